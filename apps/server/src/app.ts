@@ -1,0 +1,91 @@
+import cookie from '@fastify/cookie';
+import { usePersianValidationMessages } from '@vitrin/contracts';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fp from 'fastify-plugin';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config';
+import { appRoutes } from './modules/app/app.routes';
+import apiDocs from './plugins/api-docs';
+import csrf from './plugins/csrf';
+import database from './plugins/database';
+import errors from './plugins/errors';
+import health from './plugins/health';
+import rateLimit from './plugins/rate-limit';
+import redis from './plugins/redis';
+import requestContext, { generateRequestId } from './plugins/request-context';
+import securityHeaders from './plugins/security-headers';
+import webApp from './plugins/web-app';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+  }
+}
+
+export interface BuildOptions {
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
+}
+
+function loggerOptions(config: AppConfig, options: BuildOptions): FastifyServerOptions['logger'] {
+  const pretty = config.env === 'development' && process.stdout.isTTY && !options.logStream;
+  return {
+    level: config.logLevel,
+    ...(options.logStream ? { stream: options.logStream } : {}),
+    redact: {
+      paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      censor: '[redacted]',
+    },
+    ...(pretty
+      ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss' } } }
+      : {}),
+  };
+}
+
+/**
+ * Builds the whole server from validated settings without listening, so `main.ts` starts it
+ * and tests drive it with `inject()`.
+ */
+export async function buildApp(
+  config: AppConfig,
+  options: BuildOptions = {},
+): Promise<FastifyInstance> {
+  usePersianValidationMessages();
+  const app = Fastify({
+    logger: loggerOptions(config, options),
+    genReqId: generateRequestId,
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+    routerOptions: { ignoreTrailingSlash: true },
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+  });
+  // Every call takes JSON (API.md); a text body is a wrong content type, not a string input.
+  app.removeContentTypeParser('text/plain');
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(
+    fp(
+      async (scope) => {
+        scope.decorate('config', config);
+      },
+      { name: 'config' },
+    ),
+  );
+  await app.register(errors);
+  await app.register(requestContext);
+  await app.register(securityHeaders);
+  await app.register(cookie);
+  await app.register(csrf);
+  await app.register(redis);
+  await app.register(database);
+  await app.register(rateLimit);
+  await app.register(apiDocs);
+  await app.register(health);
+  await app.register(appRoutes);
+  await app.register(webApp);
+  return app;
+}

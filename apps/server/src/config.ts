@@ -1,0 +1,143 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+const MIN_SECRET_LENGTH = 32;
+const JWT_SECRET_FILE = 'jwt-secret';
+
+const flag = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  HOST: z.string().min(1).optional(),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  DATA_DIR: z.string().min(1).default('./.data'),
+  REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  JWT_SECRET: z.string().min(MIN_SECRET_LENGTH).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  TRUST_PROXY: flag.default(false),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(50 * 1024 * 1024)
+    .default(256 * 1024),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  REDIS_KEY_PREFIX: z.string().min(1).max(64).default('vitrin:'),
+  SEED_DEMO_DATA: flag.optional(),
+  WEB_DIST_DIR: z.string().min(1).optional(),
+});
+
+export type Env = Record<string, string | undefined>;
+
+export interface AppConfig {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  /** Unset: embedded PGlite in `dataDir/db` (or in memory when `dataDir` is null). */
+  databaseUrl: string | undefined;
+  /** Null keeps everything in memory: tests. */
+  dataDir: string | null;
+  redisUrl: string | undefined;
+  /** Every Redis key starts with it, so environments (and test runs) can share one server. */
+  redisKeyPrefix: string;
+  publicUrl: string;
+  jwtSecret: string;
+  logLevel: string;
+  trustProxy: boolean;
+  bodyLimitBytes: number;
+  rateLimitPerMinute: number;
+  /** Fill an empty database with the demo seed at start. */
+  seedDemoData: boolean;
+  /** Built web app to serve, or null when there is none (API-only, tests). */
+  webDistDir: string | null;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid settings:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+  }
+}
+
+/** Reads every setting once from the environment, validates it and fills defaults. */
+export function loadConfig(env: Env = process.env): AppConfig {
+  const parsed = envSchema.safeParse(
+    Object.fromEntries(Object.entries(env).filter(([, value]) => value !== '')),
+  );
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
+    );
+  }
+  const settings = parsed.data;
+  const isProduction = settings.NODE_ENV === 'production';
+  const dataDir = path.resolve(settings.DATA_DIR);
+  if (isProduction && !settings.JWT_SECRET) {
+    throw new ConfigError([
+      `JWT_SECRET: required in production (at least ${MIN_SECRET_LENGTH} characters)`,
+    ]);
+  }
+  const webDistDir = path.resolve(settings.WEB_DIST_DIR ?? path.join(serverRoot, '../web/dist'));
+  return {
+    env: settings.NODE_ENV,
+    port: settings.PORT,
+    // A laptop should not expose the demo to its network; a container must listen on all.
+    host: settings.HOST ?? (isProduction ? '0.0.0.0' : '127.0.0.1'),
+    databaseUrl: settings.DATABASE_URL,
+    dataDir,
+    redisUrl: settings.REDIS_URL,
+    redisKeyPrefix: settings.REDIS_KEY_PREFIX,
+    publicUrl: (settings.PUBLIC_URL ?? `http://localhost:${settings.PORT}`).replace(/\/$/, ''),
+    jwtSecret: settings.JWT_SECRET ?? readOrCreateJwtSecret(dataDir),
+    logLevel: settings.LOG_LEVEL ?? (settings.NODE_ENV === 'test' ? 'silent' : 'info'),
+    trustProxy: settings.TRUST_PROXY,
+    bodyLimitBytes: settings.BODY_LIMIT_BYTES,
+    rateLimitPerMinute: settings.RATE_LIMIT_PER_MINUTE,
+    seedDemoData: settings.SEED_DEMO_DATA ?? (!isProduction && !settings.DATABASE_URL),
+    webDistDir: existsSync(path.join(webDistDir, 'index.html')) ? webDistDir : null,
+  };
+}
+
+/** Outside production an unset secret is generated once and kept, so sessions survive restarts. */
+function readOrCreateJwtSecret(dataDir: string): string {
+  const file = path.join(dataDir, JWT_SECRET_FILE);
+  if (existsSync(file)) {
+    const secret = readFileSync(file, 'utf8').trim();
+    if (secret.length >= MIN_SECRET_LENGTH) return secret;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return secret;
+}
+
+/** Settings for tests: in-memory database, no web build, quiet logs, a fixed secret. */
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return {
+    env: 'test',
+    port: 0,
+    host: '127.0.0.1',
+    databaseUrl: undefined,
+    dataDir: null,
+    redisUrl: undefined,
+    redisKeyPrefix: 'vitrin-test:',
+    publicUrl: 'http://localhost',
+    jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing',
+    logLevel: 'silent',
+    trustProxy: false,
+    bodyLimitBytes: 256 * 1024,
+    rateLimitPerMinute: 600,
+    seedDemoData: false,
+    webDistDir: null,
+    ...overrides,
+  };
+}

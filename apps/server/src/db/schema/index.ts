@@ -1,0 +1,2 @@
+export * from './client-errors';
+export * from './users';

@@ -1,0 +1,27 @@
+import { ANDROID_VERSION, getAppInfo, reportClientError, WEB_VERSION } from '@vitrin/contracts';
+import type { FastifyInstance } from 'fastify';
+import { registerCall } from '../../lib/register-call';
+import { recordClientError } from './app.service';
+
+const APP_NAME = 'ویترین';
+
+export async function appRoutes(app: FastifyInstance) {
+  registerCall(app, getAppInfo, async () => ({
+    name: APP_NAME,
+    webVersion: WEB_VERSION,
+    androidVersion: ANDROID_VERSION,
+    serverTime: new Date().toISOString(),
+  }));
+
+  registerCall(
+    app,
+    reportClientError,
+    (report, request) =>
+      recordClientError(app.db, report, {
+        requestId: String(request.id),
+        userAgent: request.headers['user-agent'],
+      }),
+    // A broken page can loop; one address gets a handful of reports a minute, not a flood.
+    { rateLimit: { max: 20, timeWindowMs: 60_000 } },
+  );
+}

@@ -1,0 +1,28 @@
+import type { CallParsed, reportClientError } from '@vitrin/contracts';
+import type { Database } from '../../db/client';
+import { clientErrorReports } from '../../db/schema/index';
+
+const USER_AGENT_MAX = 400;
+
+/** Stores an error a customer's browser or app hit, for staff to read. */
+export async function recordClientError(
+  db: Database,
+  report: CallParsed<typeof reportClientError>,
+  context: { requestId: string; userAgent: string | undefined },
+): Promise<{ id: string }> {
+  const [row] = await db
+    .insert(clientErrorReports)
+    .values({
+      message: report.message,
+      stack: report.stack ?? null,
+      pageUrl: report.pageUrl,
+      release: report.release,
+      platform: report.platform,
+      occurredAt: report.occurredAt,
+      requestId: context.requestId,
+      userAgent: context.userAgent?.slice(0, USER_AGENT_MAX) ?? null,
+    })
+    .returning({ id: clientErrorReports.id });
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}

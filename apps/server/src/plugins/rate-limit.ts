@@ -1,0 +1,41 @@
+import rateLimit from '@fastify/rate-limit';
+import { defaultErrorMessages } from '@vitrin/contracts';
+import { toPersianDigits } from '@vitrin/fa';
+import fp from 'fastify-plugin';
+import { AppError } from '../lib/app-error';
+
+/** Persian text for a limit, telling the person how long to wait. */
+export function rateLimitedMessage(retryAfterSeconds: number): string {
+  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  const wait =
+    seconds < 60
+      ? `${toPersianDigits(seconds)} ثانیه`
+      : `${toPersianDigits(Math.ceil(seconds / 60))} دقیقه`;
+  return `${defaultErrorMessages.RATE_LIMITED} (${wait} دیگر)`;
+}
+
+/**
+ * Per-address request limits: a generous default for every route, tighter ones in a route's
+ * `config.rateLimit`. Buckets live in Redis when REDIS_URL is set, so all nodes share them.
+ */
+export default fp(
+  async (app) => {
+    await app.register(rateLimit, {
+      global: true,
+      max: app.config.rateLimitPerMinute,
+      timeWindow: 60_000,
+      ...(app.redis
+        ? { redis: app.redis, nameSpace: `${app.config.redisKeyPrefix}rate-limit:` }
+        : {}),
+      // A Redis outage must not take the whole API down with it.
+      skipOnError: true,
+      errorResponseBuilder: (_request, context) => {
+        const retryAfterSeconds = context.ttl / 1000;
+        return new AppError('RATE_LIMITED', rateLimitedMessage(retryAfterSeconds), {
+          retryAfterSeconds,
+        });
+      },
+    });
+  },
+  { name: 'rate-limit', dependencies: ['config', 'redis'] },
+);

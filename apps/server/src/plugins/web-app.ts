@@ -1,0 +1,60 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import fp from 'fastify-plugin';
+import { sendError } from './errors';
+
+const HASHED_ASSETS = `${path.sep}assets${path.sep}`;
+
+function isApiPath(pathname: string): boolean {
+  return pathname === '/api' || pathname.startsWith('/api/');
+}
+
+/**
+ * Serves the built web app; any other GET for a page answers index.html so the app's router
+ * can show it. Unknown API paths answer the envelope: 405 when the path exists for POST.
+ */
+export default fp(
+  async (app) => {
+    const webDir = app.config.webDistDir;
+    let indexHtml: Buffer | null = null;
+    if (webDir) {
+      indexHtml = await readFile(path.join(webDir, 'index.html'));
+      await app.register(fastifyStatic, {
+        root: webDir,
+        wildcard: false,
+        index: false,
+        cacheControl: false,
+        setHeaders: (response, filePath) => {
+          // Vite fingerprints everything under assets/; the rest may change between releases.
+          response.setHeader(
+            'cache-control',
+            filePath.includes(HASHED_ASSETS) ? 'public, max-age=31536000, immutable' : 'no-cache',
+          );
+        },
+      });
+    }
+    app.setNotFoundHandler((request, reply) => {
+      const pathname = (request.url.split('?')[0] ?? '/').replace(/(.)\/+$/, '$1');
+      if (isApiPath(pathname)) {
+        if (request.method !== 'POST' && app.hasRoute({ method: 'POST', url: pathname })) {
+          reply.header('allow', 'POST');
+          return sendError(reply, 'METHOD_NOT_ALLOWED');
+        }
+        return sendError(reply, 'NOT_FOUND');
+      }
+      const wantsPage =
+        (request.method === 'GET' || request.method === 'HEAD') &&
+        !pathname.startsWith('/assets/') &&
+        (request.headers.accept ?? '*/*').match(/text\/html|\*\/\*/) !== null;
+      if (indexHtml && wantsPage) {
+        return reply
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-cache')
+          .send(indexHtml);
+      }
+      return sendError(reply, 'NOT_FOUND');
+    });
+  },
+  { name: 'web-app', dependencies: ['config'] },
+);

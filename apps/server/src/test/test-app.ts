@@ -1,0 +1,83 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { type BuildOptions, buildApp } from '../app';
+import { type AppConfig, testConfig } from '../config';
+
+/** Which database this test run uses: set per Vitest project (vitest.config.ts at the root). */
+export const testDatabaseKind =
+  process.env.VITRIN_TEST_DATABASE === 'postgres' ? 'postgres' : 'pglite';
+
+interface TestDatabase {
+  url: string | undefined;
+  drop(): Promise<void>;
+}
+
+/** A database of its own for one test file: in-memory PGlite, or a fresh PostgreSQL database. */
+async function createTestDatabase(): Promise<TestDatabase> {
+  if (testDatabaseKind === 'pglite') return { url: undefined, drop: async () => {} };
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('VITRIN_TEST_DATABASE=postgres needs TEST_DATABASE_URL');
+  const name = `vitrin_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  close(): Promise<void>;
+}
+
+/**
+ * The real app on a database of its own. On the PostgreSQL run Redis is used too when
+ * REDIS_URL is set, under a key prefix of its own.
+ */
+export async function createTestApp(
+  overrides: Partial<AppConfig> = {},
+  options: BuildOptions & { extend?: (app: FastifyInstance) => Promise<void> } = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const redisUrl = testDatabaseKind === 'postgres' ? process.env.REDIS_URL : undefined;
+  const app = await buildApp(
+    testConfig({
+      databaseUrl: database.url,
+      redisUrl,
+      redisKeyPrefix: `vitrin-test-${randomBytes(6).toString('hex')}:`,
+      rateLimitPerMinute: 100_000,
+      ...overrides,
+    }),
+    options,
+  );
+  if (options.extend) await app.register(options.extend);
+  await app.ready();
+  return {
+    app,
+    close: async () => {
+      await app.close();
+      await database.drop();
+    },
+  };
+}
+
+/** POSTs JSON the way every client does. */
+export function postJson(app: FastifyInstance, url: string, body: unknown, headers = {}) {
+  return app.inject({
+    method: 'POST',
+    url,
+    headers: { 'content-type': 'application/json', ...headers },
+    payload: JSON.stringify(body),
+  });
+}

@@ -1,0 +1,26 @@
+/** Spec §8: the three standard toasts and their close action. */
+export const TOAST_SUCCESS = 'با موفقیت انجام شد';
+export const TOAST_ERROR = 'خطایی پیش آمد';
+export const TOAST_RETRY = 'لطفا دوباره تلاش کنید';
+export const TOAST_CLOSE_LABEL = 'بستن';
+
+/** Spec §9: business constants. */
+export const TOAST_DURATION_MS = 5000;
+export const LIVE_STATUS_CHECK_INTERVAL_MS = 10_000;
+export const LIVE_DATA_STALE_AFTER_MS = 50_000;
+export const FAN_SPEED_BOOST_MS = 5 * 60_000;
+export const BLINK_DURATION_MS = 5000;
+export const TOKEN_REFRESH_LEAD_MS = 60_000;
+export const WEB_VERSION = '1.2.71';
+export const ANDROID_VERSION = '1.4.700';
+export const SOCKET_RECONNECT_DELAY_MS = 1000;
+export const SOCKET_RECONNECT_DELAY_MAX_MS = 5000;
+export const SOCKET_TIMEOUT_MS = 20_000;
+
+/** API.md transport: the double-submit CSRF cookie and header. */
+export const CSRF_COOKIE = 'XSRF-TOKEN';
+export const CSRF_HEADER = 'x-xsrf-token';
+/** The header the server answers every request with, and logs beside each line. */
+export const REQUEST_ID_HEADER = 'x-request-id';
+/** The refresh-token cookie of the web app (API.md); a request carrying it must pass CSRF. */
+export const REFRESH_COOKIE = 'vitrin_rt';

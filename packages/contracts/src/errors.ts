@@ -1,0 +1,42 @@
+/**
+ * Every error code the API answers with, and the HTTP status it maps to (API.md).
+ * One table: the server's error handler and the web client both read it.
+ */
+export const errorStatus = {
+  VALIDATION: 400,
+  MALFORMED_BODY: 400,
+  INVALID_DATE: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  CSRF: 403,
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  UNAVAILABLE: 503,
+} as const;
+
+export type ErrorCode = keyof typeof errorStatus;
+
+export const errorCodes = Object.keys(errorStatus) as ErrorCode[];
+
+/** The Persian message each code carries when the thrower gives no more specific one. */
+export const defaultErrorMessages: Record<ErrorCode, string> = {
+  VALIDATION: 'اطلاعات ارسال‌شده کامل یا درست نیست',
+  MALFORMED_BODY: 'بدنهٔ درخواست JSON معتبر نیست',
+  INVALID_DATE: 'تاریخ نامعتبر است',
+  UNAUTHENTICATED: 'لطفا وارد حساب کاربری خود شوید',
+  FORBIDDEN: 'اجازهٔ این کار را ندارید',
+  CSRF: 'نشست شما معتبر نیست؛ صفحه را دوباره بارگذاری کنید',
+  NOT_FOUND: 'موردی که خواستید پیدا نشد',
+  METHOD_NOT_ALLOWED: 'این نشانی فقط با روش POST پاسخ می‌دهد',
+  CONFLICT: 'وضعیت فعلی اجازهٔ این کار را نمی‌دهد',
+  PAYLOAD_TOO_LARGE: 'حجم درخواست بیش از حد مجاز است',
+  UNSUPPORTED_MEDIA_TYPE: 'نوع محتوای درخواست باید application/json باشد',
+  RATE_LIMITED: 'تعداد درخواست‌ها بیش از حد مجاز است؛ کمی بعد دوباره تلاش کنید',
+  INTERNAL: 'خطایی پیش آمد',
+  UNAVAILABLE: 'سرویس موقتا در دسترس نیست؛ لطفا دوباره تلاش کنید',
+};

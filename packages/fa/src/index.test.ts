@@ -1,0 +1,23 @@
+import { expect, test } from 'vitest';
+import * as fa from './index';
+
+test('package exports exactly the API other packages import', () => {
+  expect(Object.keys(fa).sort()).toEqual([
+    'INVALID_DATE_MESSAGE',
+    'InvalidDateError',
+    'MOBILE_INVALID_MESSAGE',
+    'formatAmount',
+    'formatJalaliDate',
+    'formatJalaliLongDate',
+    'formatMobile',
+    'formatToman',
+    'isIranianMobile',
+    'normalizeMobile',
+    'parseDateText',
+    'rialToToman',
+    'shortenPrice',
+    'toJalaliParts',
+    'toLatinDigits',
+    'toPersianDigits',
+  ]);
+});

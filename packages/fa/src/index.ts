@@ -1,0 +1,12 @@
+export { formatAmount, formatToman, rialToToman } from './amount';
+export {
+  formatJalaliDate,
+  formatJalaliLongDate,
+  INVALID_DATE_MESSAGE,
+  InvalidDateError,
+  parseDateText,
+  toJalaliParts,
+} from './date';
+export { toLatinDigits, toPersianDigits } from './digits';
+export { formatMobile, isIranianMobile, MOBILE_INVALID_MESSAGE, normalizeMobile } from './mobile';
+export { shortenPrice } from './price';

@@ -1,0 +1,39 @@
+import { defineConfig } from 'vitest/config';
+
+// The API suite runs on embedded PGlite always, and again on real PostgreSQL (and Redis) when
+// TEST_DATABASE_URL is set, as CI does (QUALITY.md).
+const realServers = Boolean(process.env.TEST_DATABASE_URL);
+
+export default defineConfig({
+  test: {
+    projects: [
+      'packages/fa',
+      { test: { name: 'contracts', root: 'packages/contracts', include: ['src/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'server',
+          root: 'apps/server',
+          include: ['src/**/*.test.ts'],
+          exclude: ['src/**/*.real.test.ts'],
+          env: { VITRIN_TEST_DATABASE: 'pglite' },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      ...(realServers
+        ? [
+            {
+              test: {
+                name: 'server-postgres',
+                root: 'apps/server',
+                include: ['src/**/*.test.ts'],
+                env: { VITRIN_TEST_DATABASE: 'postgres' },
+                testTimeout: 30_000,
+                hookTimeout: 60_000,
+              },
+            },
+          ]
+        : []),
+    ],
+  },
+});
