@@ -61,6 +61,8 @@ export async function buildApp(
     onConstructorPoisoning: 'error',
     forceCloseConnections: 'idle',
     return503OnClosing: true,
+    // The embedded database's first start creates a cluster on disk: ~15 s on a small machine.
+    pluginTimeout: 120_000,
   });
   // Every call takes JSON (API.md); a text body is a wrong content type, not a string input.
   app.removeContentTypeParser('text/plain');

@@ -1,10 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-
-const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+import { serverRoot } from './paths';
 
 const MIN_SECRET_LENGTH = 32;
 const JWT_SECRET_FILE = 'jwt-secret';

@@ -1,6 +1,5 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
@@ -9,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { migrationsFolder } from '../paths';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -24,11 +24,6 @@ export interface DatabaseHandle {
   ping(): Promise<void>;
   close(): Promise<void>;
 }
-
-const migrationsFolder = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../drizzle',
-);
 
 // Any constant works; it only has to be the same on every node so one migrates at a time.
 const MIGRATION_LOCK_KEY = 7_301_946_122;

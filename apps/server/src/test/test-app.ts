@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
 import pg from 'pg';
 import { type BuildOptions, buildApp } from '../app';
 import { type AppConfig, testConfig } from '../config';
@@ -14,7 +15,7 @@ interface TestDatabase {
 }
 
 /** A database of its own for one test file: in-memory PGlite, or a fresh PostgreSQL database. */
-async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase(): Promise<TestDatabase> {
   if (testDatabaseKind === 'pglite') return { url: undefined, drop: async () => {} };
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('VITRIN_TEST_DATABASE=postgres needs TEST_DATABASE_URL');
@@ -66,10 +67,21 @@ export async function createTestApp(
   return {
     app,
     close: async () => {
+      if (app.redis) await deleteKeys(app.redis, app.config.redisKeyPrefix);
       await app.close();
       await database.drop();
     },
   };
+}
+
+/** Leaves nothing behind in a shared Redis: every key of this test's prefix goes. */
+export async function deleteKeys(redis: Redis, prefix: string): Promise<void> {
+  let cursor = '0';
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 200);
+    if (keys.length > 0) await redis.del(...keys);
+    cursor = next;
+  } while (cursor !== '0');
 }
 
 /** POSTs JSON the way every client does. */

@@ -1,0 +1,75 @@
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+const tempDir = () => mkdtempSync(path.join(tmpdir(), 'vitrin-config-'));
+
+describe('settings', () => {
+  test('defaults: port 3000, embedded database in ./.data, loopback host, demo seed on', () => {
+    const dataDir = tempDir();
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config).toMatchObject({
+      env: 'development',
+      port: 3000,
+      host: '127.0.0.1',
+      databaseUrl: undefined,
+      redisUrl: undefined,
+      dataDir,
+      publicUrl: 'http://localhost:3000',
+      seedDemoData: true,
+    });
+  });
+
+  test('outside production an unset JWT_SECRET is generated once and kept in DATA_DIR', () => {
+    const dataDir = tempDir();
+    const first = loadConfig({ DATA_DIR: dataDir }).jwtSecret;
+    const second = loadConfig({ DATA_DIR: dataDir }).jwtSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(second).toBe(first);
+    const file = path.join(dataDir, 'jwt-secret');
+    expect(readFileSync(file, 'utf8').trim()).toBe(first);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+  });
+
+  test('production requires JWT_SECRET and listens on every interface', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: tempDir() })).toThrow(
+      /JWT_SECRET: required in production/,
+    );
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      DATA_DIR: tempDir(),
+      JWT_SECRET: 'a'.repeat(40),
+      DATABASE_URL: 'postgres://vitrin@db.internal:5432/vitrin',
+    });
+    expect(config.host).toBe('0.0.0.0');
+    expect(config.seedDemoData).toBe(false);
+  });
+
+  test('every bad setting is listed at once', () => {
+    try {
+      loadConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x',
+        REDIS_URL: 'http://x',
+        DATA_DIR: tempDir(),
+      });
+      expect.unreachable('loadConfig accepted bad settings');
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const problems = (error as ConfigError).problems.join('\n');
+      expect(problems).toMatch(/PORT/);
+      expect(problems).toMatch(/DATABASE_URL/);
+      expect(problems).toMatch(/REDIS_URL/);
+    }
+  });
+
+  test('a database URL turns the demo seed off unless asked for', () => {
+    const url = 'postgresql://postgres@127.0.0.1:5432/vitrin';
+    expect(loadConfig({ DATABASE_URL: url, DATA_DIR: tempDir() }).seedDemoData).toBe(false);
+    expect(
+      loadConfig({ DATABASE_URL: url, DATA_DIR: tempDir(), SEED_DEMO_DATA: 'true' }).seedDemoData,
+    ).toBe(true);
+  });
+});

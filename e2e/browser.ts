@@ -1,0 +1,37 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { type Browser, chromium, type Page } from 'playwright-core';
+
+// Debian's Chromium, with the flags this workplace needs (no background network at all).
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
+
+export const viewports = {
+  phone: { width: 390, height: 844 },
+  desktop: { width: 1440, height: 900 },
+} as const;
+
+const screenshotDir = path.join(import.meta.dirname, 'screenshots');
+
+/** Saves a full-page PNG under e2e/screenshots/ (git-ignored) for a person to look at. */
+export async function saveScreenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(screenshotDir, { recursive: true });
+  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+}
+
+/** Fails when anything is wider than the viewport: the page would scroll sideways. */
+export async function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}

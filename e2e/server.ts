@@ -1,0 +1,86 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(),
+      );
+    });
+  });
+}
+
+export interface RunningServer {
+  url: string;
+  process: ChildProcess;
+  output: () => string;
+  /** SIGTERM and wait for the exit code. */
+  stop(): Promise<number | null>;
+}
+
+/** Starts the built server (npm run build) on a free port with a temporary DATA_DIR. */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'vitrin-e2e-'));
+  const url = `http://127.0.0.1:${port}`;
+  let log = '';
+  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'development',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      DATA_DIR: dataDir,
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk) => {
+    log += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    log += chunk;
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${log}`);
+    try {
+      const response = await fetch(`${url}/readyz`);
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server not ready in 90 s:\n${log}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+
+  return {
+    url,
+    process: child,
+    output: () => log,
+    stop: async () => {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      const code = await exited;
+      clearTimeout(timer);
+      rmSync(dataDir, { recursive: true, force: true });
+      return code;
+    },
+  };
+}

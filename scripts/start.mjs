@@ -1,0 +1,53 @@
+// `npm start`: builds whatever is missing or older than its sources, then starts the server.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const at = (...parts) => path.join(root, ...parts);
+
+function newestMtime(target) {
+  if (!existsSync(target)) return 0;
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const entry of readdirSync(target)) {
+    if (entry === 'node_modules' || entry === 'dist') continue;
+    newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  }
+  return newest;
+}
+
+function needsBuild(output, sources) {
+  if (!existsSync(output)) return true;
+  const built = statSync(output).mtimeMs;
+  return sources.some((source) => newestMtime(source) > built);
+}
+
+function run(args) {
+  const result = spawnSync('npm', args, { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+const shared = [at('packages/fa/src'), at('packages/contracts/src')];
+if (
+  needsBuild(at('apps/web/dist/index.html'), [
+    at('apps/web/src'),
+    at('apps/web/index.html'),
+    ...shared,
+  ])
+) {
+  console.log('Building the web app…');
+  run(['run', 'build', '-w', '@vitrin/web']);
+}
+if (needsBuild(at('apps/server/dist/main.js'), [at('apps/server/src'), ...shared])) {
+  console.log('Building the server…');
+  run(['run', 'build', '-w', '@vitrin/server']);
+}
+
+const server = spawnSync(process.execPath, [at('apps/server/dist/main.js')], {
+  cwd: root,
+  stdio: 'inherit',
+});
+process.exit(server.status ?? 0);
