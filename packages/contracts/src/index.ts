@@ -1,4 +1,5 @@
 export * from './call';
+export * from './call-map';
 export * from './calls/app';
 export * from './constants';
 export * from './envelope';

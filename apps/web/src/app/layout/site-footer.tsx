@@ -1,0 +1,48 @@
+import { Anchor, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { WEB_VERSION } from '@vitrin/contracts';
+import { toJalaliParts, toPersianDigits } from '@vitrin/fa';
+import { Link } from 'react-router';
+import { navItems } from './nav-links';
+import classes from './site-footer.module.css';
+import { Wordmark } from './wordmark';
+
+export function SiteFooter() {
+  const jalaliYear = toPersianDigits(toJalaliParts(new Date()).year);
+
+  return (
+    <footer className={classes.footer}>
+      <Container>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xl">
+          <Stack gap="sm" maw={440}>
+            <Wordmark />
+            <Text size="sm" c="dimmed">
+              ویترین سایت‌ساز و میزبانی وب را یکجا ارائه می‌دهد: سایت‌تان را بسازید، هاست و دامنه‌اش را
+              از همین‌جا بگیرید و سرویس‌ها، سفارش‌ها و پشتیبانی را در یک پنل مدیریت کنید.
+            </Text>
+          </Stack>
+          <nav aria-label="پیوندهای پایین صفحه">
+            <Title order={2} className={classes.heading}>
+              دسترسی سریع
+            </Title>
+            <Group gap="xs" mt="sm">
+              {navItems.map((item) => (
+                <Anchor key={item.to} component={Link} to={item.to} className={classes.link}>
+                  {item.label}
+                </Anchor>
+              ))}
+            </Group>
+          </nav>
+        </SimpleGrid>
+
+        <div className={classes.bottom}>
+          <Text size="xs" c="dimmed">
+            © {jalaliYear} ویترین. همهٔ حقوق محفوظ است.
+          </Text>
+          <Text size="xs" c="dimmed">
+            نسخهٔ {toPersianDigits(WEB_VERSION)}
+          </Text>
+        </div>
+      </Container>
+    </footer>
+  );
+}

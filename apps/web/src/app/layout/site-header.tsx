@@ -1,0 +1,59 @@
+import { Burger, Container, Group } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { lazy, Suspense, useState } from 'react';
+import { NavLink } from 'react-router';
+import { navItems } from './nav-links';
+import classes from './site-header.module.css';
+import { Wordmark } from './wordmark';
+
+// The drawer brings a focus trap, a scroll lock and a scroll area, a large share of the first
+// page's JavaScript that only phone users who open the menu need.
+const MobileMenu = lazy(() =>
+  import('./mobile-menu').then((module) => ({ default: module.MobileMenu })),
+);
+
+const MENU_ID = 'site-menu';
+
+export function SiteHeader() {
+  const [menuOpened, menu] = useDisclosure(false);
+  const [menuRequested, setMenuRequested] = useState(false);
+
+  const toggleMenu = () => {
+    setMenuRequested(true);
+    menu.toggle();
+  };
+
+  return (
+    <header className={classes.header}>
+      <Container className={classes.inner}>
+        <Wordmark />
+
+        <nav aria-label="منوی اصلی" className={classes.desktopNav}>
+          <Group gap={4} wrap="nowrap">
+            {navItems.map((item) => (
+              <NavLink key={item.to} to={item.to} end={item.to === '/'} className={classes.link}>
+                {item.label}
+              </NavLink>
+            ))}
+          </Group>
+        </nav>
+
+        <Burger
+          opened={menuOpened}
+          onClick={toggleMenu}
+          hiddenFrom="sm"
+          size="sm"
+          aria-label={menuOpened ? 'بستن منو' : 'باز کردن منو'}
+          aria-expanded={menuOpened}
+          aria-controls={MENU_ID}
+        />
+      </Container>
+
+      {menuRequested && (
+        <Suspense fallback={null}>
+          <MobileMenu id={MENU_ID} opened={menuOpened} onClose={menu.close} />
+        </Suspense>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,40 @@
+import { lazy } from 'react';
+import { Route, Routes } from 'react-router';
+import { SiteLayout } from './layout/site-layout';
+
+// Declarative routes with React.lazy: data comes from TanStack Query, so the data router's
+// loaders would go unused while costing ~17 KB gzipped of the home page's budget
+// (docs/decisions/0008-declarative-routes.md).
+const HomePage = lazy(() =>
+  import('../features/content/pages/home-page').then((m) => ({ default: m.HomePage })),
+);
+const ArticlesPage = lazy(() =>
+  import('../features/content/pages/articles-page').then((m) => ({ default: m.ArticlesPage })),
+);
+const StorePage = lazy(() =>
+  import('../features/store/pages/store-page').then((m) => ({ default: m.StorePage })),
+);
+const CartPage = lazy(() =>
+  import('../features/cart/pages/cart-page').then((m) => ({ default: m.CartPage })),
+);
+const AccountPage = lazy(() =>
+  import('../features/account/pages/account-page').then((m) => ({ default: m.AccountPage })),
+);
+const NotFoundPage = lazy(() =>
+  import('./pages/not-found-page').then((m) => ({ default: m.NotFoundPage })),
+);
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<SiteLayout />}>
+        <Route index element={<HomePage />} />
+        <Route path="articles" element={<ArticlesPage />} />
+        <Route path="store" element={<StorePage />} />
+        <Route path="cart" element={<CartPage />} />
+        <Route path="account" element={<AccountPage />} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,147 @@
+import {
+  type ApiError,
+  type CallPath,
+  CSRF_COOKIE,
+  CSRF_HEADER,
+  type PathInput,
+  type PathResult,
+  TOAST_RETRY,
+} from '@vitrin/contracts';
+import { showErrorToast, showRetryToast } from './toast';
+
+/** A call that did not succeed: the server's code and Persian message, or UNAVAILABLE. */
+export class ApiRequestError extends Error {
+  readonly status: number;
+  readonly code: ApiError['code'];
+  readonly fields: Record<string, string> | undefined;
+  readonly requestId: string | undefined;
+
+  constructor(status: number, error: ApiError) {
+    super(error.message);
+    this.name = 'ApiRequestError';
+    this.status = status;
+    this.code = error.code;
+    this.fields = error.fields;
+    this.requestId = error.requestId;
+  }
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  accessToken?: string;
+  /** Throw without showing a toast; the caller tells the person itself, or nobody needs to know. */
+  silent?: boolean;
+}
+
+// The Android build sets an absolute base; the web build talks to its own origin.
+const apiBase = (import.meta.env.VITE_API_BASE ?? '/api').replace(/\/+$/, '');
+
+function callUrl(path: string): string {
+  return apiBase + path.replace(/^\/api(?=\/)/, '');
+}
+
+function isRelative(url: string): boolean {
+  return url.startsWith('/') && !url.startsWith('//');
+}
+
+function readCookie(name: string): string | undefined {
+  for (const pair of document.cookie.split(';')) {
+    const separator = pair.indexOf('=');
+    if (separator < 0) continue;
+    if (pair.slice(0, separator).trim() === name) {
+      return decodeURIComponent(pair.slice(separator + 1).trim());
+    }
+  }
+  return undefined;
+}
+
+function unavailable(status: number): ApiRequestError {
+  return new ApiRequestError(status, { code: 'UNAVAILABLE', message: TOAST_RETRY });
+}
+
+/**
+ * Makes one API call (spec §7, API.md): POST with a JSON body, CSRF header on same-origin
+ * requests, envelope unwrapped. Failures throw ApiRequestError and, unless silent, show the
+ * server's Persian message (or the retry toast when the server could not be reached). A 401 is
+ * only thrown: what it means is the session layer's decision, not the transport's (STYLE.md).
+ */
+export async function callApi<P extends CallPath>(
+  path: P,
+  input: PathInput<P>,
+  options: CallOptions = {},
+): Promise<PathResult<P>> {
+  try {
+    return (await send(path, input, options)) as PathResult<P>;
+  } catch (error) {
+    if (!options.silent && error instanceof ApiRequestError) {
+      if (error.code === 'UNAVAILABLE') showRetryToast();
+      else showErrorToast(error.message);
+    }
+    throw error;
+  }
+}
+
+async function send(path: CallPath, input: unknown, options: CallOptions): Promise<unknown> {
+  const url = callUrl(path);
+  const relative = isRelative(url);
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    accept: 'application/json',
+  };
+  if (relative) {
+    const csrfToken = readCookie(CSRF_COOKIE);
+    if (csrfToken) headers[CSRF_HEADER] = csrfToken;
+  }
+  if (options.accessToken) headers.authorization = `Bearer ${options.accessToken}`;
+
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(input ?? {}),
+      credentials: relative ? 'same-origin' : 'omit',
+      signal: options.signal,
+    });
+  } catch (error) {
+    // A cancelled request is not a failure to tell anyone about.
+    if (options.signal?.aborted) throw error;
+    throw unavailable(0);
+  }
+
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    throw unavailable(response.status);
+  }
+
+  // The server's response schema already shaped `data` (it strips, API.md); checking it again
+  // here would ship every schema and zod to the browser.
+  if (response.ok && isSuccess(body)) return body.data;
+  if (isFailure(body)) throw new ApiRequestError(response.status, body.error);
+  // A proxy or load balancer answered instead of our server.
+  throw unavailable(response.status);
+}
+
+// Read leniently rather than with the contract's code enum: a code this build does not know yet
+// still carries a Persian message the person should see.
+function isFailure(body: unknown): body is { ok: false; error: ApiError } {
+  if (typeof body !== 'object' || body === null || !('ok' in body) || body.ok !== false) {
+    return false;
+  }
+  const error = 'error' in body ? body.error : undefined;
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    'code' in error &&
+    typeof error.code === 'string' &&
+    'message' in error &&
+    typeof error.message === 'string'
+  );
+}
+
+function isSuccess(body: unknown): body is { ok: true; data: unknown } {
+  return typeof body === 'object' && body !== null && 'ok' in body && body.ok === true;
+}

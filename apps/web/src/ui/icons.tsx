@@ -1,0 +1,173 @@
+import type { ReactNode, SVGProps } from 'react';
+
+type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'> & { size?: number };
+
+function SvgIcon({ size = 24, children, ...props }: IconProps & { children: ReactNode }) {
+  return (
+    <svg
+      xmlns="http://www.w3.org/2000/svg"
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.75}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+      {...props}
+    >
+      {children}
+    </svg>
+  );
+}
+
+export function LayoutIcon(props: IconProps) {
+  return (
+    <SvgIcon {...props}>
+      <rect x="3" y="4" width="18" height="16" rx="2" />
+      <path d="M3 9h18M9 9v11" />
+    </SvgIcon>
+  );
+}
+
+export function ServerIcon(props: IconProps) {
+  return (
+    <SvgIcon {...props}>
+      <rect x="3" y="4" width="18" height="7" rx="2" />
+      <rect x="3" y="13" width="18" height="7" rx="2" />
+      <path d="M7 7.5h.01M7 16.5h.01M11 7.5h6M11 16.5h6" />
+    </SvgIcon>
+  );
+}
+
+export function PlugIcon(props: IconProps) {
+  return (
+    <SvgIcon {...props}>
+      <circle cx="12" cy="12" r="9" />
+      <path d="M6.5 8.5l3 8 2.5-6 2.5 6 3-8" />
+    </SvgIcon>
+  );
+}
+
+export function CpuIcon(props: IconProps) {
+  return (
+    <SvgIcon {...props}>
+      <rect x="6" y="6" width="12" height="12" rx="2" />
+      <rect x="9.5" y="9.5" width="5" height="5" rx="1" />
+      <path d="M9 3v3M15 3v3M9 18v3M15 18v3M3 9h3M3 15h3M18 9h3M18 15h3" />
+    </SvgIcon>
+  );
+}
+
+export function GlobeIcon(props: IconProps) {
+  return (
+    <SvgIcon {...props}>
+      <circle cx="12" cy="12" r="9" />
+      <path d="M3.6 9h16.8M3.6 15h16.8" />
+      <path d="M11.5 3a17 17 0 0 0 0 18M12.5 3a17 17 0 0 1 0 18" />
+    </SvgIcon>
+  );
+}
+
+export function HeadsetIcon(props: IconProps) {
+  return (
+    <SvgIcon {...props}>
+      <path d="M4 14v-2a8 8 0 0 1 16 0v2" />
+      <rect x="3" y="13" width="4" height="6" rx="1.5" />
+      <rect x="17" y="13" width="4" height="6" rx="1.5" />
+      <path d="M19 19a3 3 0 0 1-3 3h-3" />
+    </SvgIcon>
+  );
+}
+
+export function WalletIcon(props: IconProps) {
+  return (
+    <SvgIcon {...props}>
+      <path d="M17 8V5a1 1 0 0 0-1-1H6a2 2 0 0 0 0 4h12a1 1 0 0 1 1 1v3m0 4v3a1 1 0 0 1-1 1H6a2 2 0 0 1-2-2V6" />
+      <path d="M20 12v4h-4a2 2 0 0 1 0-4h4" />
+    </SvgIcon>
+  );
+}
+
+export function ChartIcon(props: IconProps) {
+  return (
+    <SvgIcon {...props}>
+      <path d="M3 3v18h18" />
+      <path d="M7 15l4-4 3 3 5-6" />
+    </SvgIcon>
+  );
+}
+
+export function PhoneIcon(props: IconProps) {
+  return (
+    <SvgIcon {...props}>
+      <rect x="6" y="3" width="12" height="18" rx="2" />
+      <path d="M11 4h2M12 17v.01" />
+    </SvgIcon>
+  );
+}
+
+export function BagIcon(props: IconProps) {
+  return (
+    <SvgIcon {...props}>
+      <path d="M5 8h14l-1.2 11.1a2 2 0 0 1-2 1.9H8.2a2 2 0 0 1-2-1.9z" />
+      <path d="M9 11V7a3 3 0 0 1 6 0v4" />
+    </SvgIcon>
+  );
+}
+
+export function ArticleIcon(props: IconProps) {
+  return (
+    <SvgIcon {...props}>
+      <rect x="4" y="3" width="16" height="18" rx="2" />
+      <path d="M8 7h8M8 11h8M8 15h5" />
+    </SvgIcon>
+  );
+}
+
+export function CartIcon(props: IconProps) {
+  return (
+    <SvgIcon {...props}>
+      <circle cx="9" cy="19" r="1.5" />
+      <circle cx="17" cy="19" r="1.5" />
+      <path d="M3 4h2l2.4 10.2a1 1 0 0 0 1 .8h8.9a1 1 0 0 0 1-.8L20 7H6" />
+    </SvgIcon>
+  );
+}
+
+export function UserIcon(props: IconProps) {
+  return (
+    <SvgIcon {...props}>
+      <circle cx="12" cy="8" r="4" />
+      <path d="M5 21v-1a6 6 0 0 1 6-6h2a6 6 0 0 1 6 6v1" />
+    </SvgIcon>
+  );
+}
+
+export function CompassIcon(props: IconProps) {
+  return (
+    <SvgIcon {...props}>
+      <circle cx="12" cy="12" r="9" />
+      <path d="M15.5 8.5l-2 5-5 2 2-5z" />
+    </SvgIcon>
+  );
+}
+
+export function AlertIcon(props: IconProps) {
+  return (
+    <SvgIcon {...props}>
+      <path d="M12 9v4M12 16.5v.01" />
+      <path d="M10.3 3.9L2.4 17.5A2 2 0 0 0 4.1 20.5h15.8a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0z" />
+    </SvgIcon>
+  );
+}
+
+export function CheckIcon(props: IconProps) {
+  return (
+    <SvgIcon {...props}>
+      <path d="M5 12l5 5L20 7" />
+    </SvgIcon>
+  );
+}

@@ -1,0 +1,21 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const apiServer = 'http://127.0.0.1:3000';
+
+export default defineConfig({
+  plugins: [react()],
+  envPrefix: 'VITE_',
+  server: {
+    proxy: {
+      '/api': apiServer,
+      '/healthz': apiServer,
+      '/readyz': apiServer,
+    },
+  },
+  build: {
+    target: 'es2022',
+    // scripts/check-size.mjs reads the manifest to find what the home page loads.
+    manifest: true,
+  },
+});

@@ -1,0 +1,345 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { BASELINE_ROUTES, type Scenario, scenarios } from './scenarios';
+
+const CONNECTIONS = 50;
+const PIPELINING = 1;
+const WARMUP_S = 2;
+const DEFAULT_DURATION_S = 10;
+const MAX_DURATION_S = 600;
+const START_TIMEOUT_MS = 60_000;
+const PROBE_TIMEOUT_MS = 5_000;
+const STOP_GRACE_MS = 5_000;
+
+const benchDir = path.dirname(fileURLToPath(import.meta.url));
+const resultsFile = path.join(benchDir, 'results', 'platform.json');
+
+type ServerKind = 'baseline' | 'target';
+
+interface RunningServer {
+  kind: ServerKind;
+  origin: string;
+}
+
+interface LoadRequest {
+  method: 'GET' | 'POST';
+  path: string;
+  body?: unknown;
+}
+
+interface Figures {
+  requestsPerSecond: number;
+  latencyMs: { p50: number; p97_5: number; p99: number };
+  requests: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
+
+interface ScenarioResult {
+  name: string;
+  method: Scenario['method'];
+  path: string;
+  baselineRoute: LoadRequest;
+  baseline: Figures;
+  target: Figures;
+  /** Target requests/s over baseline requests/s: the share of the bare route's rate we keep. */
+  ratio: number;
+  /** Target p99 latency over baseline p99 latency. */
+  p99LatencyRatio: number;
+}
+
+function readDurationSeconds(value: string | undefined): number {
+  if (value === undefined || value === '') return DEFAULT_DURATION_S;
+  const seconds = Number(value);
+  if (!Number.isInteger(seconds) || seconds < 1 || seconds > MAX_DURATION_S) {
+    throw new Error(`BENCH_DURATION_S must be a whole number of seconds, 1 to ${MAX_DURATION_S}`);
+  }
+  return seconds;
+}
+
+const children = new Set<ChildProcess>();
+
+function isRunning(child: ChildProcess): boolean {
+  return child.exitCode === null && child.signalCode === null;
+}
+
+/** SIGTERM, then SIGKILL if the child is still there after the grace period. */
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (isRunning(child)) {
+    const exited = once(child, 'exit');
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS);
+    await exited;
+    clearTimeout(timer);
+  }
+  children.delete(child);
+}
+
+async function stopAllChildren(): Promise<void> {
+  await Promise.all([...children].map(stopChild));
+}
+
+// Last resort when this process ends without stopping them (an 'exit' handler cannot wait).
+process.on('exit', () => {
+  for (const child of children) if (isRunning(child)) child.kill('SIGKILL');
+});
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, async () => {
+    await stopAllChildren();
+    process.exit(signal === 'SIGINT' ? 130 : 143);
+  });
+}
+
+/** Starts `server.ts` in its own process, so the load generator never shares its event loop. */
+async function startServer(kind: ServerKind): Promise<RunningServer> {
+  const args = ['--import', import.meta.resolve('tsx'), path.join(benchDir, 'server.ts')];
+  if (kind === 'baseline') args.push('--baseline');
+  const child = spawn(process.execPath, args, {
+    cwd: benchDir,
+    // stdin stays open as the child's lifeline; stderr shows its crash, if any.
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  children.add(child);
+  const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
+  try {
+    const firstLine = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`${kind} server did not start in ${START_TIMEOUT_MS} ms`)),
+        START_TIMEOUT_MS,
+      );
+      lines.once('line', (line) => {
+        clearTimeout(timer);
+        resolve(line);
+      });
+      child.once('exit', (code, signal) => {
+        clearTimeout(timer);
+        reject(new Error(`${kind} server exited before listening (${signal ?? code})`));
+      });
+    });
+    const { port } = JSON.parse(firstLine) as { port: number };
+    return { kind, origin: `http://127.0.0.1:${port}` };
+  } catch (error) {
+    await stopChild(child);
+    throw error;
+  } finally {
+    lines.close();
+  }
+}
+
+function requestInit(request: LoadRequest): {
+  method: LoadRequest['method'];
+  headers: Record<string, string>;
+  body?: string;
+} {
+  return request.method === 'POST'
+    ? {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(request.body ?? {}),
+      }
+    : { method: 'GET', headers: {} };
+}
+
+/** One request before the load, so a wrong answer fails with its body rather than a count. */
+async function probe(server: RunningServer, request: LoadRequest): Promise<void> {
+  const response = await fetch(`${server.origin}${request.path}`, {
+    ...requestInit(request),
+    signal: AbortSignal.timeout(PROBE_TIMEOUT_MS),
+  });
+  const text = await response.text();
+  if (!response.ok) {
+    throw new Error(
+      `${server.kind} ${request.method} ${request.path} answered ${response.status}: ${text}`,
+    );
+  }
+}
+
+function load(server: RunningServer, request: LoadRequest, seconds: number) {
+  return autocannon({
+    url: `${server.origin}${request.path}`,
+    ...requestInit(request),
+    connections: CONNECTIONS,
+    pipelining: PIPELINING,
+    duration: seconds,
+  });
+}
+
+async function measure(
+  server: RunningServer,
+  request: LoadRequest,
+  durationS: number,
+): Promise<Figures> {
+  await probe(server, request);
+  await load(server, request, WARMUP_S);
+  const result = await load(server, request, durationS);
+  return {
+    requestsPerSecond: Math.round(result.requests.mean),
+    latencyMs: {
+      p50: result.latency.p50,
+      p97_5: result.latency.p97_5,
+      p99: result.latency.p99,
+    },
+    requests: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+  };
+}
+
+function divide(numerator: number, denominator: number): number {
+  return denominator === 0 ? Number.NaN : Math.round((numerator / denominator) * 1000) / 1000;
+}
+
+function problemsOf(result: ScenarioResult): string[] {
+  return (['baseline', 'target'] as const).flatMap((kind) => {
+    const { non2xx, errors } = result[kind];
+    return non2xx > 0 || errors > 0
+      ? [`${result.name} (${kind}): ${non2xx} non-2xx answers, ${errors} errors`]
+      : [];
+  });
+}
+
+function commitDescription(): string | null {
+  try {
+    return execFileSync('git', ['describe', '--always', '--dirty', '--abbrev=40'], {
+      cwd: benchDir,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
+  } catch {
+    return null;
+  }
+}
+
+function machineDetails() {
+  const cpus = os.cpus();
+  return {
+    cpuModel: cpus[0]?.model.trim() ?? 'unknown',
+    cpuCount: cpus.length,
+    totalMemoryBytes: os.totalmem(),
+    node: process.version,
+    platform: os.platform(),
+    arch: os.arch(),
+    osRelease: os.release(),
+    // Taken at the start: other work on the machine skews both servers, so a figure near or
+    // above the CPU count means the run is worth repeating.
+    loadAverage1mAtStart: Math.round((os.loadavg()[0] ?? 0) * 100) / 100,
+  };
+}
+
+function formatTable(results: ScenarioResult[]): string {
+  const header = [
+    'scenario',
+    'server',
+    'req/s',
+    'p50 ms',
+    'p97.5 ms',
+    'p99 ms',
+    'non-2xx',
+    'errors',
+  ];
+  const rows: string[][] = [header];
+  for (const result of results) {
+    for (const kind of ['baseline', 'target'] as const) {
+      const figures = result[kind];
+      rows.push([
+        kind === 'baseline' ? result.name : '',
+        kind,
+        String(figures.requestsPerSecond),
+        String(figures.latencyMs.p50),
+        String(figures.latencyMs.p97_5),
+        String(figures.latencyMs.p99),
+        String(figures.non2xx),
+        String(figures.errors),
+      ]);
+    }
+    rows.push(['', 'ratio', String(result.ratio), '', '', String(result.p99LatencyRatio), '', '']);
+  }
+  const widths = header.map((_, column) =>
+    Math.max(...rows.map((row) => row[column]?.length ?? 0)),
+  );
+  return rows
+    .map((row) =>
+      row
+        .map((cell, column) =>
+          column < 2 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0),
+        )
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
+}
+
+async function main(): Promise<number> {
+  const durationS = readDurationSeconds(process.env.BENCH_DURATION_S);
+  const machine = machineDetails();
+  console.log(
+    `Vitrin platform benchmark: ${scenarios.length} scenarios, ${CONNECTIONS} connections, ` +
+      `${WARMUP_S} s warm-up + ${durationS} s each, baseline then target`,
+  );
+  const baselineServer = await startServer('baseline');
+  const targetServer = await startServer('target');
+
+  const results: ScenarioResult[] = [];
+  for (const scenario of scenarios) {
+    const baselineRoute: LoadRequest = {
+      ...BASELINE_ROUTES[scenario.baseline],
+      ...(scenario.baseline === 'post' ? { body: scenario.body } : {}),
+    };
+    console.log(`- ${scenario.name}`);
+    const baseline = await measure(baselineServer, baselineRoute, durationS);
+    const target = await measure(targetServer, scenario, durationS);
+    results.push({
+      name: scenario.name,
+      method: scenario.method,
+      path: scenario.path,
+      baselineRoute,
+      baseline,
+      target,
+      ratio: divide(target.requestsPerSecond, baseline.requestsPerSecond),
+      p99LatencyRatio: divide(target.latencyMs.p99, baseline.latencyMs.p99),
+    });
+  }
+  await stopAllChildren();
+
+  console.log(`\n${formatTable(results)}\n`);
+  const problems = results.flatMap(problemsOf);
+  if (problems.length > 0) {
+    console.error(`Not written to ${resultsFile}: a benchmark of errors is not a benchmark.`);
+    for (const problem of problems) console.error(`  - ${problem}`);
+    return 1;
+  }
+  mkdirSync(path.dirname(resultsFile), { recursive: true });
+  const report = {
+    name: 'platform',
+    date: new Date().toISOString(),
+    commit: commitDescription(),
+    machine,
+    settings: {
+      connections: CONNECTIONS,
+      pipelining: PIPELINING,
+      warmupSeconds: WARMUP_S,
+      durationSeconds: durationS,
+    },
+    scenarios: results,
+  };
+  writeFileSync(resultsFile, `${JSON.stringify(report, null, 2)}\n`);
+  console.log(`Written to ${path.relative(process.cwd(), resultsFile)}`);
+  return 0;
+}
+
+try {
+  process.exitCode = await main();
+} catch (error) {
+  console.error(error);
+  process.exitCode = 1;
+} finally {
+  await stopAllChildren();
+}

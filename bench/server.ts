@@ -1,0 +1,48 @@
+import type { AddressInfo } from 'node:net';
+import { buildApp } from '@vitrin/server/src/app';
+import { testConfig } from '@vitrin/server/src/config';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { BASELINE_ROUTES } from './scenarios';
+
+// Far above what a run sends, so no answer is a 429, while the limiter still does its
+// per-request bookkeeping as it does in production.
+const BENCH_RATE_LIMIT_PER_MINUTE = 10_000_000;
+const CLOSE_GRACE_MS = 3_000;
+
+/** The floor: Fastify with nothing registered but one POST and one GET route. */
+function buildBaseline(): FastifyInstance {
+  const app = Fastify();
+  app.post(BASELINE_ROUTES.post.path, async () => ({ ok: true, data: {} }));
+  app.get(BASELINE_ROUTES.get.path, async () => ({ ok: true, data: {} }));
+  return app;
+}
+
+/** The whole Vitrin server on an in-memory database, set up as production would be. */
+function buildTarget(): Promise<FastifyInstance> {
+  // 'production' only switches on the HSTS header and the Secure cookie flag, so each answer
+  // carries what a real one does; logs stay silent (see README.md).
+  return buildApp(
+    testConfig({ env: 'production', rateLimitPerMinute: BENCH_RATE_LIMIT_PER_MINUTE }),
+  );
+}
+
+const app = process.argv.includes('--baseline') ? buildBaseline() : await buildTarget();
+
+let closing = false;
+async function shutdown(): Promise<void> {
+  if (closing) return;
+  closing = true;
+  setTimeout(() => process.exit(1), CLOSE_GRACE_MS).unref();
+  await app.close();
+  process.exit(0);
+}
+process.on('SIGTERM', shutdown);
+process.on('SIGINT', shutdown);
+// run.ts holds our stdin open: when it goes away for any reason, even SIGKILL, so do we.
+process.stdin.on('end', shutdown);
+process.stdin.on('close', shutdown);
+process.stdin.resume();
+
+await app.listen({ host: '127.0.0.1', port: 0 });
+const { port } = app.server.address() as AddressInfo;
+process.stdout.write(`${JSON.stringify({ port })}\n`);
