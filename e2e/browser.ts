@@ -25,10 +25,14 @@ export const viewports = {
 
 const screenshotDir = path.join(import.meta.dirname, 'screenshots');
 
-/** Saves a full-page PNG under e2e/screenshots/ (git-ignored) for a person to look at. */
+/**
+ * Saves PNGs under e2e/screenshots/ (git-ignored) for a person to look at: the whole page, and
+ * the first screen as the person sees it on opening.
+ */
 export async function saveScreenshot(page: Page, name: string): Promise<void> {
   mkdirSync(screenshotDir, { recursive: true });
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(screenshotDir, `${name}-first-screen.png`) });
 }
 
 /** Fails when anything is wider than the viewport: the page would scroll sideways. */

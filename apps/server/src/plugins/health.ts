@@ -11,9 +11,10 @@ export default fp(
     app.addHook('preClose', async () => {
       closing = true;
     });
-    const noLimit = { config: { rateLimit: false } } as const;
-    app.get('/healthz', noLimit, async () => ({ ok: true, data: { status: 'ok' } }));
-    app.get('/readyz', noLimit, async (request, reply) => {
+    // Probed every few seconds by load balancers: never rate-limited.
+    const probe = { config: { rateLimit: false }, schema: { tags: ['ops'] } } as const;
+    app.get('/healthz', probe, async () => ({ ok: true, data: { status: 'ok' } }));
+    app.get('/readyz', probe, async (request, reply) => {
       if (closing) return sendError(reply, 'UNAVAILABLE');
       const checks: Record<string, 'ok' | 'absent' | 'failing'> = {
         database: 'ok',
