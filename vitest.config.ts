@@ -16,6 +16,7 @@ export default defineConfig({
           include: ['src/**/*.test.ts'],
           exclude: ['src/**/*.real.test.ts'],
           env: { VITRIN_TEST_DATABASE: 'pglite' },
+          globalSetup: ['src/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -44,6 +44,8 @@ export interface AppConfig {
   databaseUrl: string | undefined;
   /** Null keeps everything in memory: tests. */
   dataDir: string | null;
+  /** In-memory embedded database only: start from this dump (tests; never from the env). */
+  embeddedDatabaseTemplate?: Blob;
   redisUrl: string | undefined;
   /** Every Redis key starts with it, so environments (and test runs) can share one server. */
   redisKeyPrefix: string;

@@ -15,6 +15,7 @@ export default fp(
     const handle = await openDatabase({
       url: app.config.databaseUrl,
       dataDir: app.config.dataDir,
+      template: app.config.embeddedDatabaseTemplate,
     });
     app.addHook('onClose', () => handle.close());
     await handle.migrate();

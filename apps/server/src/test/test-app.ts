@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { type BuildOptions, buildApp } from '../app';
 import { type AppConfig, testConfig } from '../config';
 
@@ -12,6 +14,14 @@ export const testDatabaseKind =
 interface TestDatabase {
   url: string | undefined;
   drop(): Promise<void>;
+}
+
+let pgliteTemplate: Blob | undefined;
+
+/** The migrated empty database the global setup dumped, read once per test file. */
+function loadPgliteTemplate(): Blob {
+  pgliteTemplate ??= new Blob([readFileSync(inject('pgliteTemplatePath'))]);
+  return pgliteTemplate;
 }
 
 /** A database of its own for one test file: in-memory PGlite, or a fresh PostgreSQL database. */
@@ -58,6 +68,7 @@ export async function createTestApp(
       redisUrl,
       redisKeyPrefix: `vitrin-test-${randomBytes(6).toString('hex')}:`,
       rateLimitPerMinute: 100_000,
+      ...(testDatabaseKind === 'pglite' ? { embeddedDatabaseTemplate: loadPgliteTemplate() } : {}),
       ...overrides,
     }),
     options,
