@@ -169,6 +169,28 @@ describe('toasts (spec §1, §8, §9)', () => {
     });
   }
 
+  test("a server error shows the server's Persian message as an error toast", async () => {
+    // The request is altered on its way, as a client one release behind would send it; the
+    // answer is the real server's.
+    const skewedClient = async (page: Page) => {
+      await page.route('**/api/app/get-app-info', async (route) => {
+        const response = await route.fetch({ postData: JSON.stringify({ locale: 'fa' }) });
+        await route.fulfill({ response });
+      });
+    };
+    const { page, close } = await openPage('/', viewports.desktop, skewedClient);
+    try {
+      const toast = page
+        .getByRole('alert')
+        .filter({ hasText: 'اطلاعات ارسال‌شده کامل یا درست نیست' });
+      await toast.waitFor();
+      expect(await toast.getByRole('button', { name: 'بستن' }).count()).toBe(1);
+      await page.getByText('وضعیت سرور: در دسترس نیست').waitFor();
+    } finally {
+      await close();
+    }
+  });
+
   test("a toast closes with its 'بستن' action", async () => {
     const { page, close } = await openPage('/', viewports.desktop, refuseAppInfo);
     try {
