@@ -198,6 +198,9 @@ describe('toasts (spec §1, §8, §9)', () => {
       await toast.waitFor();
       await toast.getByRole('button', { name: 'بستن' }).click();
       await toast.waitFor({ state: 'detached', timeout: 2000 });
+      // Closed means closed: the query's retry must not bring the same toast back.
+      await page.waitForTimeout(2500);
+      expect(await page.getByRole('alert').count()).toBe(0);
     } finally {
       await close();
     }

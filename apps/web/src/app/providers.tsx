@@ -1,13 +1,20 @@
 import { DirectionProvider, MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { TOAST_DURATION_MS } from '@vitrin/contracts';
 import type { ReactNode } from 'react';
+import { isRetryable, showApiErrorToast } from '../lib/http';
 import { theme } from './theme';
 
 const queryClient = new QueryClient({
+  // Queries call the API silently; a query that finally fails, after its retry, is told to the
+  // person here, once, instead of once per attempt.
+  queryCache: new QueryCache({ onError: showApiErrorToast }),
   defaultOptions: {
-    queries: { retry: 1, staleTime: 30_000 },
+    queries: {
+      retry: (failures, error) => failures < 1 && isRetryable(error),
+      staleTime: 30_000,
+    },
     // A repeated payment or order submission must be the person's decision, not ours.
     mutations: { retry: 0 },
   },

@@ -73,12 +73,21 @@ export async function callApi<P extends CallPath>(
   try {
     return (await send(path, input, options)) as PathResult<P>;
   } catch (error) {
-    if (!options.silent && error instanceof ApiRequestError) {
-      if (error.code === 'UNAVAILABLE') showRetryToast();
-      else showErrorToast(error.message);
-    }
+    if (!options.silent) showApiErrorToast(error);
     throw error;
   }
+}
+
+/** Tells the person about a failed call: the server's Persian message, or the retry toast. */
+export function showApiErrorToast(error: unknown): void {
+  if (!(error instanceof ApiRequestError)) return;
+  if (error.code === 'UNAVAILABLE') showRetryToast();
+  else showErrorToast(error.message);
+}
+
+/** Only a call that never reached a working server is worth repeating by itself. */
+export function isRetryable(error: unknown): boolean {
+  return error instanceof ApiRequestError && (error.code === 'UNAVAILABLE' || error.status >= 500);
 }
 
 async function send(path: CallPath, input: unknown, options: CallOptions): Promise<unknown> {
