@@ -5,7 +5,11 @@ import fp from 'fastify-plugin';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import { appRoutes } from './modules/app/app.routes';
+import { authRoutes } from './modules/auth/auth.routes';
+import redDots from './modules/red-dots/red-dots';
+import { usersRoutes } from './modules/users/users.routes';
 import apiDocs from './plugins/api-docs';
+import auth from './plugins/auth';
 import csrf from './plugins/csrf';
 import database from './plugins/database';
 import errors from './plugins/errors';
@@ -14,6 +18,7 @@ import rateLimit from './plugins/rate-limit';
 import redis from './plugins/redis';
 import requestContext, { generateRequestId } from './plugins/request-context';
 import securityHeaders from './plugins/security-headers';
+import sms from './plugins/sms';
 import webApp from './plugins/web-app';
 
 declare module 'fastify' {
@@ -87,7 +92,12 @@ export async function buildApp(
   await app.register(rateLimit);
   await app.register(apiDocs);
   await app.register(health);
+  await app.register(auth);
+  await app.register(sms);
+  await app.register(redDots);
   await app.register(appRoutes);
+  await app.register(authRoutes);
+  await app.register(usersRoutes);
   await app.register(webApp);
   return app;
 }

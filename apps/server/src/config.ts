@@ -32,7 +32,15 @@ const envSchema = z.object({
   REDIS_KEY_PREFIX: z.string().min(1).max(64).default('vitrin:'),
   SEED_DEMO_DATA: flag.optional(),
   WEB_DIST_DIR: z.string().min(1).optional(),
+  SMS_PROVIDER: z.enum(['console', 'kavenegar']).default('console'),
+  KAVENEGAR_API_KEY: z.string().min(10).optional(),
+  KAVENEGAR_TEMPLATE: z.string().min(1).optional(),
+  KAVENEGAR_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://api.kavenegar.com'),
 });
+
+export type SmsSettings =
+  | { provider: 'console'; outboxDir: string | null }
+  | { provider: 'kavenegar'; apiKey: string; template: string; baseUrl: string };
 
 export type Env = Record<string, string | undefined>;
 
@@ -59,6 +67,7 @@ export interface AppConfig {
   seedDemoData: boolean;
   /** Built web app to serve, or null when there is none (API-only, tests). */
   webDistDir: string | null;
+  sms: SmsSettings;
 }
 
 export class ConfigError extends Error {
@@ -86,6 +95,20 @@ export function loadConfig(env: Env = process.env): AppConfig {
     ]);
   }
   const webDistDir = path.resolve(settings.WEB_DIST_DIR ?? path.join(serverRoot, '../web/dist'));
+  let sms: SmsSettings = { provider: 'console', outboxDir: path.join(dataDir, 'outbox') };
+  if (settings.SMS_PROVIDER === 'kavenegar') {
+    if (!settings.KAVENEGAR_API_KEY || !settings.KAVENEGAR_TEMPLATE) {
+      throw new ConfigError([
+        'KAVENEGAR_API_KEY and KAVENEGAR_TEMPLATE: required when SMS_PROVIDER=kavenegar',
+      ]);
+    }
+    sms = {
+      provider: 'kavenegar',
+      apiKey: settings.KAVENEGAR_API_KEY,
+      template: settings.KAVENEGAR_TEMPLATE,
+      baseUrl: settings.KAVENEGAR_BASE_URL.replace(/\/$/, ''),
+    };
+  }
   return {
     env: settings.NODE_ENV,
     port: settings.PORT,
@@ -103,6 +126,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     rateLimitPerMinute: settings.RATE_LIMIT_PER_MINUTE,
     seedDemoData: settings.SEED_DEMO_DATA ?? (!isProduction && !settings.DATABASE_URL),
     webDistDir: existsSync(path.join(webDistDir, 'index.html')) ? webDistDir : null,
+    sms,
   };
 }
 
@@ -138,6 +162,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     rateLimitPerMinute: 600,
     seedDemoData: false,
     webDistDir: null,
+    sms: { provider: 'console', outboxDir: null },
     ...overrides,
   };
 }

@@ -15,8 +15,14 @@ export const errorStatus = {
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
+  // Domain codes (API.md: 422).
+  WRONG_CREDENTIALS: 422,
+  ACCOUNT_NOT_VERIFIED: 422,
+  OTP_WRONG: 422,
+  OTP_EXPIRED: 422,
   INTERNAL: 500,
   UNAVAILABLE: 503,
+  SMS_NOT_SENT: 503,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;
@@ -37,6 +43,11 @@ export const defaultErrorMessages: Record<ErrorCode, string> = {
   PAYLOAD_TOO_LARGE: 'حجم درخواست بیش از حد مجاز است',
   UNSUPPORTED_MEDIA_TYPE: 'نوع محتوای درخواست باید application/json باشد',
   RATE_LIMITED: 'تعداد درخواست‌ها بیش از حد مجاز است؛ کمی بعد دوباره تلاش کنید',
+  WRONG_CREDENTIALS: 'شماره موبایل یا رمز عبور نادرست است',
+  ACCOUNT_NOT_VERIFIED: 'شماره موبایل این حساب هنوز تأیید نشده است؛ کد تأیید بگیرید',
+  OTP_WRONG: 'کد واردشده نادرست است',
+  OTP_EXPIRED: 'کد منقضی شده یا به کار رفته است؛ کد تازه بگیرید',
   INTERNAL: 'خطایی پیش آمد',
   UNAVAILABLE: 'سرویس موقتا در دسترس نیست؛ لطفا دوباره تلاش کنید',
+  SMS_NOT_SENT: 'ارسال پیامک ممکن نشد؛ لطفا چند لحظهٔ دیگر دوباره تلاش کنید',
 };

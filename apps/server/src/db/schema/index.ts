@@ -1,2 +1,4 @@
+export * from './auth';
 export * from './client-errors';
+export * from './commerce';
 export * from './users';

@@ -16,7 +16,7 @@ export async function appRoutes(app: FastifyInstance) {
   registerCall(
     app,
     reportClientError,
-    (report, request) =>
+    (report, { request }) =>
       recordClientError(app.db, report, {
         requestId: String(request.id),
         userAgent: request.headers['user-agent'],

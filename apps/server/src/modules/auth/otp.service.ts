@@ -1,0 +1,136 @@
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { toPersianDigits } from '@vitrin/fa';
+import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { type OtpPurpose, otpCodes } from '../../db/schema/index';
+import { AppError } from '../../lib/app-error';
+import { consumeOrThrow, createLimiter } from '../../lib/limiter';
+import { SmsSendError } from '../../providers/sms/sms-sender';
+
+export const OTP_CODE_LENGTH = 6;
+export const OTP_TTL_SECONDS = 120;
+export const OTP_MAX_WRONG_ATTEMPTS = 5;
+export const OTP_RESEND_COOLDOWN_SECONDS = 60;
+export const OTP_MAX_PER_NUMBER_PER_HOUR = 5;
+export const OTP_MAX_PER_ADDRESS_PER_HOUR = 20;
+
+function hashCode(secret: string, mobile: string, code: string): Buffer {
+  return createHmac('sha256', secret).update(`${mobile}:${code}`).digest();
+}
+
+function codeText(code: string, purpose: OtpPurpose): string {
+  const what = purpose === 'sign-in' ? 'کد ورود شما به ویترین' : 'کد تأیید شما در ویترین';
+  return `${what}: ${code}\nاین کد را به کسی ندهید.`;
+}
+
+function waitMessage(what: string) {
+  return (seconds: number) =>
+    `${what}؛ ${toPersianDigits(seconds < 60 ? seconds : Math.ceil(seconds / 60))} ${seconds < 60 ? 'ثانیه' : 'دقیقه'} دیگر دوباره تلاش کنید`;
+}
+
+export type OtpService = ReturnType<typeof createOtpService>;
+
+/** One-time codes: issue (with cooldowns and caps), send by SMS, verify (with a try limit). */
+export function createOtpService(app: FastifyInstance) {
+  const store = { redis: app.redis, prefix: app.config.redisKeyPrefix };
+  const cooldown = createLimiter(
+    { name: 'otp-cooldown', points: 1, durationSeconds: OTP_RESEND_COOLDOWN_SECONDS },
+    store,
+  );
+  const perNumber = createLimiter(
+    { name: 'otp-number-hour', points: OTP_MAX_PER_NUMBER_PER_HOUR, durationSeconds: 3600 },
+    store,
+  );
+  const perAddress = createLimiter(
+    { name: 'otp-address-hour', points: OTP_MAX_PER_ADDRESS_PER_HOUR, durationSeconds: 3600 },
+    store,
+  );
+
+  return {
+    /** Sends a fresh code to `mobile`; the previous unused code of that number stops working. */
+    async issue(mobile: string, purpose: OtpPurpose, ipAddress: string) {
+      await consumeOrThrow(cooldown, mobile, waitMessage('کد تازه هنوز قابل درخواست نیست'));
+      await consumeOrThrow(perNumber, mobile, waitMessage('برای این شماره کد زیادی درخواست شده'));
+      await consumeOrThrow(perAddress, ipAddress, waitMessage('درخواست کد از این نشانی زیاد بوده'));
+
+      const code = String(randomInt(0, 10 ** OTP_CODE_LENGTH)).padStart(OTP_CODE_LENGTH, '0');
+      const now = new Date();
+      const id = await app.db.transaction(async (tx) => {
+        await tx
+          .update(otpCodes)
+          .set({ consumedAt: now })
+          .where(and(eq(otpCodes.mobile, mobile), isNull(otpCodes.consumedAt)));
+        const [row] = await tx
+          .insert(otpCodes)
+          .values({
+            mobile,
+            purpose,
+            codeHash: hashCode(app.config.jwtSecret, mobile, code).toString('hex'),
+            requestIp: ipAddress,
+            createdAt: now,
+            expiresAt: new Date(now.getTime() + OTP_TTL_SECONDS * 1000),
+          })
+          .returning({ id: otpCodes.id });
+        return row?.id;
+      });
+      try {
+        await app.sms.sendCode({ to: mobile, code, text: codeText(code, purpose) });
+      } catch (error) {
+        // A code nobody received must not stay valid, and the person must hear it failed.
+        if (id)
+          await app.db.update(otpCodes).set({ consumedAt: new Date() }).where(eq(otpCodes.id, id));
+        if (error instanceof SmsSendError) {
+          app.log.error({ err: error, provider: app.sms.name }, 'sms not sent');
+          throw new AppError('SMS_NOT_SENT');
+        }
+        throw error;
+      }
+      return { expiresInSeconds: OTP_TTL_SECONDS, resendInSeconds: OTP_RESEND_COOLDOWN_SECONDS };
+    },
+
+    /** Uses up the number's current code when `code` matches it; returns what it was for. */
+    async verify(mobile: string, code: string): Promise<OtpPurpose> {
+      const outcome = await app.db.transaction(async (tx) => {
+        const now = new Date();
+        const [row] = await tx
+          .select()
+          .from(otpCodes)
+          .where(
+            and(
+              eq(otpCodes.mobile, mobile),
+              isNull(otpCodes.consumedAt),
+              gt(otpCodes.expiresAt, now),
+            ),
+          )
+          .orderBy(desc(otpCodes.createdAt))
+          .limit(1)
+          .for('update');
+        if (!row) return { kind: 'expired' } as const;
+        const expected = Buffer.from(row.codeHash, 'hex');
+        const actual = hashCode(app.config.jwtSecret, mobile, code);
+        if (expected.length === actual.length && timingSafeEqual(expected, actual)) {
+          await tx.update(otpCodes).set({ consumedAt: now }).where(eq(otpCodes.id, row.id));
+          return { kind: 'ok', purpose: row.purpose } as const;
+        }
+        const wrongAttempts = row.wrongAttempts + 1;
+        const exhausted = wrongAttempts >= OTP_MAX_WRONG_ATTEMPTS;
+        await tx
+          .update(otpCodes)
+          .set({ wrongAttempts, ...(exhausted ? { consumedAt: now } : {}) })
+          .where(eq(otpCodes.id, row.id));
+        return { kind: 'wrong', left: OTP_MAX_WRONG_ATTEMPTS - wrongAttempts } as const;
+      });
+      // Thrown after the commit: a wrong try must count even though the call fails.
+      if (outcome.kind === 'expired') throw new AppError('OTP_EXPIRED');
+      if (outcome.kind === 'wrong') {
+        throw new AppError(
+          'OTP_WRONG',
+          outcome.left > 0
+            ? `کد واردشده نادرست است؛ ${toPersianDigits(outcome.left)} بار دیگر می‌توانید تلاش کنید`
+            : 'کد واردشده نادرست است و دیگر معتبر نیست؛ کد تازه بگیرید',
+        );
+      }
+      return outcome.purpose;
+    },
+  };
+}

@@ -1,0 +1,56 @@
+import {
+  changePassword,
+  getJwtUserInfo,
+  getRedDotInfo,
+  getUserInfo,
+  TOAST_SUCCESS,
+  updateProfile,
+} from '@vitrin/contracts';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { users } from '../../db/schema/index';
+import { registerCall } from '../../lib/register-call';
+import { readOptionalUser, withUser } from '../../plugins/auth';
+import * as usersService from './users.service';
+
+export async function usersRoutes(app: FastifyInstance) {
+  // Accounts' own red dot: a profile without a name (orders and invoices need one).
+  app.redDots.addSource(async (db, user) => {
+    const [row] = await db
+      .select({ firstName: users.firstName })
+      .from(users)
+      .where(eq(users.id, user.id));
+    return [{ title: 'profile-incomplete', value: row?.firstName ? 0 : 1 }];
+  });
+
+  registerCall(app, getRedDotInfo, async (_input, { request }) =>
+    app.redDots.collect(await readOptionalUser(app, request)),
+  );
+
+  await withUser(app, async (scope) => {
+    const userInfo = (_input: unknown, { user }: { user: { id: string } }) =>
+      usersService.findUserInfoById(app.db, user.id);
+    registerCall(scope, getJwtUserInfo, userInfo);
+    registerCall(scope, getUserInfo, userInfo);
+
+    registerCall(
+      scope,
+      updateProfile,
+      (profile, { user }) => usersService.updateProfile(app.db, user.id, profile),
+      { successMessage: TOAST_SUCCESS },
+    );
+
+    registerCall(
+      scope,
+      changePassword,
+      async (passwords, { user }) => {
+        await usersService.changePassword(app.db, user, passwords);
+        return {};
+      },
+      {
+        successMessage: 'رمز عبور تغییر کرد؛ نشست‌های دیگر بسته شدند',
+        rateLimit: { max: 10, timeWindowMs: 60_000 },
+      },
+    );
+  });
+}

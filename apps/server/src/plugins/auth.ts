@@ -1,0 +1,127 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { jwtVerify, SignJWT } from 'jose';
+import { refreshTokens, type UserRole, userRoles } from '../db/schema/index';
+import { AppError } from '../lib/app-error';
+
+/** Spec §4: the web refreshes 60 s before `exp`; a short life keeps a stolen token short-lived. */
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+const ISSUER = 'vitrin';
+const AUDIENCE = 'vitrin';
+
+/** Who made a request: the user, their role, and the sign-in (session) the token belongs to. */
+export interface AuthUser {
+  id: string;
+  role: UserRole;
+  sessionId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: AuthUser | null;
+  }
+  interface FastifyInstance {
+    accessTokens: {
+      sign(user: { id: string; role: UserRole }, sessionId: string): Promise<string>;
+      /** The user of a valid, unexpired token whose session is still open; null otherwise. */
+      verify(token: string): Promise<AuthUser | null>;
+    };
+  }
+}
+
+const authenticatedScopes = new WeakSet<object>();
+
+/** Whether routes registered on `app` run behind the signed-in check. */
+export function isAuthenticatedScope(app: FastifyInstance): boolean {
+  return authenticatedScopes.has(app);
+}
+
+function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+/**
+ * The caller when a bearer token is sent; null when none is. A token that is sent but invalid,
+ * expired or revoked is `401`, so the client refreshes instead of acting signed out.
+ */
+export async function readOptionalUser(
+  app: FastifyInstance,
+  request: FastifyRequest,
+): Promise<AuthUser | null> {
+  const token = bearerToken(request);
+  if (!token) return null;
+  const user = await app.accessTokens.verify(token);
+  if (!user) throw new AppError('UNAUTHENTICATED');
+  return user;
+}
+
+/**
+ * Registers routes that need a signed-in user: a child context whose hook refuses a missing or
+ * bad token before anything else runs (STYLE.md: never a URL allow-list).
+ */
+export async function withUser(
+  app: FastifyInstance,
+  register: (scope: FastifyInstance) => Promise<void>,
+): Promise<void> {
+  await app.register(async (scope) => {
+    scope.addHook('onRequest', async (request) => {
+      const token = bearerToken(request);
+      const user = token ? await app.accessTokens.verify(token) : null;
+      if (!user) throw new AppError('UNAUTHENTICATED');
+      request.user = user;
+    });
+    authenticatedScopes.add(scope);
+    await register(scope);
+  });
+}
+
+export default fp(
+  async (app) => {
+    const key = new TextEncoder().encode(app.config.jwtSecret);
+    app.decorateRequest('user', null);
+    app.decorate('accessTokens', {
+      sign: (user, sessionId) =>
+        new SignJWT({ role: user.role, sid: sessionId })
+          .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+          .setSubject(user.id)
+          .setIssuer(ISSUER)
+          .setAudience(AUDIENCE)
+          .setIssuedAt()
+          .setExpirationTime(`${ACCESS_TOKEN_TTL_SECONDS}s`)
+          .sign(key),
+      verify: async (token) => {
+        let claims: Record<string, unknown>;
+        try {
+          ({ payload: claims } = await jwtVerify(token, key, {
+            issuer: ISSUER,
+            audience: AUDIENCE,
+            algorithms: ['HS256'],
+          }));
+        } catch {
+          return null;
+        }
+        const { sub, sid, role } = claims;
+        if (typeof sub !== 'string' || typeof sid !== 'string') return null;
+        if (!userRoles.includes(role as UserRole)) return null;
+        // A signed-out or ended session stops its access tokens at once, not 15 minutes later.
+        const [open] = await app.db
+          .select({ id: refreshTokens.id })
+          .from(refreshTokens)
+          .where(
+            and(
+              eq(refreshTokens.familyId, sid),
+              isNull(refreshTokens.revokedAt),
+              gt(refreshTokens.expiresAt, new Date()),
+            ),
+          )
+          .limit(1);
+        return open ? { id: sub, role: role as UserRole, sessionId: sid } : null;
+      },
+    });
+  },
+  { name: 'auth', dependencies: ['config', 'database'] },
+);

@@ -1,0 +1,41 @@
+import { appendFile, mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { CodeMessage, SmsSender } from './sms-sender';
+
+export interface OutboxEntry {
+  to: string;
+  text: string;
+  code: string;
+  at: string;
+}
+
+/**
+ * The default sender: logs the message and appends `{to, text, code, at}` as one JSON line to
+ * `outbox/sms.jsonl`, where a person running the demo (or a test) reads the code. Without an
+ * outbox folder (tests on memory) the entries are kept in `sent`.
+ */
+export class ConsoleSmsSender implements SmsSender {
+  readonly name = 'console';
+  readonly sent: OutboxEntry[] = [];
+
+  constructor(
+    private readonly outboxDir: string | null,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  async sendCode(message: CodeMessage): Promise<void> {
+    const entry: OutboxEntry = {
+      to: message.to,
+      text: message.text,
+      code: message.code,
+      at: new Date().toISOString(),
+    };
+    this.log.info({ sms: { to: entry.to, text: entry.text } }, 'sms (console sender)');
+    this.sent.push(entry);
+    if (this.outboxDir) {
+      await mkdir(this.outboxDir, { recursive: true });
+      await appendFile(path.join(this.outboxDir, 'sms.jsonl'), `${JSON.stringify(entry)}\n`);
+    }
+  }
+}

@@ -1,0 +1,21 @@
+/** A one-time code to deliver by SMS. Senders format it for their channel. */
+export interface CodeMessage {
+  /** E.164 mobile number. */
+  to: string;
+  code: string;
+  /** The Persian text a plain-text channel sends. */
+  text: string;
+}
+
+/** Delivers SMS. A send that fails throws: callers tell the person, never pretend it went. */
+export interface SmsSender {
+  readonly name: string;
+  sendCode(message: CodeMessage): Promise<void>;
+}
+
+export class SmsSendError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'SmsSendError';
+  }
+}
