@@ -72,4 +72,28 @@ describe('settings', () => {
       loadConfig({ DATABASE_URL: url, DATA_DIR: tempDir(), SEED_DEMO_DATA: 'true' }).seedDemoData,
     ).toBe(true);
   });
+
+  test('SMS goes to the console outbox by default; Kavenegar needs its key and template', () => {
+    const dataDir = tempDir();
+    expect(loadConfig({ DATA_DIR: dataDir }).sms).toEqual({
+      provider: 'console',
+      outboxDir: path.join(dataDir, 'outbox'),
+    });
+    expect(() => loadConfig({ DATA_DIR: tempDir(), SMS_PROVIDER: 'kavenegar' })).toThrow(
+      /KAVENEGAR_API_KEY and KAVENEGAR_TEMPLATE/,
+    );
+    expect(
+      loadConfig({
+        DATA_DIR: tempDir(),
+        SMS_PROVIDER: 'kavenegar',
+        KAVENEGAR_API_KEY: 'a-real-looking-key-123',
+        KAVENEGAR_TEMPLATE: 'vitrin-otp',
+      }).sms,
+    ).toEqual({
+      provider: 'kavenegar',
+      apiKey: 'a-real-looking-key-123',
+      template: 'vitrin-otp',
+      baseUrl: 'https://api.kavenegar.com',
+    });
+  });
 });
