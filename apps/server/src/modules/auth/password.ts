@@ -1,7 +1,8 @@
 import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
 
-// OWASP's scrypt floor is N=2^17 with r=8, p=1; that costs ~128 MiB per hash. 2^15 keeps a
-// sign-in near 50 ms on our 2-core machines; the accounts issue benchmarks and may raise it.
+// OWASP's scrypt floor is N=2^17 with r=8, p=1: 128 MiB and ~520 ms per hash on our 2-core
+// machines (bench/password-hash.ts), ~3 sign-ins a second. 2^15 is 32 MiB and ~160 ms, ~12 a
+// second; stored hashes carry their parameters, so raising N later needs no migration.
 const COST: Required<Pick<ScryptOptions, 'N' | 'r' | 'p'>> = { N: 2 ** 15, r: 8, p: 1 };
 const KEY_LENGTH = 32;
 const SALT_LENGTH = 16;
