@@ -9,6 +9,10 @@ export default defineConfig({
     projects: [
       'packages/fa',
       { test: { name: 'contracts', root: 'packages/contracts', include: ['src/**/*.test.ts'] } },
+      // Web logic that needs no page (session, red dots); pages are tested in the browser (e2e/).
+      {
+        test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.ts'], environment: 'node' },
+      },
       {
         test: {
           name: 'server',

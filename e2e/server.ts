@@ -21,6 +21,8 @@ async function freePort(): Promise<number> {
 
 export interface RunningServer {
   url: string;
+  /** The server's DATA_DIR: the SMS outbox is in outbox/sms.jsonl. */
+  dataDir: string;
   process: ChildProcess;
   output: () => string;
   /** SIGTERM and wait for the exit code. */
@@ -72,6 +74,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
 
   return {
     url,
+    dataDir,
     process: child,
     output: () => log,
     stop: async () => {

@@ -7,24 +7,10 @@ import {
   type PathResult,
   TOAST_RETRY,
 } from '@vitrin/contracts';
+import { ApiRequestError } from './api-error';
 import { showErrorToast, showRetryToast } from './toast';
 
-/** A call that did not succeed: the server's code and Persian message, or UNAVAILABLE. */
-export class ApiRequestError extends Error {
-  readonly status: number;
-  readonly code: ApiError['code'];
-  readonly fields: Record<string, string> | undefined;
-  readonly requestId: string | undefined;
-
-  constructor(status: number, error: ApiError) {
-    super(error.message);
-    this.name = 'ApiRequestError';
-    this.status = status;
-    this.code = error.code;
-    this.fields = error.fields;
-    this.requestId = error.requestId;
-  }
-}
+export { ApiRequestError };
 
 export interface CallOptions {
   signal?: AbortSignal;

@@ -1,0 +1,50 @@
+import type { CallPath, PathInput, PathResult } from '@vitrin/contracts';
+import { useSyncExternalStore } from 'react';
+import { type CallOptions, callApi, showApiErrorToast } from './http';
+import { createMemoryIdentityStorage } from './identity-storage';
+import { replaceRedDots, resetRedDotsToSignedOut } from './red-dots';
+import { createSession, type SessionState } from './session';
+
+/** The web app's one session: identity in memory, restored from the refresh cookie. */
+export const appSession = createSession({
+  storage: createMemoryIdentityStorage(),
+  refresh: (token) => callApi('/api/jwt/refresh-token', token ? { token } : {}, { silent: true }),
+  revoke: async (token) => {
+    await callApi('/api/jwt/revoke-token', token ? { Token: token } : {}, { silent: true });
+  },
+  now: () => Date.now(),
+  setTimer: (run, delayMs) => window.setTimeout(run, delayMs),
+  clearTimer: (timer) => window.clearTimeout(timer as number),
+  reloadAtRoot: () => window.location.assign('/'),
+  onSignedIn: (identity) => {
+    callApi('/api/app/get-red-dot-info', {}, { accessToken: identity.jwtToken, silent: true })
+      .then(replaceRedDots)
+      .catch(() => {
+        // Red dots are a hint; the next sign-in or page load fetches them again.
+      });
+  },
+  onSignedOut: resetRedDotsToSignedOut,
+});
+
+export function useSession(): SessionState {
+  return useSyncExternalStore(appSession.subscribe, appSession.getState, appSession.getState);
+}
+
+/**
+ * A call as the signed-in user: the access token is added, a 401 refreshes once and retries
+ * once, and only the final failure is shown to the person.
+ */
+export async function callAsUser<P extends CallPath>(
+  path: P,
+  input: PathInput<P>,
+  options: Omit<CallOptions, 'accessToken'> = {},
+): Promise<PathResult<P>> {
+  try {
+    return await appSession.withAccessToken((accessToken) =>
+      callApi(path, input, { ...options, accessToken, silent: true }),
+    );
+  } catch (error) {
+    if (!options.silent) showApiErrorToast(error);
+    throw error;
+  }
+}

@@ -1,0 +1,159 @@
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { ApiRequestError } from './api-error';
+import { createMemoryIdentityStorage, type Identity } from './identity-storage';
+import { createSession, readTokenExpiry, type SessionDeps } from './session';
+
+const MINUTE = 60_000;
+
+let tokenCount = 0;
+function tokenExpiringAt(expiryMs: number): string {
+  tokenCount += 1;
+  const claims = { sub: 'u1', jti: tokenCount, exp: Math.floor(expiryMs / 1000) };
+  const payload = btoa(JSON.stringify(claims))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+  return `eyJhbGciOiJIUzI1NiJ9.${payload}.signature`;
+}
+
+function identityExpiringIn(ms: number, n = 1): Identity {
+  return { id: 'u1', jwtToken: tokenExpiringAt(Date.now() + ms), refreshToken: `refresh-${n}` };
+}
+
+function harness(overrides: Partial<SessionDeps> = {}) {
+  let issued = 1;
+  const deps = {
+    storage: createMemoryIdentityStorage(),
+    refresh: vi.fn(async () => identityExpiringIn(15 * MINUTE, ++issued)),
+    revoke: vi.fn(async () => {}),
+    now: () => Date.now(),
+    setTimer: (run: () => void, delay: number) => setTimeout(run, delay),
+    clearTimer: (timer: unknown) => clearTimeout(timer as ReturnType<typeof setTimeout>),
+    reloadAtRoot: vi.fn(),
+    onSignedIn: vi.fn(),
+    onSignedOut: vi.fn(),
+    ...overrides,
+  };
+  return { deps, session: createSession(deps) };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  vi.setSystemTime(new Date('2026-11-21T10:00:00Z'));
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('session (spec §4)', () => {
+  test('the expiry is read from the token', () => {
+    expect(readTokenExpiry(tokenExpiringAt(Date.parse('2026-11-21T10:15:00Z')))).toBe(
+      Date.parse('2026-11-21T10:15:00Z'),
+    );
+    expect(readTokenExpiry('not-a-jwt')).toBeNull();
+  });
+
+  test('token refresh is scheduled 60 s before expiry', async () => {
+    const { deps, session } = harness();
+    await session.signIn(identityExpiringIn(15 * MINUTE));
+    await vi.advanceTimersByTimeAsync(14 * MINUTE - 1);
+    expect(deps.refresh).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(deps.refresh).toHaveBeenCalledTimes(1);
+    // The new token's refresh is scheduled the same way.
+    await vi.advanceTimersByTimeAsync(14 * MINUTE);
+    expect(deps.refresh).toHaveBeenCalledTimes(2);
+  });
+
+  test('on start the refresh cookie restores the session; without one it is signed out', async () => {
+    const restored = harness();
+    await restored.session.start();
+    expect(restored.deps.refresh).toHaveBeenCalledWith(null);
+    expect(restored.session.getState().status).toBe('signed-in');
+
+    const refused = harness({
+      refresh: vi.fn(async () => {
+        throw new ApiRequestError(401, { code: 'UNAUTHENTICATED', message: 'x' });
+      }),
+    });
+    await refused.session.start();
+    expect(refused.session.getState().status).toBe('signed-out');
+    expect(refused.deps.onSignedOut).toHaveBeenCalled();
+  });
+
+  test('refreshes are single-flight: callers at once share one refresh', async () => {
+    const { deps, session } = harness();
+    await session.signIn(identityExpiringIn(15 * MINUTE));
+    const [a, b, c] = await Promise.all([session.refresh(), session.refresh(), session.refresh()]);
+    expect(deps.refresh).toHaveBeenCalledTimes(1);
+    expect(a).toBe(b);
+    expect(b).toBe(c);
+  });
+
+  test('a 401 refreshes once and retries once with the new token', async () => {
+    const { deps, session } = harness();
+    await session.signIn(identityExpiringIn(15 * MINUTE));
+    const seen: string[] = [];
+    const result = await session.withAccessToken(async (token) => {
+      seen.push(token);
+      if (seen.length === 1)
+        throw new ApiRequestError(401, { code: 'UNAUTHENTICATED', message: 'x' });
+      return 'ok';
+    });
+    expect(result).toBe('ok');
+    expect(deps.refresh).toHaveBeenCalledTimes(1);
+    expect(seen).toHaveLength(2);
+    expect(seen[0]).not.toBe(seen[1]);
+  });
+
+  test('a second 401 is not retried again', async () => {
+    const { deps, session } = harness();
+    await session.signIn(identityExpiringIn(15 * MINUTE));
+    const unauthenticated = new ApiRequestError(401, { code: 'UNAUTHENTICATED', message: 'x' });
+    await expect(
+      session.withAccessToken(async () => {
+        throw unauthenticated;
+      }),
+    ).rejects.toBe(unauthenticated);
+    expect(deps.refresh).toHaveBeenCalledTimes(1);
+  });
+
+  test('a network failure while refreshing keeps the session and tries again later', async () => {
+    const { deps, session } = harness({
+      refresh: vi.fn(async () => {
+        throw new ApiRequestError(0, { code: 'UNAVAILABLE', message: 'x' });
+      }),
+    });
+    await session.signIn(identityExpiringIn(15 * MINUTE));
+    expect(await session.refresh()).toBeNull();
+    expect(session.getState().status).toBe('signed-in');
+    expect(deps.onSignedOut).not.toHaveBeenCalled();
+  });
+
+  test('logout revokes the token, clears identity, and reloads at the root', async () => {
+    const { deps, session } = harness();
+    await session.signIn(identityExpiringIn(15 * MINUTE));
+    await session.logout();
+    expect(deps.revoke).toHaveBeenCalledWith(null);
+    expect(session.getState().status).toBe('signed-out');
+    expect(await deps.storage.load()).toBeNull();
+    expect(deps.onSignedOut).toHaveBeenCalled();
+    expect(deps.reloadAtRoot).toHaveBeenCalled();
+    // No refresh is left scheduled for the ended session.
+    await vi.advanceTimersByTimeAsync(30 * MINUTE);
+    expect(deps.refresh).not.toHaveBeenCalled();
+  });
+
+  test('device storage (Android) sends the refresh token in the body', async () => {
+    const stored = identityExpiringIn(15 * MINUTE, 7);
+    const storage = {
+      restoresFromCookie: false,
+      load: async () => stored,
+      save: vi.fn(async () => {}),
+    };
+    const { deps, session } = harness({ storage });
+    await session.start();
+    await session.refresh();
+    expect(deps.refresh).toHaveBeenCalledWith('refresh-7');
+  });
+});

@@ -1,0 +1,158 @@
+import { TOKEN_REFRESH_LEAD_MS } from '@vitrin/contracts';
+import { ApiRequestError } from './api-error';
+import type { Identity, IdentityStorage } from './identity-storage';
+
+export type SessionState =
+  | { status: 'starting' }
+  | { status: 'signed-out' }
+  | { status: 'signed-in'; identity: Identity };
+
+export interface SessionDeps {
+  storage: IdentityStorage;
+  /** Trades a refresh token (or, with null, the cookie) for a new identity. */
+  refresh(refreshToken: string | null): Promise<Identity>;
+  /** Revokes the refresh token (or, with null, the cookie's). */
+  revoke(refreshToken: string | null): Promise<void>;
+  now(): number;
+  setTimer(run: () => void, delayMs: number): unknown;
+  clearTimer(timer: unknown): void;
+  /** Spec §4: logout reloads at the site root. */
+  reloadAtRoot(): void;
+  onSignedIn?(identity: Identity): void;
+  onSignedOut?(): void;
+}
+
+/** The `exp` of a JWT, in milliseconds; the token is only read here, the server checks it. */
+export function readTokenExpiry(jwt: string): number | null {
+  const payload = jwt.split('.')[1];
+  if (!payload) return null;
+  try {
+    const json = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/')));
+    return typeof json.exp === 'number' ? json.exp * 1000 : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The session of spec §4: signed out or signed in; refresh scheduled 60 s before the expiry
+ * read from the token; one refresh at a time (a second refresh racing with the same token
+ * would count as reuse and end the session on the server).
+ */
+export function createSession(deps: SessionDeps) {
+  let state: SessionState = { status: 'starting' };
+  let timer: unknown = null;
+  let refreshing: Promise<Identity | null> | null = null;
+  const listeners = new Set<() => void>();
+
+  function publish(next: SessionState) {
+    state = next;
+    for (const listener of listeners) listener();
+  }
+
+  function schedule(identity: Identity) {
+    if (timer !== null) deps.clearTimer(timer);
+    timer = null;
+    const expiry = readTokenExpiry(identity.jwtToken);
+    if (expiry === null) return;
+    const delay = Math.max(0, expiry - TOKEN_REFRESH_LEAD_MS - deps.now());
+    timer = deps.setTimer(() => {
+      timer = null;
+      void session.refresh();
+    }, delay);
+  }
+
+  async function becomeSignedIn(identity: Identity) {
+    await deps.storage.save(identity);
+    schedule(identity);
+    publish({ status: 'signed-in', identity });
+    deps.onSignedIn?.(identity);
+  }
+
+  async function becomeSignedOut() {
+    if (timer !== null) deps.clearTimer(timer);
+    timer = null;
+    await deps.storage.save(null);
+    publish({ status: 'signed-out' });
+    deps.onSignedOut?.();
+  }
+
+  const session = {
+    getState: () => state,
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+
+    /** On app start: the stored identity, or the refresh cookie, or signed out. */
+    async start() {
+      const stored = await deps.storage.load();
+      if (stored) {
+        await becomeSignedIn(stored);
+        return;
+      }
+      if (deps.storage.restoresFromCookie && (await session.refresh())) return;
+      if (state.status !== 'signed-out') await becomeSignedOut();
+    },
+
+    /** After authenticate or verify-temporary-code. */
+    signIn: (identity: Identity) => becomeSignedIn(identity),
+
+    /** Single-flight: callers during a refresh share its result. Null when it failed. */
+    refresh(): Promise<Identity | null> {
+      refreshing ??= (async () => {
+        const token = state.status === 'signed-in' ? state.identity.refreshToken : null;
+        try {
+          const identity = await deps.refresh(deps.storage.restoresFromCookie ? null : token);
+          await becomeSignedIn(identity);
+          return identity;
+        } catch (error) {
+          // Only the server saying no ends the session; a network blip keeps it for a retry.
+          if (error instanceof ApiRequestError && error.code !== 'UNAVAILABLE') {
+            await becomeSignedOut();
+          } else if (state.status === 'signed-in') {
+            schedule(state.identity);
+          } else {
+            await becomeSignedOut();
+          }
+          return null;
+        } finally {
+          refreshing = null;
+        }
+      })();
+      return refreshing;
+    },
+
+    /** Runs a signed-in call; after a 401 it refreshes once and tries once more. */
+    async withAccessToken<T>(run: (accessToken: string) => Promise<T>): Promise<T> {
+      const current = state.status === 'signed-in' ? state.identity : await session.refresh();
+      if (!current)
+        throw new ApiRequestError(401, {
+          code: 'UNAUTHENTICATED',
+          message: 'لطفا وارد حساب کاربری خود شوید',
+        });
+      try {
+        return await run(current.jwtToken);
+      } catch (error) {
+        if (!(error instanceof ApiRequestError) || error.status !== 401) throw error;
+        const renewed = await session.refresh();
+        if (!renewed) throw error;
+        return run(renewed.jwtToken);
+      }
+    },
+
+    /** Spec §4: revoke the token, clear identity and red dots, then reload at the root. */
+    async logout() {
+      const token = state.status === 'signed-in' ? state.identity.refreshToken : null;
+      try {
+        await deps.revoke(deps.storage.restoresFromCookie ? null : token);
+      } finally {
+        await becomeSignedOut();
+        deps.reloadAtRoot();
+      }
+    },
+  };
+  return session;
+}
+
+export type Session = ReturnType<typeof createSession>;
