@@ -31,6 +31,15 @@ interface LoadRequest {
   method: 'GET' | 'POST';
   path: string;
   body?: unknown;
+  connections?: number;
+  varyClientAddress?: boolean;
+}
+
+let addressCounter = 0;
+/** A different documentation-range client address for each request. */
+function nextClientAddress(): string {
+  addressCounter += 1;
+  return `198.18.${Math.floor(addressCounter / 250) % 250}.${(addressCounter % 250) + 1}`;
 }
 
 interface Figures {
@@ -147,10 +156,18 @@ function requestInit(request: LoadRequest): {
     : { method: 'GET', headers: {} };
 }
 
+function withClientAddress(request: LoadRequest, headers: Record<string, string>) {
+  return request.varyClientAddress
+    ? { ...headers, 'x-forwarded-for': nextClientAddress() }
+    : headers;
+}
+
 /** One request before the load, so a wrong answer fails with its body rather than a count. */
 async function probe(server: RunningServer, request: LoadRequest): Promise<void> {
+  const init = requestInit(request);
   const response = await fetch(`${server.origin}${request.path}`, {
-    ...requestInit(request),
+    ...init,
+    headers: withClientAddress(request, init.headers),
     signal: AbortSignal.timeout(PROBE_TIMEOUT_MS),
   });
   const text = await response.text();
@@ -165,7 +182,19 @@ function load(server: RunningServer, request: LoadRequest, seconds: number) {
   return autocannon({
     url: `${server.origin}${request.path}`,
     ...requestInit(request),
-    connections: CONNECTIONS,
+    ...(request.varyClientAddress
+      ? {
+          requests: [
+            {
+              setupRequest: (sent: autocannon.Request) => ({
+                ...sent,
+                headers: { ...sent.headers, 'x-forwarded-for': nextClientAddress() },
+              }),
+            },
+          ],
+        }
+      : {}),
+    connections: request.connections ?? CONNECTIONS,
     pipelining: PIPELINING,
     duration: seconds,
   });
@@ -292,6 +321,7 @@ async function main(): Promise<number> {
     const baselineRoute: LoadRequest = {
       ...BASELINE_ROUTES[scenario.baseline],
       ...(scenario.baseline === 'post' ? { body: scenario.body } : {}),
+      ...(scenario.connections ? { connections: scenario.connections } : {}),
     };
     console.log(`- ${scenario.name}`);
     const baseline = await measure(baselineServer, baselineRoute, durationS);

@@ -22,7 +22,13 @@ function buildTarget(): Promise<FastifyInstance> {
   // 'production' only switches on the HSTS header and the Secure cookie flag, so each answer
   // carries what a real one does; logs stay silent (see README.md).
   return buildApp(
-    testConfig({ env: 'production', rateLimitPerMinute: BENCH_RATE_LIMIT_PER_MINUTE }),
+    testConfig({
+      env: 'production',
+      rateLimitPerMinute: BENCH_RATE_LIMIT_PER_MINUTE,
+      // The sign-in scenario needs the demo accounts and per-request client addresses.
+      seedDemoData: true,
+      trustProxy: true,
+    }),
   );
 }
 

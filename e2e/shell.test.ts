@@ -58,7 +58,7 @@ describe('the shell', () => {
     try {
       const nav = page.getByRole('navigation').first();
       const home = nav.getByRole('link', { name: 'خانه' });
-      const account = nav.getByRole('link', { name: 'حساب کاربری' });
+      const account = nav.getByRole('link', { name: 'ورود' });
       const homeBox = await home.boundingBox();
       const accountBox = await account.boundingBox();
       expect(homeBox && accountBox && homeBox.x > accountBox.x).toBe(true);
@@ -259,7 +259,7 @@ describe('every page at phone and desktop width', () => {
       await page.getByRole('button', { name: /منو/ }).click();
       const dialog = page.getByRole('dialog');
       await dialog.waitFor();
-      for (const label of ['خانه', 'مقالات', 'فروشگاه', 'سبد خرید', 'حساب کاربری']) {
+      for (const label of ['خانه', 'مقالات', 'فروشگاه', 'سبد خرید', 'ورود']) {
         await dialog.getByRole('link', { name: label }).waitFor();
       }
       const box = await dialog.boundingBox();

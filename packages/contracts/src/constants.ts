@@ -24,3 +24,5 @@ export const CSRF_HEADER = 'x-xsrf-token';
 export const REQUEST_ID_HEADER = 'x-request-id';
 /** The refresh-token cookie of the web app (API.md); a request carrying it must pass CSRF. */
 export const REFRESH_COOKIE = 'vitrin_rt';
+/** Spec §3: the red-dot item a signed-out caller gets. */
+export const NOT_SIGNED_IN_RED_DOT = 'not-signed-in';

@@ -20,6 +20,9 @@ const CartPage = lazy(() =>
 const AccountPage = lazy(() =>
   import('../features/account/pages/account-page').then((m) => ({ default: m.AccountPage })),
 );
+const SignInPage = lazy(() =>
+  import('../features/auth/pages/sign-in-page').then((m) => ({ default: m.SignInPage })),
+);
 const NotFoundPage = lazy(() =>
   import('./pages/not-found-page').then((m) => ({ default: m.NotFoundPage })),
 );
@@ -33,6 +36,9 @@ export function AppRoutes() {
         <Route path="store" element={<StorePage />} />
         <Route path="cart" element={<CartPage />} />
         <Route path="account" element={<AccountPage />} />
+        <Route path="sign-in" element={<SignInPage key="sign-in" />} />
+        <Route path="sign-up" element={<SignInPage key="sign-up" intent="sign-up" />} />
+        <Route path="forgot-password" element={<SignInPage key="reset" intent="reset" />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

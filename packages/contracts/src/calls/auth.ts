@@ -223,7 +223,6 @@ export const changePassword = defineCall({
 
 /** Spec §3: a red-dot item; `not-signed-in` is the one a signed-out caller gets. */
 export const redDot = z.object({ title: z.string(), value: z.number().int() });
-export const NOT_SIGNED_IN_RED_DOT = 'not-signed-in';
 
 export const getRedDotInfo = defineCall({
   path: '/api/app/get-red-dot-info',

@@ -1,17 +1,19 @@
 import { Drawer, Stack } from '@mantine/core';
 import { NavLink } from 'react-router';
-import { navItems } from './nav-links';
+import { NavLinkLabel } from './nav-link-label';
+import type { NavItem } from './nav-links';
 import classes from './site-header.module.css';
 import { Wordmark } from './wordmark';
 
 interface MobileMenuProps {
   id: string;
+  items: readonly NavItem[];
   opened: boolean;
   onClose: () => void;
 }
 
 /** The phone menu: the header's links in a drawer from the right, the side Persian reads from. */
-export function MobileMenu({ id, opened, onClose }: MobileMenuProps) {
+export function MobileMenu({ id, items, opened, onClose }: MobileMenuProps) {
   return (
     <Drawer
       id={id}
@@ -26,7 +28,7 @@ export function MobileMenu({ id, opened, onClose }: MobileMenuProps) {
     >
       <nav aria-label="منوی اصلی">
         <Stack gap={4}>
-          {navItems.map((item) => (
+          {items.map((item) => (
             <NavLink
               key={item.to}
               to={item.to}
@@ -34,7 +36,7 @@ export function MobileMenu({ id, opened, onClose }: MobileMenuProps) {
               className={classes.drawerLink}
               onClick={onClose}
             >
-              {item.label}
+              <NavLinkLabel item={item} />
             </NavLink>
           ))}
         </Stack>

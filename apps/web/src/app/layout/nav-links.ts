@@ -1,12 +1,27 @@
+import { NOT_SIGNED_IN_RED_DOT } from '@vitrin/contracts';
+import { useSession } from '../../lib/app-session';
+import { useRedDots } from '../../lib/red-dots';
+
 export interface NavItem {
   to: string;
   label: string;
+  /** Something new waits behind this link (a red dot, spec §3). */
+  hasNews?: boolean;
 }
 
-export const navItems: readonly NavItem[] = [
+const pageItems: readonly NavItem[] = [
   { to: '/', label: 'خانه' },
   { to: '/articles', label: 'مقالات' },
   { to: '/store', label: 'فروشگاه' },
   { to: '/cart', label: 'سبد خرید' },
-  { to: '/account', label: 'حساب کاربری' },
 ];
+
+/** The site's links; the last one is the account's, or the way in while nobody is signed in. */
+export function useNavItems(): readonly NavItem[] {
+  const signedIn = useSession().status === 'signed-in';
+  const hasNews = useRedDots().some((dot) => dot.title !== NOT_SIGNED_IN_RED_DOT && dot.value > 0);
+  const accountItem: NavItem = signedIn
+    ? { to: '/account', label: 'حساب کاربری', hasNews }
+    : { to: '/sign-in', label: 'ورود' };
+  return [...pageItems, accountItem];
+}

@@ -2,11 +2,12 @@ import { Anchor, Container, Group, SimpleGrid, Stack, Text, Title } from '@manti
 import { WEB_VERSION } from '@vitrin/contracts';
 import { toJalaliParts, toPersianDigits } from '@vitrin/fa';
 import { Link } from 'react-router';
-import { navItems } from './nav-links';
+import { useNavItems } from './nav-links';
 import classes from './site-footer.module.css';
 import { Wordmark } from './wordmark';
 
 export function SiteFooter() {
+  const navItems = useNavItems();
   const jalaliYear = toPersianDigits(toJalaliParts(new Date()).year);
 
   return (

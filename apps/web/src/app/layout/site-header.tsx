@@ -1,8 +1,9 @@
-import { Burger, Container, Group } from '@mantine/core';
+import { Box, Burger, Container, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense, useState } from 'react';
 import { NavLink } from 'react-router';
-import { navItems } from './nav-links';
+import { NavLinkLabel } from './nav-link-label';
+import { useNavItems } from './nav-links';
 import classes from './site-header.module.css';
 import { Wordmark } from './wordmark';
 
@@ -17,6 +18,8 @@ const MENU_ID = 'site-menu';
 export function SiteHeader() {
   const [menuOpened, menu] = useDisclosure(false);
   const [menuRequested, setMenuRequested] = useState(false);
+  const navItems = useNavItems();
+  const hasNews = navItems.some((item) => item.hasNews);
 
   const toggleMenu = () => {
     setMenuRequested(true);
@@ -32,26 +35,29 @@ export function SiteHeader() {
           <Group gap={4} wrap="nowrap">
             {navItems.map((item) => (
               <NavLink key={item.to} to={item.to} end={item.to === '/'} className={classes.link}>
-                {item.label}
+                <NavLinkLabel item={item} />
               </NavLink>
             ))}
           </Group>
         </nav>
 
-        <Burger
-          opened={menuOpened}
-          onClick={toggleMenu}
-          hiddenFrom="sm"
-          size="sm"
-          aria-label={menuOpened ? 'بستن منو' : 'باز کردن منو'}
-          aria-expanded={menuOpened}
-          aria-controls={MENU_ID}
-        />
+        <Box hiddenFrom="sm" className={classes.burgerWrap}>
+          <Burger
+            opened={menuOpened}
+            onClick={toggleMenu}
+            size="sm"
+            aria-label={menuOpened ? 'بستن منو' : 'باز کردن منو'}
+            aria-expanded={menuOpened}
+            aria-controls={MENU_ID}
+          />
+          {/* Only a hint to open the menu; the link inside says it in words. */}
+          {hasNews && !menuOpened && <span className={classes.burgerDot} aria-hidden="true" />}
+        </Box>
       </Container>
 
       {menuRequested && (
         <Suspense fallback={null}>
-          <MobileMenu id={MENU_ID} opened={menuOpened} onClose={menu.close} />
+          <MobileMenu id={MENU_ID} items={navItems} opened={menuOpened} onClose={menu.close} />
         </Suspense>
       )}
     </header>

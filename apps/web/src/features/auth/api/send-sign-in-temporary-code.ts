@@ -1,0 +1,11 @@
+import { useMutation } from '@tanstack/react-query';
+import { callApi } from '../../../lib/http';
+
+/** A sign-in code by SMS; only a verified account gets one. */
+export function sendSignInTemporaryCode(mobile: string) {
+  return callApi('/api/jwt/send-sign-in-temporary-code', { username: mobile });
+}
+
+export function useSendSignInTemporaryCode() {
+  return useMutation({ mutationFn: sendSignInTemporaryCode });
+}

@@ -1,0 +1,11 @@
+import { useMutation } from '@tanstack/react-query';
+import { callApi } from '../../../lib/http';
+
+/** A code that proves the number: it finishes a sign-up or allows a password reset. */
+export function sendTempCode(mobile: string) {
+  return callApi('/api/jwt/send-temp-code', { username: mobile });
+}
+
+export function useSendTempCode() {
+  return useMutation({ mutationFn: sendTempCode });
+}

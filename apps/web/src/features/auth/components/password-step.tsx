@@ -1,0 +1,95 @@
+import { Button, Divider, Group, PasswordInput, Stack } from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import { fieldError } from '../../../lib/field-error';
+import type { Identity } from '../../../lib/identity-storage';
+import { useAuthenticate } from '../api/authenticate';
+import { useFocusOnMount } from '../hooks/use-focus-on-mount';
+import { MobileSummary } from './mobile-summary';
+import { StepHeading } from './step-heading';
+
+interface PasswordStepProps {
+  mobile: string;
+  sendingSignInCode: boolean;
+  sendingResetCode: boolean;
+  onSignedIn: (identity: Identity) => Promise<void>;
+  onSignInWithCode: () => void;
+  onForgotPassword: () => void;
+  onChangeMobile: () => void;
+}
+
+export function PasswordStep({
+  mobile,
+  sendingSignInCode,
+  sendingResetCode,
+  onSignedIn,
+  onSignInWithCode,
+  onForgotPassword,
+  onChangeMobile,
+}: PasswordStepProps) {
+  const authenticate = useAuthenticate();
+  const [password, setPassword] = useState('');
+  const [missing, setMissing] = useState(false);
+  const inputRef = useFocusOnMount<HTMLInputElement>();
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setMissing(password === '');
+    if (password === '') return;
+    try {
+      await onSignedIn(await authenticate.mutateAsync({ mobile, password }));
+    } catch {
+      // callApi has told the person; the field shows what was wrong.
+    }
+  };
+
+  const error = missing
+    ? 'رمز عبور را وارد کنید'
+    : fieldError(authenticate.error, 'password', ['WRONG_CREDENTIALS']);
+
+  return (
+    <Stack gap="lg">
+      <StepHeading title="ورود با رمز عبور">رمز عبور حساب‌تان را وارد کنید.</StepHeading>
+      <MobileSummary mobile={mobile} onChangeMobile={onChangeMobile} />
+      <form onSubmit={handleSubmit} noValidate>
+        <Stack gap="md">
+          <PasswordInput
+            ref={inputRef}
+            label="رمز عبور"
+            autoComplete="current-password"
+            size="md"
+            value={password}
+            onChange={(event) => {
+              setPassword(event.currentTarget.value);
+              setMissing(false);
+              authenticate.reset();
+            }}
+            error={error}
+          />
+          <Group justify="flex-start">
+            <Button
+              variant="subtle"
+              size="compact-sm"
+              onClick={onForgotPassword}
+              loading={sendingResetCode}
+            >
+              رمز عبور را فراموش کرده‌ام
+            </Button>
+          </Group>
+          <Button type="submit" size="md" loading={authenticate.isPending} fullWidth>
+            ورود
+          </Button>
+        </Stack>
+      </form>
+      <Divider label="یا" labelPosition="center" />
+      <Button
+        variant="default"
+        size="md"
+        loading={sendingSignInCode}
+        onClick={onSignInWithCode}
+        fullWidth
+      >
+        ورود با کد پیامکی
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,147 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { horizontalOverflow, launchChromium, saveScreenshot, viewports } from './browser';
+import { type RunningServer, startServer } from './server';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** The code the console SMS sender wrote for `to` (E.164), as a person reading it would. */
+async function codeFromOutbox(to: string, after: number): Promise<string> {
+  const file = path.join(server.dataDir, 'outbox', 'sms.jsonl');
+  for (let i = 0; i < 50; i++) {
+    if (existsSync(file)) {
+      const entries = readFileSync(file, 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as { to: string; code: string; at: string })
+        .filter((entry) => entry.to === to && Date.parse(entry.at) >= after);
+      const last = entries.at(-1);
+      if (last) return last.code;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no SMS to ${to} in the outbox`);
+}
+
+async function enterMobile(page: Page, mobile: string) {
+  await page.goto(`${server.url}/sign-in`);
+  await page.getByLabel('شماره موبایل').fill(mobile);
+  await page.getByRole('button', { name: 'ادامه' }).click();
+}
+
+async function enterCodeFor(page: Page, e164: string, sentAfter: number) {
+  const codeField = page.getByLabel('کد تأیید');
+  await codeField.waitFor();
+  expect(await codeField.getAttribute('autocomplete')).toBe('one-time-code');
+  await codeField.fill(await codeFromOutbox(e164, sentAfter));
+  await page.getByRole('button', { name: 'تأیید' }).click();
+}
+
+async function expectAccountPage(page: Page, mobileShown: string) {
+  await page.waitForURL(`${server.url}/account`);
+  await page.getByRole('heading', { name: 'حساب کاربری', level: 1 }).waitFor();
+  await page.getByText(mobileShown).first().waitFor();
+}
+
+async function signOut(page: Page) {
+  await page.getByRole('button', { name: 'خروج از حساب' }).click();
+  // Spec §4: logout reloads at the site root, signed out.
+  await page.waitForURL(`${server.url}/`);
+  await page.getByRole('navigation').first().getByRole('link', { name: 'ورود' }).waitFor();
+}
+
+describe('accounts in the browser', () => {
+  test('sign up with a code from the SMS outbox, sign out, sign in with the password, then with a code', async () => {
+    const context = await browser.newContext({ viewport: viewports.desktop, locale: 'fa-IR' });
+    const page = await context.newPage();
+    try {
+      // Sign up: a number with no account gets the sign-up step, then a code.
+      let sentAfter = Date.now();
+      await enterMobile(page, '۰۹۱۲ ۵۵۵ ۱۴۰۵');
+      await page.getByLabel('رمز عبور').fill('khane-ma-1405');
+      await saveScreenshot(page, 'flow-sign-up-desktop');
+      await page.getByRole('button', { name: 'ثبت‌نام' }).click();
+      await page.getByLabel('کد تأیید').waitFor();
+      await saveScreenshot(page, 'flow-code-desktop');
+      await enterCodeFor(page, '+989125551405', sentAfter);
+      await expectAccountPage(page, '۰۹۱۲ ۵۵۵ ۱۴۰۵');
+      // A new account has no name: the profile-incomplete red dot shows on the account link.
+      await page.getByLabel('اعلان تازه').first().waitFor();
+      await saveScreenshot(page, 'flow-account-desktop');
+
+      // Reload: the identity lives in memory only, and the refresh cookie restores it.
+      await page.reload();
+      await expectAccountPage(page, '۰۹۱۲ ۵۵۵ ۱۴۰۵');
+      expect(await page.evaluate(() => JSON.stringify(localStorage))).not.toMatch(/eyJ/);
+
+      await signOut(page);
+      // The revoked session stays signed out after a reload.
+      await page.reload();
+      await page.getByRole('navigation').first().getByRole('link', { name: 'ورود' }).waitFor();
+      const redDots = await page.evaluate(async () => {
+        const response = await fetch('/api/app/get-red-dot-info', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{}',
+        });
+        return (await response.json()).data;
+      });
+      expect(redDots).toEqual([{ title: 'not-signed-in', value: 1 }]);
+
+      // Password sign-in.
+      await enterMobile(page, '09125551405');
+      await page.getByLabel('رمز عبور').fill('khane-ma-1405');
+      await page.getByRole('button', { name: 'ورود', exact: true }).click();
+      await expectAccountPage(page, '۰۹۱۲ ۵۵۵ ۱۴۰۵');
+      await signOut(page);
+
+      // Code sign-in: the demo customer who never set a password.
+      sentAfter = Date.now();
+      await enterMobile(page, '09191234567');
+      await enterCodeFor(page, '+989191234567', sentAfter);
+      await expectAccountPage(page, '۰۹۱۹ ۱۲۳ ۴۵۶۷');
+    } finally {
+      await context.close();
+    }
+  });
+
+  for (const [name, viewport] of Object.entries(viewports)) {
+    test(`the sign-in page on ${name}: right-to-left, nothing overflows`, async () => {
+      const context = await browser.newContext({ viewport, locale: 'fa-IR' });
+      const page = await context.newPage();
+      try {
+        await page.goto(`${server.url}/sign-in`);
+        await page.getByLabel('شماره موبایل').waitFor();
+        expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+        await saveScreenshot(page, `sign-in-${name}`);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+
+  test('the account page sends a signed-out visitor to sign in', async () => {
+    const context = await browser.newContext({ viewport: viewports.phone, locale: 'fa-IR' });
+    const page = await context.newPage();
+    try {
+      await page.goto(`${server.url}/account`);
+      await page.waitForURL(/\/sign-in\?next=(%2F|\/)account$/);
+      await page.getByLabel('شماره موبایل').waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+});
