@@ -4,7 +4,7 @@ import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { type OtpPurpose, otpCodes } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
-import { consumeOrThrow, createLimiter } from '../../lib/limiter';
+import { assertNotLimited, consumeOrThrow, createLimiter } from '../../lib/limiter';
 import { SmsSendError } from '../../providers/sms/sms-sender';
 
 export const OTP_CODE_LENGTH = 6;
@@ -49,9 +49,15 @@ export function createOtpService(app: FastifyInstance) {
   return {
     /** Sends a fresh code to `mobile`; the previous unused code of that number stops working. */
     async issue(mobile: string, purpose: OtpPurpose, ipAddress: string) {
-      await consumeOrThrow(cooldown, mobile, waitMessage('کد تازه هنوز قابل درخواست نیست'));
-      await consumeOrThrow(perNumber, mobile, waitMessage('برای این شماره کد زیادی درخواست شده'));
-      await consumeOrThrow(perAddress, ipAddress, waitMessage('درخواست کد از این نشانی زیاد بوده'));
+      const limits = [
+        [cooldown, mobile, waitMessage('کد تازه هنوز قابل درخواست نیست')],
+        [perNumber, mobile, waitMessage('برای این شماره کد زیادی درخواست شده')],
+        [perAddress, ipAddress, waitMessage('درخواست کد از این نشانی زیاد بوده')],
+      ] as const;
+      // Every limit is checked before any is spent: a request refused by one must not use up
+      // another (a refused address would otherwise start the number's cooldown).
+      for (const [limiter, key, message] of limits) await assertNotLimited(limiter, key, message);
+      for (const [limiter, key, message] of limits) await consumeOrThrow(limiter, key, message);
 
       const code = String(randomInt(0, 10 ** OTP_CODE_LENGTH)).padStart(OTP_CODE_LENGTH, '0');
       const now = new Date();
