@@ -12,6 +12,8 @@ import { type ClientContext, revokeUserSessions, startSession } from './sessions
 export const PASSWORD_FAILURES_BEFORE_LOCK = 5;
 export const PASSWORD_LOCK_SECONDS = 15 * 60;
 const PASSWORD_FAILURES_PER_ADDRESS_PER_HOUR = 30;
+/** check-user answers per number an hour: a person asks about their own number a few times. */
+export const CHECK_USER_PER_NUMBER_PER_HOUR = 20;
 
 const NO_ACCOUNT_MESSAGE = 'حسابی با این شماره پیدا نشد؛ ثبت‌نام کنید';
 
@@ -44,6 +46,10 @@ export function createAccountsService(app: FastifyInstance) {
     },
     store,
   );
+  const checksByNumber = createLimiter(
+    { name: 'check-user-number', points: CHECK_USER_PER_NUMBER_PER_HOUR, durationSeconds: 3600 },
+    store,
+  );
   const lockedMessage = (seconds: number) =>
     `ورود با رمز عبور برای این شماره موقتا بسته است؛ ${toPersianDigits(Math.ceil(seconds / 60))} دقیقه دیگر دوباره تلاش کنید یا با کد پیامکی وارد شوید`;
   // Compared against when the number has no password, so both cases take as long.
@@ -69,6 +75,7 @@ export function createAccountsService(app: FastifyInstance) {
   return {
     /** Whether the number has a verified account, and whether it can sign in with a password. */
     async checkUser(mobile: string) {
+      await consumeOrThrow(checksByNumber, mobile);
       const user = await findByMobile(mobile);
       const verified = Boolean(user?.mobileVerifiedAt);
       return { exists: verified, hasPassword: verified && Boolean(user?.passwordHash) };

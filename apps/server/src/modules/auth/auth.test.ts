@@ -89,6 +89,15 @@ describe('check-user', () => {
     expect(refused.statusCode).toBe(429);
     expect(refused.headers['retry-after']).toBeDefined();
   });
+  test('is limited per number too: 20 answers an hour about one number, from any address', async () => {
+    const mobile = freshNumber();
+    for (let i = 0; i < 20; i++) {
+      expect((await call('/api/jwt/check-user', { username: mobile })).statusCode).toBe(200);
+    }
+    const refused = await call('/api/jwt/check-user', { username: mobile });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.code).toBe('RATE_LIMITED');
+  });
 });
 
 describe('sign-up', () => {
