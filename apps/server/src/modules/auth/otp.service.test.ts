@@ -8,10 +8,12 @@ import {
 } from './otp.service';
 
 // The hourly caps sit behind the route's per-minute limit and the 60 s cooldown; they are
-// tested on the service, with only Date faked so a minute can pass between codes.
+// tested on the service, with only Date faked so a minute can pass between codes. That needs
+// the in-memory limiter: Redis expires keys on its own clock (shared Redis limits are tested
+// by scale-out.real.test.ts).
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ redisUrl: undefined });
 });
 afterAll(() => t.close());
 afterEach(() => {
