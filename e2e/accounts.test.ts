@@ -1,26 +1,15 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { horizontalOverflow, launchChromium, saveScreenshot, viewports } from './browser';
-import { type RunningServer, startServer } from './server';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { horizontalOverflow, saveScreenshot, viewports } from './browser';
+import { useServerAndBrowser } from './harness';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const h = useServerAndBrowser();
 
 /** The code the console SMS sender wrote for `to` (E.164), as a person reading it would. */
 async function codeFromOutbox(to: string, after: number): Promise<string> {
-  const file = path.join(server.dataDir, 'outbox', 'sms.jsonl');
+  const file = path.join(h.server.dataDir, 'outbox', 'sms.jsonl');
   for (let i = 0; i < 50; i++) {
     if (existsSync(file)) {
       const entries = readFileSync(file, 'utf8')
@@ -37,7 +26,7 @@ async function codeFromOutbox(to: string, after: number): Promise<string> {
 }
 
 async function enterMobile(page: Page, mobile: string) {
-  await page.goto(`${server.url}/sign-in`);
+  await page.goto(`${h.server.url}/sign-in`);
   await page.getByLabel('شماره موبایل').fill(mobile);
   await page.getByRole('button', { name: 'ادامه' }).click();
 }
@@ -51,7 +40,7 @@ async function enterCodeFor(page: Page, e164: string, sentAfter: number) {
 }
 
 async function expectAccountPage(page: Page, mobileShown: string) {
-  await page.waitForURL(`${server.url}/account`);
+  await page.waitForURL(`${h.server.url}/account`);
   await page.getByRole('heading', { name: 'حساب کاربری', level: 1 }).waitFor();
   await page.getByText(mobileShown).first().waitFor();
 }
@@ -59,13 +48,13 @@ async function expectAccountPage(page: Page, mobileShown: string) {
 async function signOut(page: Page) {
   await page.getByRole('button', { name: 'خروج از حساب' }).click();
   // Spec §4: logout reloads at the site root, signed out.
-  await page.waitForURL(`${server.url}/`);
+  await page.waitForURL(`${h.server.url}/`);
   await page.getByRole('navigation').first().getByRole('link', { name: 'ورود' }).waitFor();
 }
 
 describe('accounts in the browser', () => {
   test('sign up with a code from the SMS outbox, sign out, sign in with the password, then with a code', async () => {
-    const context = await browser.newContext({ viewport: viewports.desktop, locale: 'fa-IR' });
+    const context = await h.browser.newContext({ viewport: viewports.desktop, locale: 'fa-IR' });
     const page = await context.newPage();
     try {
       // Sign up: a number with no account gets the sign-up step, then a code.
@@ -120,10 +109,10 @@ describe('accounts in the browser', () => {
 
   for (const [name, viewport] of Object.entries(viewports)) {
     test(`the sign-in page on ${name}: right-to-left, nothing overflows`, async () => {
-      const context = await browser.newContext({ viewport, locale: 'fa-IR' });
+      const context = await h.browser.newContext({ viewport, locale: 'fa-IR' });
       const page = await context.newPage();
       try {
-        await page.goto(`${server.url}/sign-in`);
+        await page.goto(`${h.server.url}/sign-in`);
         await page.getByLabel('شماره موبایل').waitFor();
         expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
         await saveScreenshot(page, `sign-in-${name}`);
@@ -134,10 +123,10 @@ describe('accounts in the browser', () => {
   }
 
   test('the account page sends a signed-out visitor to sign in', async () => {
-    const context = await browser.newContext({ viewport: viewports.phone, locale: 'fa-IR' });
+    const context = await h.browser.newContext({ viewport: viewports.phone, locale: 'fa-IR' });
     const page = await context.newPage();
     try {
-      await page.goto(`${server.url}/account`);
+      await page.goto(`${h.server.url}/account`);
       await page.waitForURL(/\/sign-in\?next=(%2F|\/)account$/);
       await page.getByLabel('شماره موبایل').waitFor();
     } finally {

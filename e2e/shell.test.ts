@@ -1,30 +1,20 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { horizontalOverflow, launchChromium, saveScreenshot, viewports } from './browser';
-import { type RunningServer, startServer } from './server';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { horizontalOverflow, saveScreenshot, viewports } from './browser';
+import { useServerAndBrowser } from './harness';
+import { startServer } from './server';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const h = useServerAndBrowser();
 
 async function openPage(
   path: string,
   viewport: { width: number; height: number },
   prepare?: (page: Page) => Promise<void>,
 ) {
-  const context = await browser.newContext({ viewport, locale: 'fa-IR' });
+  const context = await h.browser.newContext({ viewport, locale: 'fa-IR' });
   const page = await context.newPage();
   await prepare?.(page);
-  await page.goto(server.url + path);
+  await page.goto(h.server.url + path);
   await page.waitForLoadState('networkidle');
   return { page, close: () => context.close() };
 }
@@ -63,7 +53,7 @@ describe('the shell', () => {
       const accountBox = await account.boundingBox();
       expect(homeBox && accountBox && homeBox.x > accountBox.x).toBe(true);
       await nav.getByRole('link', { name: 'فروشگاه' }).click();
-      await expect.poll(() => page.url()).toBe(`${server.url}/store`);
+      await expect.poll(() => page.url()).toBe(`${h.server.url}/store`);
       await page.getByRole('heading', { level: 1 }).waitFor();
     } finally {
       await close();

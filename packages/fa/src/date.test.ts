@@ -277,3 +277,11 @@ test('date text for any real Jalali day is the start of that day in Tehran', () 
     }),
   );
 });
+
+test('a Jalali date parsed from text displays as typed, even where ICU’s calendar drifts', () => {
+  // 2124-03-20 in Tehran: ICU's Persian calendar calls it 1503/01/01, jalaali-js 1502/12/30.
+  const instant = parseDateText('1502/12/30');
+  expect(instant.toISOString()).toBe('2124-03-19T20:30:00.000Z');
+  expect(formatJalaliDate(instant)).toBe('۱۵۰۲/۱۲/۳۰');
+  expect(formatJalaliLongDate(instant)).toBe('۳۰ اسفند ۱۵۰۲');
+});

@@ -1,5 +1,5 @@
 import { isValidJalaaliDate, toGregorian, toJalaali } from 'jalaali-js';
-import { toLatinDigits } from './digits';
+import { toLatinDigits, toPersianDigits } from './digits';
 
 export const INVALID_DATE_MESSAGE =
   'تاریخ نامعتبر است؛ تاریخ را به شکل ۱۴۰۳/۰۵/۲۰ یا ISO وارد کنید';
@@ -38,21 +38,23 @@ const tehranGregorian = new Intl.DateTimeFormat('en-US-u-ca-gregory-nu-latn', {
   minute: 'numeric',
   second: 'numeric',
 });
-const tehranJalali = new Intl.DateTimeFormat('fa-IR-u-ca-persian-nu-arabext', {
-  timeZone: TIME_ZONE,
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-const tehranJalaliLong = new Intl.DateTimeFormat('fa-IR-u-ca-persian-nu-arabext', {
-  timeZone: TIME_ZONE,
-  year: 'numeric',
-  month: 'long',
-  day: 'numeric',
-});
+// Display and parsing use one calendar (jalaali-js); Intl only says what Tehran's clock reads.
+// ICU's Persian calendar drifts from jalaali-js about a century out (2124-03-20 is 1503/01/01
+// in ICU, 1502/12/30 in jalaali-js), and a date we parse must display as typed.
+const JALALI_MONTHS = [
+  'فروردین',
+  'اردیبهشت',
+  'خرداد',
+  'تیر',
+  'مرداد',
+  'شهریور',
+  'مهر',
+  'آبان',
+  'آذر',
+  'دی',
+  'بهمن',
+  'اسفند',
+] as const;
 
 /**
  * Parses date text (spec §5): an ISO datetime with Z or an offset, or a Jalali `y/m/d` or `y-m-d`
@@ -68,15 +70,19 @@ export function parseDateText(text: string): Date {
 
 /** Writes an instant as a zero-padded Jalali date in Tehran, `۱۴۰۳/۰۵/۲۰`, optionally `۱۴:۰۵`. */
 export function formatJalaliDate(instant: Date | string, options?: { withTime?: boolean }): string {
-  const parts = partsOf(tehranJalali, toInstant(instant));
-  const date = `${parts.year}/${parts.month}/${parts.day}`;
-  return options?.withTime ? `${date} ${parts.hour}:${parts.minute}` : date;
+  const clock = tehranWallClock(toInstant(instant));
+  const { jy, jm, jd } = toJalaali(clock.year, clock.month, clock.day);
+  const pad = (value: number) => String(value).padStart(2, '0');
+  const date = `${jy}/${pad(jm)}/${pad(jd)}`;
+  return toPersianDigits(
+    options?.withTime ? `${date} ${pad(clock.hour)}:${pad(clock.minute)}` : date,
+  );
 }
 
 /** Writes an instant as a long Jalali date in Tehran: `۲۰ مرداد ۱۴۰۳`. */
 export function formatJalaliLongDate(instant: Date | string): string {
-  const parts = partsOf(tehranJalaliLong, toInstant(instant));
-  return `${parts.day} ${parts.month} ${parts.year}`;
+  const { year, month, day } = toJalaliParts(toInstant(instant));
+  return toPersianDigits(`${day} ${JALALI_MONTHS[month - 1]} ${year}`);
 }
 
 /** Gives the Jalali year, month and day of an instant in Tehran. */
