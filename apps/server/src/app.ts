@@ -6,14 +6,19 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { AppConfig } from './config';
 import { appRoutes } from './modules/app/app.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { contentRoutes } from './modules/content/content.routes';
 import redDots from './modules/red-dots/red-dots';
+import { seoRoutes } from './modules/seo/seo.routes';
+import { storeRoutes } from './modules/store/store.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import apiDocs from './plugins/api-docs';
 import auth from './plugins/auth';
+import catalogCache from './plugins/catalog-cache';
 import csrf from './plugins/csrf';
 import database from './plugins/database';
 import errors from './plugins/errors';
 import health from './plugins/health';
+import pageMeta from './plugins/page-meta';
 import rateLimit from './plugins/rate-limit';
 import redis from './plugins/redis';
 import requestContext, { generateRequestId } from './plugins/request-context';
@@ -95,9 +100,14 @@ export async function buildApp(
   await app.register(auth);
   await app.register(sms);
   await app.register(redDots);
+  await app.register(catalogCache);
+  await app.register(pageMeta);
   await app.register(appRoutes);
   await app.register(authRoutes);
   await app.register(usersRoutes);
+  await app.register(contentRoutes);
+  await app.register(storeRoutes);
+  await app.register(seoRoutes);
   await app.register(webApp);
   return app;
 }

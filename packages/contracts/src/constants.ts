@@ -26,3 +26,35 @@ export const REQUEST_ID_HEADER = 'x-request-id';
 export const REFRESH_COOKIE = 'vitrin_rt';
 /** Spec §3: the red-dot item a signed-out caller gets. */
 export const NOT_SIGNED_IN_RED_DOT = 'not-signed-in';
+
+/** Billing cycles a product can be sold for, shortest first; a product may offer only some. */
+export const BILLING_CYCLES = ['monthly', 'quarterly', 'semiannual', 'annual'] as const;
+export type BillingCycle = (typeof BILLING_CYCLES)[number];
+export const BILLING_CYCLE_MONTHS: Record<BillingCycle, number> = {
+  monthly: 1,
+  quarterly: 3,
+  semiannual: 6,
+  annual: 12,
+};
+export const BILLING_CYCLE_LABELS: Record<BillingCycle, string> = {
+  monthly: 'ماهانه',
+  quarterly: 'سه‌ماهه',
+  semiannual: 'شش‌ماهه',
+  annual: 'سالانه',
+};
+
+/** How the store list can be ordered; `popular` is the default. */
+export const PRODUCT_SORTS = ['popular', 'newest', 'price-asc', 'price-desc'] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
+export const PRODUCT_SORT_LABELS: Record<ProductSort, string> = {
+  popular: 'محبوب‌ترین',
+  newest: 'جدیدترین',
+  'price-asc': 'ارزان‌ترین',
+  'price-desc': 'گران‌ترین',
+};
+
+/** Slugs in URLs and filters: lower-case Latin words joined by single dashes. */
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const SLUG_MAX_LENGTH = 80;
+/** The longest search query the catalog calls accept. */
+export const SEARCH_QUERY_MAX_LENGTH = 100;

@@ -2,6 +2,7 @@ export * from './call';
 export * from './call-map';
 export * from './calls/app';
 export * from './calls/auth';
+export * from './calls/catalog';
 export * from './constants';
 export * from './envelope';
 export * from './errors';

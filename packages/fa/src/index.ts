@@ -10,3 +10,4 @@ export {
 export { toLatinDigits, toPersianDigits } from './digits';
 export { formatMobile, isIranianMobile, MOBILE_INVALID_MESSAGE, normalizeMobile } from './mobile';
 export { shortenPrice } from './price';
+export { matchesSearch, searchableText, searchTokens } from './search';

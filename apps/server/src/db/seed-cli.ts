@@ -11,8 +11,12 @@ if (config.env === 'production') {
 const handle = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
 try {
   await handle.migrate();
-  await seedDemoData(handle.db);
-  console.log(`Demo data written (${handle.kind}).`);
+  const applied = await seedDemoData(handle.db);
+  console.log(
+    applied.length > 0
+      ? `Demo data written (${handle.kind}): ${applied.join(', ')}.`
+      : `Demo data already present (${handle.kind}); nothing written.`,
+  );
 } finally {
   await handle.close();
 }

@@ -1,7 +1,7 @@
-import { count } from 'drizzle-orm';
 import { hashPassword } from '../modules/auth/password';
 import type { Database, Transaction } from './client';
-import { type UserRole, users } from './schema/index';
+import { type UserRole, seedRuns, users } from './schema/index';
+import { seedCatalog } from './seed-catalog';
 
 /** The demo accounts the README lists; passwords are for the local demo only. */
 export const demoAccounts = [
@@ -58,17 +58,30 @@ async function seedUsers(tx: Transaction): Promise<void> {
   }
 }
 
-/** Writes the demo data in one transaction; running it again adds nothing twice. */
-export async function seedDemoData(db: Database): Promise<void> {
-  await db.transaction(async (tx) => {
-    await seedUsers(tx);
-  });
-}
+/**
+ * The demo seed in parts, oldest first. Each part is applied once per database (`seed_runs`),
+ * so a database seeded before a feature existed gets that feature's part on its next start,
+ * and nothing staff deleted comes back.
+ */
+const seedParts: ReadonlyArray<{ name: string; run: (tx: Transaction) => Promise<void> }> = [
+  { name: 'accounts', run: seedUsers },
+  { name: 'catalog', run: seedCatalog },
+];
 
-/** Seeds only a database that has no users yet (the first start of the embedded demo). */
-export async function seedIfEmpty(db: Database): Promise<boolean> {
-  const [row] = await db.select({ total: count() }).from(users);
-  if ((row?.total ?? 0) > 0) return false;
-  await seedDemoData(db);
-  return true;
+/** Applies every part of the demo seed this database has not had; answers the parts applied. */
+export async function seedDemoData(db: Database): Promise<string[]> {
+  const applied: string[] = [];
+  for (const part of seedParts) {
+    await db.transaction(async (tx) => {
+      const claimed = await tx
+        .insert(seedRuns)
+        .values({ name: part.name })
+        .onConflictDoNothing()
+        .returning({ name: seedRuns.name });
+      if (claimed.length === 0) return;
+      await part.run(tx);
+      applied.push(part.name);
+    });
+  }
+  return applied;
 }

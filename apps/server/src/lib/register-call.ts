@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   type CallDefinition,
   type CallParsed,
@@ -8,12 +9,39 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type AuthUser, isAuthenticatedScope } from '../plugins/auth';
+import type { PublicCache } from './public-cache';
 
 export interface CallOptions {
   /** Toast text for a person on success (API.md `message`). */
   successMessage?: string;
   /** A tighter per-address limit than the global one. */
   rateLimit?: { max: number; timeWindowMs: number };
+  /**
+   * A public answer that depends only on the input: kept in this cache, served with an ETag
+   * and a short Cache-Control, and answered 304 to a matching If-None-Match.
+   */
+  cache?: PublicCache;
+}
+
+/** What a cached public answer may be reused for by browsers and proxies (decision 0010). */
+export const PUBLIC_CACHE_CONTROL = 'public, max-age=30, stale-while-revalidate=60';
+
+interface CachedAnswer {
+  body: Buffer;
+  etag: string;
+}
+
+function etagOf(body: Buffer): string {
+  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+}
+
+/** RFC 9110 If-None-Match: a list of entity tags (weak ones compare weakly), or `*`. */
+export function ifNoneMatchHits(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''))
+    .some((tag) => tag === '*' || tag === etag);
 }
 
 /** What a handler gets besides its input; `user` is never null in a signed-in call. */
@@ -44,6 +72,11 @@ export function registerCall<C extends CallDefinition>(
     // The staff console issue adds the staff scope; until then no admin call can be served.
     throw new Error(`${call.path}: admin calls need the staff scope`);
   }
+  const cache = options.cache;
+  if (cache && call.access !== 'public') {
+    throw new Error(`${call.path}: only public answers may be cached`);
+  }
+  const okSchema = okEnvelope(call.response);
   const config: RouteShorthandOptions['config'] = options.rateLimit
     ? { rateLimit: { max: options.rateLimit.max, timeWindow: options.rateLimit.timeWindowMs } }
     : {};
@@ -57,7 +90,7 @@ export function registerCall<C extends CallDefinition>(
       ...(signedInScope ? { security: [{ bearer: [] }] } : {}),
       body: call.request,
       response: {
-        200: okEnvelope(call.response),
+        200: okSchema,
         '4xx': errorEnvelope,
         '5xx': errorEnvelope,
       },
@@ -65,6 +98,23 @@ export function registerCall<C extends CallDefinition>(
     handler: async (request, reply) => {
       // withUser's hook has set request.user for every signed-in call (checked above).
       const context = { request, reply, user: request.user } as unknown as CallContext<C>;
+      if (cache) {
+        // The parsed body lists its fields in the schema's order, defaults filled in, so
+        // equal questions give equal keys.
+        const key = `${call.path} ${JSON.stringify(request.body)}`;
+        const answer = await cache.get<CachedAnswer>(key, async () => {
+          const data = await handler(request.body as CallParsed<C>, context);
+          const body = Buffer.from(JSON.stringify(okSchema.parse({ ok: true, data })));
+          return { body, etag: etagOf(body) };
+        });
+        // The body is the envelope already serialised and checked against the schema once.
+        const raw = reply as FastifyReply;
+        raw.header('etag', answer.etag).header('cache-control', PUBLIC_CACHE_CONTROL);
+        if (ifNoneMatchHits(request.headers['if-none-match'], answer.etag)) {
+          return raw.code(304).send();
+        }
+        return raw.type('application/json; charset=utf-8').send(answer.body);
+      }
       const data = await handler(request.body as CallParsed<C>, context);
       return options.successMessage
         ? { ok: true as const, data, message: options.successMessage }

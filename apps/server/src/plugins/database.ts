@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import { type Database, type DatabaseHandle, openDatabase } from '../db/client';
-import { seedIfEmpty } from '../db/seed';
+import { seedDemoData } from '../db/seed';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,8 +20,8 @@ export default fp(
     app.addHook('onClose', () => handle.close());
     await handle.migrate();
     if (app.config.seedDemoData) {
-      const seeded = await seedIfEmpty(handle.db);
-      if (seeded) app.log.info('empty database filled with the demo seed');
+      const applied = await seedDemoData(handle.db);
+      if (applied.length > 0) app.log.info({ parts: applied }, 'demo seed applied');
     }
     app.decorate('database', handle);
     app.decorate('db', handle.db);

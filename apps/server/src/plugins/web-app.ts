@@ -2,8 +2,10 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
+import { renderPageHtml } from '../lib/page-html';
 import { sendError } from './errors';
 
+const MAX_PAGE_PATH = 300;
 const HASHED_ASSETS = `${path.sep}assets${path.sep}`;
 
 function isApiPath(pathname: string): boolean {
@@ -17,9 +19,9 @@ function isApiPath(pathname: string): boolean {
 export default fp(
   async (app) => {
     const webDir = app.config.webDistDir;
-    let indexHtml: Buffer | null = null;
+    let indexHtml: string | null = null;
     if (webDir) {
-      indexHtml = await readFile(path.join(webDir, 'index.html'));
+      indexHtml = await readFile(path.join(webDir, 'index.html'), 'utf8');
       await app.register(fastifyStatic, {
         root: webDir,
         wildcard: false,
@@ -34,7 +36,7 @@ export default fp(
         },
       });
     }
-    app.setNotFoundHandler((request, reply) => {
+    app.setNotFoundHandler(async (request, reply) => {
       const pathname = (request.url.split('?')[0] ?? '/').replace(/(.)\/+$/, '$1');
       if (isApiPath(pathname)) {
         if (request.method !== 'POST' && app.hasRoute({ method: 'POST', url: pathname })) {
@@ -48,13 +50,21 @@ export default fp(
         !pathname.startsWith('/assets/') &&
         (request.headers.accept ?? '*/*').match(/text\/html|\*\/\*/) !== null;
       if (indexHtml && wantsPage) {
+        // A product or article that does not exist still gets the app (it shows its own
+        // not-found page) but with status 404, so search engines drop the address.
+        const meta = await app.pageMeta.resolve(pathname);
+        const html =
+          meta && pathname.length <= MAX_PAGE_PATH
+            ? renderPageHtml(indexHtml, meta, { publicUrl: app.config.publicUrl, pathname })
+            : indexHtml;
         return reply
+          .code(meta === null ? 404 : 200)
           .type('text/html; charset=utf-8')
           .header('cache-control', 'no-cache')
-          .send(indexHtml);
+          .send(html);
       }
       return sendError(reply, 'NOT_FOUND');
     });
   },
-  { name: 'web-app', dependencies: ['config'] },
+  { name: 'web-app', dependencies: ['config', 'page-meta'] },
 );

@@ -3,13 +3,18 @@ import { Notifications } from '@mantine/notifications';
 import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { TOAST_DURATION_MS } from '@vitrin/contracts';
 import type { ReactNode } from 'react';
-import { isRetryable, showApiErrorToast } from '../lib/http';
+import { ERROR_SHOWN_IN_PAGE, isRetryable, showApiErrorToast } from '../lib/http';
 import { theme } from './theme';
 
 const queryClient = new QueryClient({
   // Queries call the API silently; a query that finally fails, after its retry, is told to the
-  // person here, once, instead of once per attempt.
-  queryCache: new QueryCache({ onError: showApiErrorToast }),
+  // person here, once, instead of once per attempt. A page that shows the failure itself (a
+  // not-found state, a bad filter with a way to clear it) says so in the query's meta.
+  queryCache: new QueryCache({
+    onError: (error, query) => {
+      if (query.meta?.[ERROR_SHOWN_IN_PAGE] !== true) showApiErrorToast(error);
+    },
+  }),
   defaultOptions: {
     queries: {
       retry: (failures, error) => failures < 1 && isRetryable(error),

@@ -64,6 +64,12 @@ export async function callApi<P extends CallPath>(
   }
 }
 
+/**
+ * Query meta key: the page shows this query's failure itself (in place of the content), so no
+ * toast repeats it.
+ */
+export const ERROR_SHOWN_IN_PAGE = 'errorShownInPage';
+
 /** Tells the person about a failed call: the server's Persian message, or the retry toast. */
 export function showApiErrorToast(error: unknown): void {
   if (!(error instanceof ApiRequestError)) return;

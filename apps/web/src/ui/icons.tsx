@@ -171,3 +171,82 @@ export function CheckIcon(props: IconProps) {
     </SvgIcon>
   );
 }
+
+export function SearchIcon(props: IconProps) {
+  return (
+    <SvgIcon {...props}>
+      <circle cx="11" cy="11" r="7" />
+      <path d="M20 20l-3.5-3.5" />
+    </SvgIcon>
+  );
+}
+
+export function CloseIcon(props: IconProps) {
+  return (
+    <SvgIcon {...props}>
+      <path d="M6 6l12 12M18 6L6 18" />
+    </SvgIcon>
+  );
+}
+
+export function XCircleIcon(props: IconProps) {
+  return (
+    <SvgIcon {...props}>
+      <circle cx="12" cy="12" r="9" />
+      <path d="M9 9l6 6M15 9l-6 6" />
+    </SvgIcon>
+  );
+}
+
+export function CheckCircleIcon(props: IconProps) {
+  return (
+    <SvgIcon {...props}>
+      <circle cx="12" cy="12" r="9" />
+      <path d="M8 12.5l3 3 5-6" />
+    </SvgIcon>
+  );
+}
+
+export function ClockIcon(props: IconProps) {
+  return (
+    <SvgIcon {...props}>
+      <circle cx="12" cy="12" r="9" />
+      <path d="M12 7v5l3 2" />
+    </SvgIcon>
+  );
+}
+
+export function MonitorIcon(props: IconProps) {
+  return (
+    <SvgIcon {...props}>
+      <rect x="3" y="4" width="18" height="12" rx="2" />
+      <path d="M8 20h8M12 16v4" />
+    </SvgIcon>
+  );
+}
+
+export function EyeIcon(props: IconProps) {
+  return (
+    <SvgIcon {...props}>
+      <path d="M2.5 12S6 5.5 12 5.5 21.5 12 21.5 12 18 18.5 12 18.5 2.5 12 2.5 12z" />
+      <circle cx="12" cy="12" r="3" />
+    </SvgIcon>
+  );
+}
+
+/** Points to the start of a right-to-left line's reading: "onward" in Persian. */
+export function ArrowLeftIcon(props: IconProps) {
+  return (
+    <SvgIcon {...props}>
+      <path d="M19 12H5M11 6l-6 6 6 6" />
+    </SvgIcon>
+  );
+}
+
+export function FilterIcon(props: IconProps) {
+  return (
+    <SvgIcon {...props}>
+      <path d="M4 5h16l-6 7.5V19l-4-2v-4.5z" />
+    </SvgIcon>
+  );
+}

@@ -1,4 +1,5 @@
 export * from './auth';
+export * from './catalog';
 export * from './client-errors';
 export * from './commerce';
 export * from './users';

@@ -1,11 +1,53 @@
 import { Badge, Button, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { PathResult } from '@vitrin/contracts';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CheckIcon } from '../../../ui/icons';
 import classes from './hero-section.module.css';
 
+export type Hero = PathResult<'/api/app/get-app-home-data'>['hero'];
+
 const promises = ['بدون نیاز به کدنویسی', 'پرداخت آنلاین ریالی', 'پشتیبانی فارسی'];
 
-export function HeroSection() {
+/**
+ * What the hero says until the server's text arrives, and if it cannot: the same look from the
+ * first paint, so nothing below it jumps.
+ */
+export const DEFAULT_HERO: Hero = {
+  title: 'سایتتان را بسازید؛ میزبانی‌اش با ما',
+  subtitle:
+    'با سایت‌ساز ویترین بی‌آنکه کدی بنویسید سایت فروشگاهی یا شرکتی بسازید، یا سایت خودتان را روی هاست اشتراکی، هاست وردپرس یا سرور مجازی ما راه بیندازید. دامنه‌اش را هم همین‌جا ثبت کنید.',
+  primaryAction: { label: 'مشاهدهٔ فروشگاه', href: '/store' },
+  secondaryAction: { label: 'راهنماها و مقالات', href: '/articles' },
+};
+
+/** The title's second clause, after '؛', in the brand colour, as the hero was designed. */
+function highlightSecondClause(title: string): ReactNode {
+  const split = title.indexOf('؛');
+  if (split < 0) return title;
+  return (
+    <>
+      {title.slice(0, split + 1)}{' '}
+      <span className={classes.highlight}>{title.slice(split + 1).trim()}</span>
+    </>
+  );
+}
+
+/** A link inside the app navigates without a page load; any other opens as a plain link. */
+function ActionButton({ action, primary }: { action: Hero['primaryAction']; primary?: boolean }) {
+  const variant = primary ? 'filled' : 'default';
+  return action.href.startsWith('/') && !action.href.startsWith('//') ? (
+    <Button component={Link} to={action.href} size="lg" variant={variant}>
+      {action.label}
+    </Button>
+  ) : (
+    <Button component="a" href={action.href} size="lg" variant={variant}>
+      {action.label}
+    </Button>
+  );
+}
+
+export function HeroSection({ hero = DEFAULT_HERO }: { hero?: Hero }) {
   return (
     <section className={classes.hero} aria-labelledby="hero-title">
       <Container>
@@ -15,20 +57,14 @@ export function HeroSection() {
               سایت‌ساز و میزبانی وب، یکجا
             </Badge>
             <Title order={1} id="hero-title" className={classes.title}>
-              سایتتان را بسازید؛ <span className={classes.highlight}>میزبانی‌اش با ما</span>
+              {highlightSecondClause(hero.title)}
             </Title>
             <Text size="lg" c="gray.7" className={classes.lead}>
-              با سایت‌ساز ویترین بی‌آنکه کدی بنویسید سایت فروشگاهی یا شرکتی بسازید، یا سایت خودتان را
-              روی هاست اشتراکی، هاست وردپرس یا سرور مجازی ما راه بیندازید. دامنه‌اش را هم همین‌جا ثبت
-              کنید.
+              {hero.subtitle}
             </Text>
             <Group gap="sm">
-              <Button component={Link} to="/store" size="lg">
-                مشاهدهٔ فروشگاه
-              </Button>
-              <Button component={Link} to="/articles" size="lg" variant="default">
-                راهنماها و مقالات
-              </Button>
+              <ActionButton action={hero.primaryAction} primary />
+              <ActionButton action={hero.secondaryAction} />
             </Group>
             <Group gap="lg" component="ul" className={classes.promises}>
               {promises.map((promise) => (

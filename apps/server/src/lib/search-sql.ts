@@ -1,0 +1,28 @@
+import { searchTokens } from '@vitrin/fa';
+import { and, type Column, ilike, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+
+function escapeLike(token: string): string {
+  return token.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+/**
+ * The SQL condition "every word of the query occurs in this searchable column" (the column
+ * holds packages/fa `searchableText`). Undefined for a blank query: no condition at all.
+ */
+export function matchesSearchQuery(
+  column: Column | SQLWrapper,
+  query: string | undefined,
+): SQL | undefined {
+  const tokens = query ? searchTokens(query) : [];
+  if (tokens.length === 0) return undefined;
+  return and(...tokens.map((token) => ilike(column as Column, `%${escapeLike(token)}%`)));
+}
+
+/**
+ * Search results whose title matches come first: 0 when every word of the query is in the
+ * title (the first part of a `searchableText` column), 1 otherwise. Undefined for no query.
+ */
+export function titleMatchFirst(column: Column, query: string | undefined): SQL | undefined {
+  const inTitle = matchesSearchQuery(sql`split_part(${column}, ' ', 1)`, query);
+  return inTitle ? sql`case when ${inTitle} then 0 else 1 end` : undefined;
+}

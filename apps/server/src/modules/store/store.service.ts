@@ -1,0 +1,559 @@
+import {
+  BILLING_CYCLE_MONTHS,
+  BILLING_CYCLES,
+  type BillingCycle,
+  type CallParsed,
+  type CallResult,
+  type getProduct,
+  type getProductThemes,
+  type getProducts,
+  type productCard,
+  type themeCard,
+} from '@vitrin/contracts';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  lte,
+  ne,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Database } from '../../db/client';
+import {
+  groupFeatures,
+  productFeatureValues,
+  productGroups,
+  productPrices,
+  products,
+  productThemes,
+  themeCategories,
+  themes,
+} from '../../db/schema/index';
+import { AppError } from '../../lib/app-error';
+import { matchesSearchQuery, titleMatchFirst } from '../../lib/search-sql';
+
+type ProductCard = z.output<typeof productCard>;
+type ThemeCard = z.output<typeof themeCard>;
+
+const RELATED_COUNT = 4;
+
+const PRODUCT_NOT_FOUND = 'این محصول پیدا نشد';
+const GROUP_NOT_FOUND = 'این گروه محصول پیدا نشد';
+const THEME_CATEGORY_NOT_FOUND = 'این دستهٔ قالب پیدا نشد';
+
+/** Shortest cycle first: 1 for monthly … 4 for annual. */
+const cycleRank = sql<number>`array_position(array[${sql.join(
+  BILLING_CYCLES.map((cycle) => sql`${cycle}`),
+  sql`, `,
+)}]::text[], ${productPrices.cycle})`;
+
+/**
+ * Each product's headline price: its shortest cycle on offer. The store card shows it, and
+ * sorting and the price filter use its effective (sale or regular) price.
+ */
+function headlinePrices(db: Database) {
+  return db.$with('headline').as(
+    db
+      .selectDistinctOn([productPrices.productId], {
+        productId: productPrices.productId,
+        cycle: productPrices.cycle,
+        regularPrice: productPrices.priceRial,
+        price: sql<number>`coalesce(${productPrices.salePriceRial}, ${productPrices.priceRial})`
+          .mapWith(Number)
+          .as('effective_price'),
+      })
+      .from(productPrices)
+      .orderBy(productPrices.productId, cycleRank),
+  );
+}
+
+type Headline = ReturnType<typeof headlinePrices>;
+
+const onSale = sql<boolean>`exists (select 1 from ${productPrices} where ${productPrices.productId} = ${products.id} and ${productPrices.salePriceRial} is not null)`;
+
+/** The card fields of products matching `where`, in `order`, with the total before paging. */
+async function selectProductCards(
+  db: Database,
+  options: {
+    where: (headline: Headline) => SQL | undefined;
+    orderBy: (headline: Headline) => SQL[];
+    limit: number;
+    offset: number;
+  },
+): Promise<{ items: ProductCard[]; total: number }> {
+  const headline = headlinePrices(db);
+  const rows = await db
+    .with(headline)
+    .select({
+      id: products.id,
+      slug: products.slug,
+      name: products.name,
+      summary: products.summary,
+      iconUrl: products.iconUrl,
+      badge: products.badge,
+      needsDomain: products.needsDomain,
+      needsTheme: products.needsTheme,
+      groupSlug: productGroups.slug,
+      groupName: productGroups.name,
+      cycle: headline.cycle,
+      price: headline.price,
+      regularPrice: headline.regularPrice,
+      onSale,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(products)
+    .innerJoin(productGroups, eq(productGroups.id, products.groupId))
+    .innerJoin(headline, eq(headline.productId, products.id))
+    .where(and(eq(products.status, 'active'), options.where(headline)))
+    .orderBy(...options.orderBy(headline), asc(products.id))
+    .limit(options.limit)
+    .offset(options.offset);
+  return {
+    total: rows[0]?.total ?? 0,
+    items: rows.map((row) => ({
+      id: row.id,
+      slug: row.slug,
+      name: row.name,
+      summary: row.summary,
+      iconUrl: row.iconUrl,
+      group: { slug: row.groupSlug, name: row.groupName },
+      badge: row.badge,
+      onSale: row.onSale,
+      needsDomain: row.needsDomain,
+      needsTheme: row.needsTheme,
+      startingPrice: { cycle: row.cycle, price: row.price, regularPrice: row.regularPrice },
+    })),
+  };
+}
+
+function optional<T>(value: T | undefined): T[] {
+  return value === undefined ? [] : [value];
+}
+
+function productOrder(sort: CallParsed<typeof getProducts>['sort'], price: SQLWrapper): SQL[] {
+  switch (sort) {
+    case 'newest':
+      return [desc(products.createdAt)];
+    case 'price-asc':
+      return [asc(price)];
+    case 'price-desc':
+      return [desc(price)];
+    default:
+      return [desc(products.popularity), asc(products.sortOrder)];
+  }
+}
+
+/** The store list: active products by group, price range and text, paged and sorted. */
+export async function listProducts(
+  db: Database,
+  input: CallParsed<typeof getProducts>,
+): Promise<CallResult<typeof getProducts>> {
+  const groups = await db
+    .select({
+      id: productGroups.id,
+      slug: productGroups.slug,
+      name: productGroups.name,
+      count: sql<number>`count(${products.id})`.mapWith(Number),
+    })
+    .from(productGroups)
+    .leftJoin(products, and(eq(products.groupId, productGroups.id), eq(products.status, 'active')))
+    .groupBy(productGroups.id)
+    .orderBy(asc(productGroups.sortOrder), asc(productGroups.slug));
+  const group = input.group ? groups.find((row) => row.slug === input.group) : undefined;
+  if (input.group && !group) {
+    throw new AppError('NOT_FOUND', GROUP_NOT_FOUND, { fields: { group: GROUP_NOT_FOUND } });
+  }
+
+  const inGroup = group ? eq(products.groupId, group.id) : undefined;
+  const headline = headlinePrices(db);
+  const [range] = await db
+    .with(headline)
+    .select({
+      min: sql<number>`coalesce(min(${headline.price}), 0)`.mapWith(Number),
+      max: sql<number>`coalesce(max(${headline.price}), 0)`.mapWith(Number),
+    })
+    .from(products)
+    .innerJoin(headline, eq(headline.productId, products.id))
+    .where(and(eq(products.status, 'active'), inGroup));
+
+  const { items, total } = await selectProductCards(db, {
+    where: ({ price }) =>
+      and(
+        inGroup,
+        matchesSearchQuery(products.searchText, input.q),
+        input.minPrice === undefined ? undefined : gte(price, input.minPrice),
+        input.maxPrice === undefined ? undefined : lte(price, input.maxPrice),
+      ),
+    orderBy: ({ price }) => [
+      ...optional(titleMatchFirst(products.searchText, input.q)),
+      ...productOrder(input.sort, price),
+    ],
+    limit: input.pageSize,
+    offset: (input.page - 1) * input.pageSize,
+  });
+  return {
+    items,
+    total,
+    page: input.page,
+    pageSize: input.pageSize,
+    groups: groups.map(({ slug, name, count }) => ({ slug, name, count })),
+    priceRange: { min: range?.min ?? 0, max: range?.max ?? 0 },
+  };
+}
+
+async function findActiveProduct(
+  db: Database,
+  by: { id?: string | undefined; slug?: string | undefined },
+) {
+  const [row] = await db
+    .select()
+    .from(products)
+    .where(
+      and(
+        eq(products.status, 'active'),
+        by.id !== undefined ? eq(products.id, by.id) : eq(products.slug, by.slug ?? ''),
+      ),
+    );
+  if (!row) throw new AppError('NOT_FOUND', PRODUCT_NOT_FOUND);
+  return row;
+}
+
+/** One active product with its cycles, features, the group's comparison and related products. */
+export async function getProductDetail(
+  db: Database,
+  input: CallParsed<typeof getProduct>,
+): Promise<CallResult<typeof getProduct>> {
+  const product = await findActiveProduct(db, input);
+
+  const [card, prices, features, comparison, themeCount, related] = await Promise.all([
+    selectProductCards(db, {
+      where: () => eq(products.id, product.id),
+      orderBy: () => [],
+      limit: 1,
+      offset: 0,
+    }),
+    db
+      .select()
+      .from(productPrices)
+      .where(eq(productPrices.productId, product.id))
+      .orderBy(cycleRank),
+    db
+      .select({
+        id: groupFeatures.id,
+        label: groupFeatures.label,
+        value: productFeatureValues.value,
+        included: productFeatureValues.included,
+      })
+      .from(groupFeatures)
+      .innerJoin(
+        productFeatureValues,
+        and(
+          eq(productFeatureValues.featureId, groupFeatures.id),
+          eq(productFeatureValues.productId, product.id),
+        ),
+      )
+      .where(eq(groupFeatures.groupId, product.groupId))
+      .orderBy(asc(groupFeatures.sortOrder), asc(groupFeatures.id)),
+    groupComparison(db, product.groupId),
+    countProductThemes(db, product.id),
+    relatedProducts(db, product),
+  ]);
+  const base = card.items[0];
+  if (!base) throw new AppError('NOT_FOUND', PRODUCT_NOT_FOUND);
+
+  const shortest = prices[0];
+  const shortestMonthly = shortest
+    ? effectivePrice(shortest) / BILLING_CYCLE_MONTHS[shortest.cycle]
+    : 0;
+  return {
+    ...base,
+    description: product.description,
+    setupFee: product.setupFeeRial,
+    cycles: prices.map((row) => {
+      const price = effectivePrice(row);
+      const monthlyPrice = Math.round(price / BILLING_CYCLE_MONTHS[row.cycle]);
+      const saving = shortestMonthly > 0 ? 1 - price / BILLING_CYCLE_MONTHS[row.cycle] / shortestMonthly : 0;
+      return {
+        cycle: row.cycle,
+        price,
+        regularPrice: row.priceRial,
+        monthlyPrice,
+        savingPercent: Math.max(0, Math.floor(saving * 100 + 1e-9)),
+      };
+    }),
+    features: features.map(({ label, value, included }) => ({ label, value, included })),
+    comparison,
+    themeCount,
+    related,
+  };
+}
+
+function effectivePrice(row: { priceRial: number; salePriceRial: number | null }): number {
+  return row.salePriceRial ?? row.priceRial;
+}
+
+/** Every active plan of a group side by side, one row per feature of the group. */
+async function groupComparison(
+  db: Database,
+  groupId: string,
+): Promise<CallResult<typeof getProduct>['comparison']> {
+  const plans = await selectProductCards(db, {
+    where: () => eq(products.groupId, groupId),
+    orderBy: () => [asc(products.sortOrder)],
+    limit: 50,
+    offset: 0,
+  });
+  const featureRows = await db
+    .select({ id: groupFeatures.id, label: groupFeatures.label })
+    .from(groupFeatures)
+    .where(eq(groupFeatures.groupId, groupId))
+    .orderBy(asc(groupFeatures.sortOrder), asc(groupFeatures.id));
+  const planIds = plans.items.map((plan) => plan.id);
+  const values =
+    planIds.length === 0
+      ? []
+      : await db
+          .select()
+          .from(productFeatureValues)
+          .where(inArray(productFeatureValues.productId, planIds));
+  const valueOf = new Map(
+    values.map((row) => [`${row.productId} ${row.featureId}`, row] as const),
+  );
+  return {
+    products: plans.items.map(({ id, slug, name, startingPrice }) => ({
+      id,
+      slug,
+      name,
+      startingPrice,
+    })),
+    rows: featureRows.map((feature) => ({
+      label: feature.label,
+      values: planIds.map((planId) => {
+        const cell = valueOf.get(`${planId} ${feature.id}`);
+        return { value: cell?.value ?? null, included: cell?.included ?? false };
+      }),
+    })),
+  };
+}
+
+async function countProductThemes(db: Database, productId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(productThemes)
+    .innerJoin(themes, eq(themes.id, productThemes.themeId))
+    .where(and(eq(productThemes.productId, productId), eq(themes.status, 'active')));
+  return row?.total ?? 0;
+}
+
+/** The group's other plans first, then the most popular products of other groups. */
+async function relatedProducts(
+  db: Database,
+  product: { id: string; groupId: string },
+): Promise<ProductCard[]> {
+  const { items } = await selectProductCards(db, {
+    where: () => ne(products.id, product.id),
+    orderBy: () => [
+      sql`case when ${products.groupId} = ${product.groupId} then 0 else 1 end`,
+      desc(products.popularity),
+    ],
+    limit: RELATED_COUNT,
+    offset: 0,
+  });
+  return items;
+}
+
+/** The most popular active products marked as featured, for the home page. */
+export async function featuredProducts(db: Database, limit: number): Promise<ProductCard[]> {
+  const { items } = await selectProductCards(db, {
+    where: () => eq(products.isFeatured, true),
+    orderBy: () => [asc(products.sortOrder), desc(products.popularity)],
+    limit,
+    offset: 0,
+  });
+  return items;
+}
+
+/** Each product group with its number of active products and its lowest headline price. */
+export async function groupSummaries(db: Database) {
+  const headline = headlinePrices(db);
+  const rows = await db
+    .with(headline)
+    .select({
+      slug: productGroups.slug,
+      name: productGroups.name,
+      summary: productGroups.summary,
+      iconUrl: productGroups.iconUrl,
+      productCount: sql<number>`count(${products.id})`.mapWith(Number),
+      // The cheapest headline of the group, as "cycle|price|regularPrice".
+      cheapest: sql<string | null>`min(lpad(${headline.price}::text, 20, '0') || '|' || ${headline.cycle} || '|' || ${headline.regularPrice}::text)`,
+    })
+    .from(productGroups)
+    .leftJoin(products, and(eq(products.groupId, productGroups.id), eq(products.status, 'active')))
+    .leftJoin(headline, eq(headline.productId, products.id))
+    .groupBy(productGroups.id)
+    .orderBy(asc(productGroups.sortOrder), asc(productGroups.slug));
+  return rows.map(({ cheapest, ...group }) => {
+    const [price, cycle, regularPrice] = cheapest ? cheapest.split('|') : [];
+    return {
+      ...group,
+      startingPrice:
+        price && cycle && regularPrice
+          ? { cycle: cycle as BillingCycle, price: Number(price), regularPrice: Number(regularPrice) }
+          : null,
+    };
+  });
+}
+
+interface ThemeRow {
+  id: string;
+  slug: string;
+  name: string;
+  categorySlug: string;
+  categoryName: string;
+  tags: string[];
+  previewUrls: string[];
+  isFree: boolean;
+  priceRial: number | null;
+}
+
+const themeColumns = {
+  id: themes.id,
+  slug: themes.slug,
+  name: themes.name,
+  categorySlug: themes.categorySlug,
+  categoryName: themeCategories.name,
+  tags: themes.tags,
+  previewUrls: themes.previewUrls,
+  isFree: themes.isFree,
+  priceRial: themes.priceRial,
+};
+
+/** Where a theme can be previewed: the gallery of a product that offers it, opened on it. */
+export function themeDemoUrl(productSlug: string, themeSlug: string): string {
+  return `/store/${productSlug}/themes?preview=${themeSlug}`;
+}
+
+function toThemeCard(row: ThemeRow, productSlug: string): ThemeCard {
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    category: { slug: row.categorySlug, name: row.categoryName },
+    tags: row.tags,
+    previewUrls: row.previewUrls,
+    demoUrl: themeDemoUrl(productSlug, row.slug),
+    isFree: row.isFree,
+    price: row.isFree ? null : row.priceRial,
+  };
+}
+
+/** A website-builder product's themes, by category, price and text, most popular first. */
+export async function listProductThemes(
+  db: Database,
+  input: CallParsed<typeof getProductThemes>,
+): Promise<CallResult<typeof getProductThemes>> {
+  const product = await findActiveProduct(db, { id: input.productId, slug: input.productSlug });
+  const offered = and(eq(productThemes.productId, product.id), eq(themes.status, 'active'));
+
+  if (input.category) {
+    const [known] = await db
+      .select({ slug: themeCategories.slug })
+      .from(themeCategories)
+      .where(eq(themeCategories.slug, input.category));
+    if (!known) {
+      throw new AppError('NOT_FOUND', THEME_CATEGORY_NOT_FOUND, {
+        fields: { category: THEME_CATEGORY_NOT_FOUND },
+      });
+    }
+  }
+  const categories = await db
+    .select({
+      slug: themeCategories.slug,
+      name: themeCategories.name,
+      count: sql<number>`count(*)`.mapWith(Number),
+    })
+    .from(productThemes)
+    .innerJoin(themes, eq(themes.id, productThemes.themeId))
+    .innerJoin(themeCategories, eq(themeCategories.slug, themes.categorySlug))
+    .where(offered)
+    .groupBy(themeCategories.slug)
+    .orderBy(asc(themeCategories.sortOrder), asc(themeCategories.slug));
+
+  const rows = await db
+    .select({ ...themeColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(productThemes)
+    .innerJoin(themes, eq(themes.id, productThemes.themeId))
+    .innerJoin(themeCategories, eq(themeCategories.slug, themes.categorySlug))
+    .where(
+      and(
+        offered,
+        input.category ? eq(themes.categorySlug, input.category) : undefined,
+        input.free === undefined ? undefined : eq(themes.isFree, input.free),
+        matchesSearchQuery(themes.searchText, input.q),
+      ),
+    )
+    .orderBy(
+      ...optional(titleMatchFirst(themes.searchText, input.q)),
+      desc(themes.popularity),
+      asc(themes.id),
+    )
+    .limit(input.pageSize)
+    .offset((input.page - 1) * input.pageSize);
+  return {
+    items: rows.map((row) => toThemeCard(row, product.slug)),
+    total: rows[0]?.total ?? 0,
+    page: input.page,
+    pageSize: input.pageSize,
+    product: { id: product.id, slug: product.slug, name: product.name },
+    categories,
+  };
+}
+
+/**
+ * The most popular active themes, each previewed in the gallery of the first website-builder
+ * product (in store order) that offers it.
+ */
+export async function popularThemes(db: Database, limit: number): Promise<ThemeCard[]> {
+  const rows = await db
+    .select({
+      ...themeColumns,
+      productSlug: sql<string>`(
+        select ${products.slug} from ${productThemes}
+        join ${products} on ${products.id} = ${productThemes.productId}
+        where ${productThemes.themeId} = ${themes.id} and ${products.status} = 'active'
+        order by ${products.sortOrder}, ${products.id} limit 1)`,
+    })
+    .from(themes)
+    .innerJoin(themeCategories, eq(themeCategories.slug, themes.categorySlug))
+    .where(
+      and(
+        eq(themes.status, 'active'),
+        sql`exists (select 1 from ${productThemes} join ${products} on ${products.id} = ${productThemes.productId} where ${productThemes.themeId} = ${themes.id} and ${products.status} = 'active')`,
+      ),
+    )
+    .orderBy(desc(themes.popularity), asc(themes.id))
+    .limit(limit);
+  return rows.map((row) => toThemeCard(row, row.productSlug));
+}
+
+/** Active products and themes for the sitemap. */
+export async function sitemapProducts(db: Database) {
+  return db
+    .select({ slug: products.slug, updatedAt: products.updatedAt, needsTheme: products.needsTheme })
+    .from(products)
+    .where(eq(products.status, 'active'))
+    .orderBy(asc(products.sortOrder));
+}
+
+/** Counts for the home page. */
+export async function countActiveThemes(db: Database): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(themes).where(eq(themes.status, 'active'));
+  return row?.total ?? 0;
+}

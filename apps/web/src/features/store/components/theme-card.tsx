@@ -1,0 +1,90 @@
+import { Badge, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import type { PathResult } from '@vitrin/contracts';
+import { Link, type To } from 'react-router';
+import { EyeIcon } from '../../../ui/icons';
+import { tomanText } from '../utils/money';
+import cardClasses from '../../../ui/catalog-card.module.css';
+import classes from './theme-card.module.css';
+
+export type ThemeCardData = PathResult<'/api/store/get-product-themes'>['items'][number];
+
+const SHOWN_TAGS = 3;
+
+interface ThemeCardProps {
+  theme: ThemeCardData;
+  /** Where "پیش‌نمایش" goes: the gallery with this theme's preview open. */
+  to: To;
+  /** Passed with the navigation, so the gallery knows the preview was opened from it. */
+  state?: unknown;
+}
+
+/** A theme: its desktop preview, name, category, tags and price. */
+export function ThemeCard({ theme, to, state }: ThemeCardProps) {
+  return (
+    <Card className={cardClasses.card} shadow="xs" padding={0} component="article">
+      <img
+        src={theme.previewUrls[0]}
+        alt={`نمای دسکتاپ قالب ${theme.name}`}
+        width={640}
+        height={400}
+        loading="lazy"
+        className={classes.shot}
+      />
+      <Stack gap="xs" p="md" style={{ flex: 1 }}>
+        <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+          <Stack gap={0} style={{ minWidth: 0 }}>
+            <Title order={3} size="h4">
+              {theme.name}
+            </Title>
+            <Text size="xs" c="dimmed">
+              {theme.category.name}
+            </Text>
+          </Stack>
+          {theme.isFree || theme.price === null ? (
+            <Badge color="green" variant="light" style={{ flex: 'none' }}>
+              رایگان
+            </Badge>
+          ) : (
+            <Text size="sm" fw={700} style={{ flex: 'none' }}>
+              {tomanText(theme.price, { short: true })}
+            </Text>
+          )}
+        </Group>
+        <Group gap={4} className={classes.tags}>
+          {theme.tags.slice(0, SHOWN_TAGS).map((tag) => (
+            <Badge key={tag} size="sm" variant="default" fw={500}>
+              {tag}
+            </Badge>
+          ))}
+        </Group>
+        <Button
+          component={Link}
+          to={to}
+          state={state}
+          variant="default"
+          mt="auto"
+          leftSection={<EyeIcon size={18} />}
+          className={cardClasses.stretched}
+          aria-label={`پیش‌نمایش قالب ${theme.name}`}
+        >
+          پیش‌نمایش
+        </Button>
+      </Stack>
+    </Card>
+  );
+}
+
+/** A theme card's place while the gallery loads. */
+export function ThemeCardSkeleton() {
+  return (
+    <Card shadow="xs" padding={0} aria-hidden="true">
+      <Skeleton style={{ aspectRatio: '16 / 10' }} height="auto" radius={0} />
+      <Stack gap="xs" p="md">
+        <Skeleton height={18} width="55%" />
+        <Skeleton height={12} width="30%" />
+        <Skeleton height={20} width="70%" />
+        <Skeleton height={36} />
+      </Stack>
+    </Card>
+  );
+}
