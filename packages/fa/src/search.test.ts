@@ -30,7 +30,10 @@ describe('searchTokens', () => {
 });
 
 describe('matchesSearch', () => {
-  const product = searchableText('هاست وردپرس حرفه‌ای', 'مناسب فروشگاه‌های ووکامرس با ۲۰ گیگابایت فضا');
+  const product = searchableText(
+    'هاست وردپرس حرفه‌ای',
+    'مناسب فروشگاه‌های ووکامرس با ۲۰ گیگابایت فضا',
+  );
 
   it('finds a word typed with a space where the text has ZWNJ, and with neither', () => {
     expect(matchesSearch(product, 'حرفه ای')).toBe(true);

@@ -8,7 +8,7 @@ import type { Transaction } from './client';
 import { articleCoverUrl, demoArticleCategories, demoArticles } from './demo-catalog/articles';
 import { demoGroups, groupIconUrl } from './demo-catalog/groups';
 import { demoHomeHero, HOME_HERO_KEY } from './demo-catalog/home';
-import { type FeatureCell, demoProducts } from './demo-catalog/products';
+import { demoProducts, type FeatureCell } from './demo-catalog/products';
 import { demoThemeCategories, demoThemes, themePreviewUrls } from './demo-catalog/themes';
 import {
   articleCategories,
@@ -17,8 +17,8 @@ import {
   groupFeatures,
   productFeatureValues,
   productGroups,
-  products,
   productPrices,
+  products,
   productThemes,
   themeCategories,
   themes,
@@ -120,7 +120,10 @@ async function seedProducts(
 
   await tx.insert(productPrices).values(
     demoProducts.flatMap((product) =>
-      product.prices.map((price) => ({ productId: idOf(rows, product.slug, 'product'), ...price })),
+      product.prices.map((price) => ({
+        productId: idOf(rows, product.slug, 'product'),
+        ...price,
+      })),
     ),
   );
 
@@ -149,7 +152,9 @@ async function seedProducts(
 }
 
 function featureValue(cell: FeatureCell): { value: string | null; included: boolean } {
-  return typeof cell === 'string' ? { value: cell, included: true } : { value: null, included: cell };
+  return typeof cell === 'string'
+    ? { value: cell, included: true }
+    : { value: null, included: cell };
 }
 
 function monthlyPrice(product: (typeof demoProducts)[number]): number {
@@ -163,7 +168,9 @@ async function seedThemes(
   builders: { cheapestId: string; otherIds: string[] },
 ): Promise<void> {
   await tx.insert(themeCategories).values([...demoThemeCategories]);
-  const categoryNames = new Map(demoThemeCategories.map((category) => [category.slug, category.name]));
+  const categoryNames = new Map(
+    demoThemeCategories.map((category) => [category.slug, category.name]),
+  );
 
   const rows = await tx
     .insert(themes)
@@ -177,7 +184,11 @@ async function seedThemes(
         isFree: theme.priceRial === null,
         priceRial: theme.priceRial,
         popularity: theme.popularity,
-        searchText: searchableText(theme.name, categoryNames.get(theme.categorySlug), ...theme.tags),
+        searchText: searchableText(
+          theme.name,
+          categoryNames.get(theme.categorySlug),
+          ...theme.tags,
+        ),
       })),
     )
     .returning({ id: themes.id, slug: themes.slug });
@@ -186,12 +197,14 @@ async function seedThemes(
     .filter((theme) => theme.priceRial === null)
     .map((theme) => idOf(rows, theme.slug, 'theme'));
   const allThemeIds = rows.map((row) => row.id);
-  await tx.insert(productThemes).values([
-    ...freeThemeIds.map((themeId) => ({ productId: builders.cheapestId, themeId })),
-    ...builders.otherIds.flatMap((productId) =>
-      allThemeIds.map((themeId) => ({ productId, themeId })),
-    ),
-  ]);
+  await tx
+    .insert(productThemes)
+    .values([
+      ...freeThemeIds.map((themeId) => ({ productId: builders.cheapestId, themeId })),
+      ...builders.otherIds.flatMap((productId) =>
+        allThemeIds.map((themeId) => ({ productId, themeId })),
+      ),
+    ]);
 }
 
 async function seedArticles(tx: Transaction): Promise<void> {

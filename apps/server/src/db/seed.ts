@@ -1,6 +1,6 @@
 import { hashPassword } from '../modules/auth/password';
 import type { Database, Transaction } from './client';
-import { type UserRole, seedRuns, users } from './schema/index';
+import { seedRuns, type UserRole, users } from './schema/index';
 import { seedCatalog } from './seed-catalog';
 
 /** The demo accounts the README lists; passwords are for the local demo only. */

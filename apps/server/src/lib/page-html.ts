@@ -34,7 +34,9 @@ export function renderPageHtml(
     `<meta property="og:description" content="${escapeHtml(meta.description)}" />`,
     `<meta property="og:url" content="${escapeHtml(url)}" />`,
     ...(meta.image
-      ? [`<meta property="og:image" content="${escapeHtml(absolute(page.publicUrl, meta.image))}" />`]
+      ? [
+          `<meta property="og:image" content="${escapeHtml(absolute(page.publicUrl, meta.image))}" />`,
+        ]
       : []),
     `<meta name="twitter:card" content="${meta.image ? 'summary_large_image' : 'summary'}" />`,
   ];

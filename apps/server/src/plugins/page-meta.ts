@@ -9,7 +9,10 @@ export interface PageMeta {
   type?: 'website' | 'article' | 'product';
 }
 
-/** Answers a page's meta from the path's captured parts; null when the thing does not exist. */
+/**
+ * Answers a page's meta from the path's captured groups ('' for an optional group that did not
+ * match); null when the thing the page shows does not exist.
+ */
 export type PageMetaResolver = (params: string[]) => Promise<PageMeta | null>;
 
 declare module 'fastify' {
@@ -36,7 +39,10 @@ export default fp(
       resolve: async (pathname) => {
         for (const route of routes) {
           const match = route.pattern.exec(pathname);
-          if (match) return route.resolve(match.slice(1).map((part) => decodeURIComponent(part)));
+          if (match) {
+            // An optional group that did not take part is '' rather than undefined.
+            return route.resolve(match.slice(1).map((part) => decodeURIComponent(part ?? '')));
+          }
         }
         return undefined;
       },

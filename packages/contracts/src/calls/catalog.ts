@@ -209,7 +209,12 @@ export const getProduct = defineCall({
     /** The group's plans side by side: one row per feature, one value per plan. */
     comparison: z.object({
       products: z.array(
-        z.object({ id: z.string(), slug: z.string(), name: z.string(), startingPrice: productPrice }),
+        z.object({
+          id: z.string(),
+          slug: z.string(),
+          name: z.string(),
+          startingPrice: productPrice,
+        }),
       ),
       rows: z.array(
         z.object({

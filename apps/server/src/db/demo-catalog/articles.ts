@@ -39,8 +39,7 @@ export const demoArticles: readonly DemoArticle[] = [
   {
     slug: 'nowruz-1405-festival',
     title: 'جشنوارهٔ نوروزی ۱۴۰۵ ویترین: تا ۳۰ درصد تخفیف',
-    summary:
-      'تا ۱۵ فروردین، خرید سالانهٔ سایت‌ساز، هاست و دامنه با تخفیف ویژهٔ نوروزی همراه است.',
+    summary: 'تا ۱۵ فروردین، خرید سالانهٔ سایت‌ساز، هاست و دامنه با تخفیف ویژهٔ نوروزی همراه است.',
     categorySlug: 'news',
     authorName: 'مریم احمدی',
     status: 'published',
@@ -76,8 +75,7 @@ export const demoArticles: readonly DemoArticle[] = [
   {
     slug: 'choose-website-builder-plan',
     title: 'کدام پلن سایت‌ساز برای کسب‌وکار من مناسب است؟',
-    summary:
-      'راهنمای انتخاب بین پلن‌های پایه، کسب‌وکار، فروشگاهی و حرفه‌ای بر اساس نیاز واقعی شما.',
+    summary: 'راهنمای انتخاب بین پلن‌های پایه، کسب‌وکار، فروشگاهی و حرفه‌ای بر اساس نیاز واقعی شما.',
     categorySlug: 'website-builder-guide',
     authorName: 'نگار صادقی',
     status: 'published',
@@ -358,8 +356,7 @@ export const demoArticles: readonly DemoArticle[] = [
   {
     slug: 'choose-domain-name',
     title: 'چطور یک نام دامنهٔ خوب انتخاب کنیم؟',
-    summary:
-      'نکته‌هایی برای انتخاب نامی کوتاه، به‌یادماندنی و بی‌دردسر، و انتخاب درست میان ir و com.',
+    summary: 'نکته‌هایی برای انتخاب نامی کوتاه، به‌یادماندنی و بی‌دردسر، و انتخاب درست میان ir و com.',
     categorySlug: 'hosting',
     authorName: 'مریم احمدی',
     status: 'published',
@@ -474,8 +471,7 @@ export const demoArticles: readonly DemoArticle[] = [
   {
     slug: 'vitrin-nvme-upgrade-1405',
     title: 'همهٔ هاست‌های ویترین به دیسک NVMe منتقل شدند',
-    summary:
-      'مهاجرت سرورهای هاست اشتراکی و وردپرس به نسل تازهٔ دیسک‌ها تمام شد؛ بدون افزایش قیمت.',
+    summary: 'مهاجرت سرورهای هاست اشتراکی و وردپرس به نسل تازهٔ دیسک‌ها تمام شد؛ بدون افزایش قیمت.',
     categorySlug: 'news',
     authorName: 'مریم احمدی',
     status: 'published',
@@ -536,8 +532,7 @@ export const demoArticles: readonly DemoArticle[] = [
   {
     slug: 'website-builder-ai-assistant',
     title: 'به‌زودی: دستیار هوشمند نوشتن در سایت‌ساز ویترین',
-    summary:
-      'دستیار تازهٔ سایت‌ساز متن صفحه‌ها و توضیح محصولات را به فارسی روان پیشنهاد می‌دهد.',
+    summary: 'دستیار تازهٔ سایت‌ساز متن صفحه‌ها و توضیح محصولات را به فارسی روان پیشنهاد می‌دهد.',
     categorySlug: 'news',
     authorName: 'نگار صادقی',
     status: 'draft',

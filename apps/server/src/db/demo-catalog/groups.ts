@@ -20,7 +20,8 @@ export const demoGroups: readonly DemoGroup[] = [
   {
     slug: 'website-builder',
     name: 'سایت‌ساز',
-    summary: 'سایت یا فروشگاه اینترنتی خود را بدون برنامه‌نویسی و با قالب‌های آماده در چند ساعت بسازید.',
+    summary:
+      'سایت یا فروشگاه اینترنتی خود را بدون برنامه‌نویسی و با قالب‌های آماده در چند ساعت بسازید.',
     sortOrder: 1,
     needsDomain: true,
     needsTheme: true,

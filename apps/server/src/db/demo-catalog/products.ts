@@ -231,16 +231,7 @@ export const demoProducts: readonly DemoProduct[] = [
     status: 'active',
     createdAt: '2026-02-11T07:10:00Z',
     prices: pricesFromMonthly(1_990_000),
-    features: [
-      '۲۰ گیگابایت',
-      'نامحدود',
-      '۱۰ دامنه',
-      'نامحدود',
-      'نامحدود',
-      '۴ هسته',
-      true,
-      true,
-    ],
+    features: ['۲۰ گیگابایت', 'نامحدود', '۱۰ دامنه', 'نامحدود', 'نامحدود', '۴ هسته', true, true],
   },
   {
     // No longer sold: kept for the customers who still renew it.

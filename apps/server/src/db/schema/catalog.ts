@@ -21,10 +21,8 @@ import {
 export const productStatuses = ['active', 'hidden'] as const;
 export const articleStatuses = ['draft', 'published'] as const;
 
-const createdAt = () =>
-  timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const updatedAt = () =>
-  timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
 export const productGroups = pgTable('product_groups', {
   id: uuid('id').primaryKey().defaultRandom(),

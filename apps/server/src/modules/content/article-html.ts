@@ -51,7 +51,11 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowProtocolRelative: false,
   transformTags: {
     a: (tagName, attribs) => {
-      const external = /^[a-z]+:/i.test(attribs.href ?? '');
+      const href = (attribs.href ?? '').trim();
+      const external = /^(https|mailto|tel):/i.test(href);
+      const otherScheme = !external && /^[a-z][a-z0-9+.-]*:/i.test(href);
+      const { href: _dropped, ...rest } = attribs;
+      if (otherScheme) return { tagName, attribs: { ...rest, rel: '', target: '' } };
       return {
         tagName,
         attribs: external

@@ -9,13 +9,7 @@ import type {
 import { and, asc, count, desc, eq, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
-import {
-  articleCategories,
-  articles,
-  contentBlocks,
-  services,
-  users,
-} from '../../db/schema/index';
+import { articleCategories, articles, contentBlocks, services, users } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { matchesSearchQuery, titleMatchFirst } from '../../lib/search-sql';
 import {
@@ -82,7 +76,9 @@ async function selectArticleCards(
     .innerJoin(articleCategories, eq(articleCategories.slug, articles.categorySlug))
     .where(and(isPublic(options.now), options.where))
     .orderBy(
-      ...[titleMatchFirst(articles.searchText, options.query)].filter((order) => order !== undefined),
+      ...[titleMatchFirst(articles.searchText, options.query)].filter(
+        (order) => order !== undefined,
+      ),
       desc(articles.publishedAt),
       asc(articles.id),
     )
@@ -118,10 +114,7 @@ export async function listArticles(
       count: sql<number>`count(${articles.id})`.mapWith(Number),
     })
     .from(articleCategories)
-    .leftJoin(
-      articles,
-      and(eq(articles.categorySlug, articleCategories.slug), isPublic(now)),
-    )
+    .leftJoin(articles, and(eq(articles.categorySlug, articleCategories.slug), isPublic(now)))
     .groupBy(articleCategories.slug)
     .orderBy(asc(articleCategories.sortOrder), asc(articleCategories.slug));
   if (input.category && !categories.some((category) => category.slug === input.category)) {

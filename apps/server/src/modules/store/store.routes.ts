@@ -16,8 +16,7 @@ export async function storeRoutes(app: FastifyInstance) {
 
   app.pageMeta.add(/^\/store$/, async () => ({
     title: 'فروشگاه | ویترین',
-    description:
-      'پلن‌های سایت‌ساز، هاست اشتراکی و وردپرس، سرور مجازی و دامنه با قیمت و مشخصات کامل.',
+    description: 'پلن‌های سایت‌ساز، هاست اشتراکی و وردپرس، سرور مجازی و دامنه با قیمت و مشخصات کامل.',
   }));
   app.pageMeta.add(new RegExp(`^/store/${SLUG_IN_PATH}(/themes)?$`), async ([slug, themesPage]) => {
     const product = await productOrNull(app, slug ?? '');

@@ -5,8 +5,8 @@ import {
   type CallParsed,
   type CallResult,
   type getProduct,
-  type getProductThemes,
   type getProducts,
+  type getProductThemes,
   type productCard,
   type themeCard,
 } from '@vitrin/contracts';
@@ -279,7 +279,8 @@ export async function getProductDetail(
     cycles: prices.map((row) => {
       const price = effectivePrice(row);
       const monthlyPrice = Math.round(price / BILLING_CYCLE_MONTHS[row.cycle]);
-      const saving = shortestMonthly > 0 ? 1 - price / BILLING_CYCLE_MONTHS[row.cycle] / shortestMonthly : 0;
+      const saving =
+        shortestMonthly > 0 ? 1 - price / BILLING_CYCLE_MONTHS[row.cycle] / shortestMonthly : 0;
       return {
         cycle: row.cycle,
         price,
@@ -323,9 +324,7 @@ async function groupComparison(
           .select()
           .from(productFeatureValues)
           .where(inArray(productFeatureValues.productId, planIds));
-  const valueOf = new Map(
-    values.map((row) => [`${row.productId} ${row.featureId}`, row] as const),
-  );
+  const cells = new Map(values.map((row) => [`${row.productId} ${row.featureId}`, row] as const));
   return {
     products: plans.items.map(({ id, slug, name, startingPrice }) => ({
       id,
@@ -336,7 +335,7 @@ async function groupComparison(
     rows: featureRows.map((feature) => ({
       label: feature.label,
       values: planIds.map((planId) => {
-        const cell = valueOf.get(`${planId} ${feature.id}`);
+        const cell = cells.get(`${planId} ${feature.id}`);
         return { value: cell?.value ?? null, included: cell?.included ?? false };
       }),
     })),
@@ -392,7 +391,9 @@ export async function groupSummaries(db: Database) {
       iconUrl: productGroups.iconUrl,
       productCount: sql<number>`count(${products.id})`.mapWith(Number),
       // The cheapest headline of the group, as "cycle|price|regularPrice".
-      cheapest: sql<string | null>`min(lpad(${headline.price}::text, 20, '0') || '|' || ${headline.cycle} || '|' || ${headline.regularPrice}::text)`,
+      cheapest: sql<
+        string | null
+      >`min(lpad(${headline.price}::text, 20, '0') || '|' || ${headline.cycle} || '|' || ${headline.regularPrice}::text)`,
     })
     .from(productGroups)
     .leftJoin(products, and(eq(products.groupId, productGroups.id), eq(products.status, 'active')))
@@ -405,7 +406,11 @@ export async function groupSummaries(db: Database) {
       ...group,
       startingPrice:
         price && cycle && regularPrice
-          ? { cycle: cycle as BillingCycle, price: Number(price), regularPrice: Number(regularPrice) }
+          ? {
+              cycle: cycle as BillingCycle,
+              price: Number(price),
+              regularPrice: Number(regularPrice),
+            }
           : null,
     };
   });

@@ -377,7 +377,10 @@ describe('get-product-themes', () => {
     expect(paid.items.every((theme) => !theme.isFree)).toBe(true);
     expect(free.total + paid.total).toBe((await listThemes({ productSlug: 'builder-pro' })).total);
 
-    const [theme] = await t.app.db.select().from(themes).where(eq(themes.categorySlug, 'restaurant'));
+    const [theme] = await t.app.db
+      .select()
+      .from(themes)
+      .where(eq(themes.categorySlug, 'restaurant'));
     const found = await listThemes({ productSlug: 'builder-pro', q: theme?.name ?? '' });
     expect(found.items.map((item) => item.slug)).toContain(theme?.slug);
   });
@@ -415,15 +418,25 @@ describe('caching', () => {
     expect(etag).toMatch(/^"[\w-]+"$/);
     expect(first.headers['cache-control']).toBe('public, max-age=30, stale-while-revalidate=60');
 
-    const again = await postJson(t.app, '/api/store/get-products', { group: 'domains' }, {
-      'if-none-match': etag,
-    });
+    const again = await postJson(
+      t.app,
+      '/api/store/get-products',
+      { group: 'domains' },
+      {
+        'if-none-match': etag,
+      },
+    );
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
 
-    const other = await postJson(t.app, '/api/store/get-products', { group: 'vps' }, {
-      'if-none-match': etag,
-    });
+    const other = await postJson(
+      t.app,
+      '/api/store/get-products',
+      { group: 'vps' },
+      {
+        'if-none-match': etag,
+      },
+    );
     expect(other.statusCode).toBe(200);
     expect(other.headers.etag).not.toBe(etag);
   });
