@@ -18,7 +18,7 @@ const PROBE_TIMEOUT_MS = 5_000;
 const STOP_GRACE_MS = 5_000;
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
-const resultsFile = path.join(benchDir, 'results', 'platform.json');
+const resultsFile = path.join(benchDir, 'results', 'api.json');
 
 type ServerKind = 'baseline' | 'target';
 
@@ -33,6 +33,7 @@ interface LoadRequest {
   body?: unknown;
   connections?: number;
   varyClientAddress?: boolean;
+  bodyFor?: (n: number) => unknown;
 }
 
 let addressCounter = 0;
@@ -178,17 +179,24 @@ async function probe(server: RunningServer, request: LoadRequest): Promise<void>
   }
 }
 
+let bodyCounter = 0;
+
 function load(server: RunningServer, request: LoadRequest, seconds: number) {
+  const { bodyFor, varyClientAddress } = request;
+  const varies = bodyFor !== undefined || varyClientAddress === true;
   return autocannon({
     url: `${server.origin}${request.path}`,
     ...requestInit(request),
-    ...(request.varyClientAddress
+    ...(varies
       ? {
           requests: [
             {
               setupRequest: (sent: autocannon.Request) => ({
                 ...sent,
-                headers: { ...sent.headers, 'x-forwarded-for': nextClientAddress() },
+                ...(bodyFor ? { body: JSON.stringify(bodyFor(++bodyCounter)) } : {}),
+                headers: varyClientAddress
+                  ? { ...sent.headers, 'x-forwarded-for': nextClientAddress() }
+                  : sent.headers,
               }),
             },
           ],
@@ -310,7 +318,7 @@ async function main(): Promise<number> {
   const durationS = readDurationSeconds(process.env.BENCH_DURATION_S);
   const machine = machineDetails();
   console.log(
-    `Vitrin platform benchmark: ${scenarios.length} scenarios, ${CONNECTIONS} connections, ` +
+    `Vitrin API benchmark: ${scenarios.length} scenarios, ${CONNECTIONS} connections, ` +
       `${WARMUP_S} s warm-up + ${durationS} s each, baseline then target`,
   );
   const baselineServer = await startServer('baseline');

@@ -22,6 +22,11 @@ export interface Scenario {
    * proxy), for calls whose per-address limit would otherwise answer 429s.
    */
   varyClientAddress?: boolean;
+  /**
+   * The body of the n-th request, for a scenario that must ask something new each time (so
+   * no cache can answer it). The probe and the baseline send `body`.
+   */
+  bodyFor?: (n: number) => unknown;
 }
 
 /**
@@ -48,5 +53,37 @@ export const scenarios: Scenario[] = [
     baseline: 'post',
     connections: 8,
     varyClientAddress: true,
+  },
+  {
+    // The home page's one call: served from the in-process catalog cache after the first.
+    name: 'get-app-home-data (cached)',
+    method: 'POST',
+    path: '/api/app/get-app-home-data',
+    body: {},
+    baseline: 'post',
+  },
+  {
+    name: 'get-products (cached: the store page)',
+    method: 'POST',
+    path: '/api/store/get-products',
+    body: { page: 1, pageSize: 20, sort: 'popular' },
+    baseline: 'post',
+  },
+  {
+    // A different minimum price each request: every answer is computed by the database, as
+    // after an invalidation or for a long tail of filter combinations.
+    name: 'get-products (uncached: a new filter each request)',
+    method: 'POST',
+    path: '/api/store/get-products',
+    body: { minPrice: 0 },
+    bodyFor: (n) => ({ minPrice: n }),
+    baseline: 'post',
+  },
+  {
+    name: 'get-product (cached: a product page)',
+    method: 'POST',
+    path: '/api/store/get-product',
+    body: { slug: 'builder-business' },
+    baseline: 'post',
   },
 ];

@@ -82,8 +82,26 @@ export function isRetryable(error: unknown): boolean {
   return error instanceof ApiRequestError && (error.code === 'UNAVAILABLE' || error.status >= 500);
 }
 
+// Public catalog answers carry an ETag. The last answer to each question is kept, so asking it
+// again sends If-None-Match and a 304 answers without the body.
+const MAX_REMEMBERED_ANSWERS = 200;
+const rememberedAnswers = new Map<string, { etag: string; data: unknown }>();
+
+function remember(key: string, etag: string, data: unknown): void {
+  rememberedAnswers.delete(key);
+  rememberedAnswers.set(key, { etag, data });
+  if (rememberedAnswers.size > MAX_REMEMBERED_ANSWERS) {
+    const oldest = rememberedAnswers.keys().next().value;
+    if (oldest !== undefined) rememberedAnswers.delete(oldest);
+  }
+}
+
 async function send(path: CallPath, input: unknown, options: CallOptions): Promise<unknown> {
   const url = callUrl(path);
+  const payload = JSON.stringify(input ?? {});
+  // Only answers that are the same for everyone are remembered: never a signed-in call's.
+  const answerKey = options.accessToken ? null : `${path} ${payload}`;
+  const remembered = answerKey ? rememberedAnswers.get(answerKey) : undefined;
   const relative = isRelative(url);
   const headers: Record<string, string> = {
     'content-type': 'application/json',
@@ -94,13 +112,14 @@ async function send(path: CallPath, input: unknown, options: CallOptions): Promi
     if (csrfToken) headers[CSRF_HEADER] = csrfToken;
   }
   if (options.accessToken) headers.authorization = `Bearer ${options.accessToken}`;
+  if (remembered) headers['if-none-match'] = remembered.etag;
 
   let response: Response;
   try {
     response = await fetch(url, {
       method: 'POST',
       headers,
-      body: JSON.stringify(input ?? {}),
+      body: payload,
       credentials: relative ? 'same-origin' : 'omit',
       signal: options.signal,
     });
@@ -109,6 +128,8 @@ async function send(path: CallPath, input: unknown, options: CallOptions): Promi
     if (options.signal?.aborted) throw error;
     throw unavailable(0);
   }
+
+  if (response.status === 304 && remembered) return remembered.data;
 
   let body: unknown;
   try {
@@ -120,7 +141,11 @@ async function send(path: CallPath, input: unknown, options: CallOptions): Promi
 
   // The server's response schema already shaped `data` (it strips, API.md); checking it again
   // here would ship every schema and zod to the browser.
-  if (response.ok && isSuccess(body)) return body.data;
+  if (response.ok && isSuccess(body)) {
+    const etag = response.headers.get('etag');
+    if (answerKey && etag) remember(answerKey, etag, body.data);
+    return body.data;
+  }
   if (isFailure(body)) throw new ApiRequestError(response.status, body.error);
   // A proxy or load balancer answered instead of our server.
   throw unavailable(response.status);
