@@ -76,7 +76,10 @@ test('every demo product has a price and a value for each row of its group table
   const values = await db.select().from(productFeatureValues);
 
   for (const product of productRows) {
-    expect(prices.some((price) => price.productId === product.id), product.slug).toBe(true);
+    expect(
+      prices.some((price) => price.productId === product.id),
+      product.slug,
+    ).toBe(true);
     const rows = features.filter((feature) => feature.groupId === product.groupId);
     expect(rows.length, product.slug).toBeGreaterThanOrEqual(6);
     for (const feature of rows) {
@@ -102,7 +105,10 @@ test('every website-builder plan offers themes, the cheapest only the free ones'
 
   expect(builders.length).toBeGreaterThan(0);
   for (const builder of builders) {
-    expect(offers.some((offer) => offer.productId === builder.id), builder.slug).toBe(true);
+    expect(
+      offers.some((offer) => offer.productId === builder.id),
+      builder.slug,
+    ).toBe(true);
   }
   const starter = builders.find((builder) => builder.slug === 'builder-starter');
   const starterOffers = offers.filter((offer) => offer.productId === starter?.id);

@@ -264,7 +264,7 @@ describe('the web app', () => {
   test('an app route answers index.html so the router can show it', async () => {
     const response = await t.app.inject({
       method: 'GET',
-      url: '/store/website-builder?cycle=yearly',
+      url: '/account?tab=sessions',
       headers: { accept: 'text/html' },
     });
     expect(response.statusCode).toBe(200);

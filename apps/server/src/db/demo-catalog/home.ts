@@ -1,12 +1,8 @@
-/** The `content_blocks` key of the home page's hero. */
-export const HOME_HERO_KEY = 'home-hero';
+import type { CallResult, getAppHomeData } from '@vitrin/contracts';
 
-export interface HomeHero {
-  title: string;
-  subtitle: string;
-  primaryAction: { label: string; href: string };
-  secondaryAction: { label: string; href: string };
-}
+export { HOME_HERO_KEY } from '../../modules/content/content.service';
+
+type HomeHero = CallResult<typeof getAppHomeData>['hero'];
 
 export const demoHomeHero: HomeHero = {
   title: 'کسب‌وکارتان را در ویترین اینترنت بگذارید',
