@@ -11,7 +11,7 @@ function deferred<T>() {
 
 describe('PublicCache', () => {
   it('computes a key once and serves the kept answer after', async () => {
-    const cache = new PublicCache({ maxEntries: 10, ttlMs: 60_000 });
+    const cache = new PublicCache({ maxEntries: 10, maxBytes: 1_000_000, ttlMs: 60_000 });
     const compute = vi.fn(async () => 'answer');
     expect(await cache.get('k', compute)).toBe('answer');
     expect(await cache.get('k', compute)).toBe('answer');
@@ -19,7 +19,7 @@ describe('PublicCache', () => {
   });
 
   it('shares one computation between callers asking at the same time', async () => {
-    const cache = new PublicCache({ maxEntries: 10, ttlMs: 60_000 });
+    const cache = new PublicCache({ maxEntries: 10, maxBytes: 1_000_000, ttlMs: 60_000 });
     const gate = deferred<string>();
     const compute = vi.fn(() => gate.promise);
     const first = cache.get('k', compute);
@@ -30,7 +30,7 @@ describe('PublicCache', () => {
   });
 
   it('recomputes after invalidate', async () => {
-    const cache = new PublicCache({ maxEntries: 10, ttlMs: 60_000 });
+    const cache = new PublicCache({ maxEntries: 10, maxBytes: 1_000_000, ttlMs: 60_000 });
     let version = 1;
     const compute = async () => `v${version}`;
     expect(await cache.get('k', compute)).toBe('v1');
@@ -40,7 +40,7 @@ describe('PublicCache', () => {
   });
 
   it('does not keep an answer that was being computed when the catalog changed', async () => {
-    const cache = new PublicCache({ maxEntries: 10, ttlMs: 60_000 });
+    const cache = new PublicCache({ maxEntries: 10, maxBytes: 1_000_000, ttlMs: 60_000 });
     const gate = deferred<string>();
     const stale = cache.get('k', () => gate.promise);
     cache.invalidate();
@@ -50,7 +50,7 @@ describe('PublicCache', () => {
   });
 
   it('does not keep a failure', async () => {
-    const cache = new PublicCache({ maxEntries: 10, ttlMs: 60_000 });
+    const cache = new PublicCache({ maxEntries: 10, maxBytes: 1_000_000, ttlMs: 60_000 });
     await expect(cache.get('k', async () => Promise.reject(new Error('db down')))).rejects.toThrow(
       'db down',
     );
@@ -59,7 +59,12 @@ describe('PublicCache', () => {
 
   it('expires an answer after its time to live', async () => {
     let clock = 5000;
-    const cache = new PublicCache({ maxEntries: 10, ttlMs: 1000, now: () => clock });
+    const cache = new PublicCache({
+      maxEntries: 10,
+      maxBytes: 1_000_000,
+      ttlMs: 1000,
+      now: () => clock,
+    });
     let version = 1;
     const compute = async () => `v${version}`;
     expect(await cache.get('k', compute)).toBe('v1');
@@ -71,8 +76,21 @@ describe('PublicCache', () => {
   });
 
   it('keeps at most maxEntries answers', async () => {
-    const cache = new PublicCache({ maxEntries: 2, ttlMs: 60_000 });
+    const cache = new PublicCache({ maxEntries: 2, maxBytes: 1_000_000, ttlMs: 60_000 });
     for (const key of ['a', 'b', 'c']) await cache.get(key, async () => key);
     expect(cache.size).toBe(2);
+  });
+
+  it('keeps at most maxBytes of answers, and never one heavier than that', async () => {
+    const cache = new PublicCache({ maxEntries: 100, maxBytes: 1000, ttlMs: 60_000 });
+    const weigh = (value: string) => value.length;
+    for (const key of ['a', 'b', 'c', 'd'])
+      await cache.get(key, async () => 'x'.repeat(300), weigh);
+    expect(cache.bytes).toBeLessThanOrEqual(1000);
+    expect(cache.size).toBe(3);
+    const compute = vi.fn(async () => 'y'.repeat(2000));
+    await cache.get('huge', compute, weigh);
+    await cache.get('huge', compute, weigh);
+    expect(compute).toHaveBeenCalledTimes(2);
   });
 });

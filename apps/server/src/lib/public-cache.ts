@@ -1,8 +1,12 @@
 import { LRUCache } from 'lru-cache';
 
+const DEFAULT_WEIGHT_BYTES = 4096;
+
 export interface PublicCacheOptions {
   /** How many answers are kept; the least recently used go first. */
   maxEntries: number;
+  /** How many bytes of answers are kept, by each answer's weight (see `get`). */
+  maxBytes: number;
   /** How long an answer may be served without recomputing it, even if nothing says it changed. */
   ttlMs: number;
   /** The clock answers expire by (tests pass their own). */
@@ -16,13 +20,17 @@ export interface PublicCacheOptions {
  * same key at the same time share one computation.
  */
 export class PublicCache {
-  private readonly entries: LRUCache<string, { value: unknown }>;
+  private readonly entries: LRUCache<string, { value: unknown; bytes: number }>;
   private readonly inFlight = new Map<string, Promise<unknown>>();
   private generation = 0;
+  private readonly maxBytes: number;
 
   constructor(options: PublicCacheOptions) {
+    this.maxBytes = options.maxBytes;
     this.entries = new LRUCache({
       max: options.maxEntries,
+      maxSize: options.maxBytes,
+      sizeCalculation: (entry) => entry.bytes,
       ttl: options.ttlMs,
       // Checked on every read: a resolution of 0 never serves an answer past its time.
       ttlResolution: 0,
@@ -30,7 +38,15 @@ export class PublicCache {
     });
   }
 
-  async get<T>(key: string, compute: () => Promise<T>): Promise<T> {
+  /**
+   * The kept answer for `key`, or `compute`'s, kept. `weigh` tells an answer's size in bytes
+   * (an estimate is fine); an answer heavier than the whole budget is served but not kept.
+   */
+  async get<T>(
+    key: string,
+    compute: () => Promise<T>,
+    weigh: (value: T) => number = () => DEFAULT_WEIGHT_BYTES,
+  ): Promise<T> {
     const hit = this.entries.get(key);
     if (hit) return hit.value as T;
     const running = this.inFlight.get(key);
@@ -38,7 +54,10 @@ export class PublicCache {
     const generation = this.generation;
     const computation = compute().then(
       (value) => {
-        if (this.generation === generation) this.entries.set(key, { value });
+        const bytes = Math.max(1, Math.ceil(weigh(value) + key.length * 2));
+        if (this.generation === generation && bytes <= this.maxBytes) {
+          this.entries.set(key, { value, bytes });
+        }
         this.inFlight.delete(key);
         return value;
       },
@@ -60,5 +79,10 @@ export class PublicCache {
 
   get size(): number {
     return this.entries.size;
+  }
+
+  /** The weight of every kept answer, in bytes. */
+  get bytes(): number {
+    return this.entries.calculatedSize;
   }
 }

@@ -102,11 +102,15 @@ export function registerCall<C extends CallDefinition>(
         // The parsed body lists its fields in the schema's order, defaults filled in, so
         // equal questions give equal keys.
         const key = `${call.path} ${JSON.stringify(request.body)}`;
-        const answer = await cache.get<CachedAnswer>(key, async () => {
-          const data = await handler(request.body as CallParsed<C>, context);
-          const body = Buffer.from(JSON.stringify(okSchema.parse({ ok: true, data })));
-          return { body, etag: etagOf(body) };
-        });
+        const answer = await cache.get<CachedAnswer>(
+          key,
+          async () => {
+            const data = await handler(request.body as CallParsed<C>, context);
+            const body = Buffer.from(JSON.stringify(okSchema.parse({ ok: true, data })));
+            return { body, etag: etagOf(body) };
+          },
+          (answer) => answer.body.length,
+        );
         // The body is the envelope already serialised and checked against the schema once.
         const raw = reply as FastifyReply;
         raw.header('etag', answer.etag).header('cache-control', PUBLIC_CACHE_CONTROL);

@@ -18,6 +18,8 @@ declare module 'fastify' {
 // no invalidation; long enough that a busy store page is computed about once a minute.
 const TTL_MS = 60_000;
 const MAX_ENTRIES = 2000;
+// Whatever filters people (or a crawler) try, the cache holds at most this much.
+const MAX_BYTES = 32 * 1024 * 1024;
 
 /**
  * The in-process cache of public catalog answers, and its invalidation across nodes: with
@@ -25,7 +27,11 @@ const MAX_ENTRIES = 2000;
  */
 export default fp(
   async (app) => {
-    const answers = new PublicCache({ maxEntries: MAX_ENTRIES, ttlMs: TTL_MS });
+    const answers = new PublicCache({
+      maxEntries: MAX_ENTRIES,
+      maxBytes: MAX_BYTES,
+      ttlMs: TTL_MS,
+    });
     const channel = `${app.config.redisKeyPrefix}catalog-changed`;
     const subscriber = app.redis?.duplicate() ?? null;
     if (subscriber) {

@@ -37,33 +37,37 @@ export async function seoRoutes(app: FastifyInstance) {
   );
 
   app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
-    const xml = await app.catalogCache.answers.get('sitemap.xml', async () => {
-      const [products, articles] = await Promise.all([
-        sitemapProducts(app.db),
-        sitemapArticles(app.db),
-      ]);
-      const entries = [
-        urlEntry(`${origin}/`),
-        urlEntry(`${origin}/store`),
-        urlEntry(`${origin}/articles`),
-        ...products.flatMap((product) => [
-          urlEntry(`${origin}/store/${product.slug}`, product.updatedAt),
-          ...(product.needsTheme
-            ? [urlEntry(`${origin}/store/${product.slug}/themes`, product.updatedAt)]
-            : []),
-        ]),
-        ...articles.map((article) =>
-          urlEntry(`${origin}/articles/${article.slug}`, article.updatedAt),
-        ),
-      ];
-      return [
-        '<?xml version="1.0" encoding="UTF-8"?>',
-        '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-        ...entries,
-        '</urlset>',
-        '',
-      ].join('\n');
-    });
+    const xml = await app.catalogCache.answers.get(
+      'sitemap.xml',
+      async () => {
+        const [products, articles] = await Promise.all([
+          sitemapProducts(app.db),
+          sitemapArticles(app.db),
+        ]);
+        const entries = [
+          urlEntry(`${origin}/`),
+          urlEntry(`${origin}/store`),
+          urlEntry(`${origin}/articles`),
+          ...products.flatMap((product) => [
+            urlEntry(`${origin}/store/${product.slug}`, product.updatedAt),
+            ...(product.needsTheme
+              ? [urlEntry(`${origin}/store/${product.slug}/themes`, product.updatedAt)]
+              : []),
+          ]),
+          ...articles.map((article) =>
+            urlEntry(`${origin}/articles/${article.slug}`, article.updatedAt),
+          ),
+        ];
+        return [
+          '<?xml version="1.0" encoding="UTF-8"?>',
+          '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+          ...entries,
+          '</urlset>',
+          '',
+        ].join('\n');
+      },
+      (text) => text.length * 2,
+    );
     return reply
       .type('application/xml; charset=utf-8')
       .header('cache-control', 'public, max-age=600')
