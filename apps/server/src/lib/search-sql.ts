@@ -19,10 +19,10 @@ export function matchesSearchQuery(
 }
 
 /**
- * Search results whose title matches come first: 0 when every word of the query is in the
- * title (the first part of a `searchableText` column), 1 otherwise. Undefined for no query.
+ * The order terms that put search results whose title matches first: those with every word
+ * of the query in the title (the first part of a `searchableText` column). None for no query.
  */
-export function titleMatchFirst(column: Column, query: string | undefined): SQL | undefined {
+export function titleMatchFirst(column: Column, query: string | undefined): SQL[] {
   const inTitle = matchesSearchQuery(sql`split_part(${column}, ' ', 1)`, query);
-  return inTitle ? sql`case when ${inTitle} then 0 else 1 end` : undefined;
+  return inTitle ? [sql`case when ${inTitle} then 0 else 1 end`] : [];
 }

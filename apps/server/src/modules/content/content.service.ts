@@ -76,9 +76,7 @@ async function selectArticleCards(
     .innerJoin(articleCategories, eq(articleCategories.slug, articles.categorySlug))
     .where(and(isPublic(options.now), options.where))
     .orderBy(
-      ...[titleMatchFirst(articles.searchText, options.query)].filter(
-        (order) => order !== undefined,
-      ),
+      ...titleMatchFirst(articles.searchText, options.query),
       desc(articles.publishedAt),
       asc(articles.id),
     )

@@ -133,10 +133,6 @@ async function selectProductCards(
   };
 }
 
-function optional<T>(value: T | undefined): T[] {
-  return value === undefined ? [] : [value];
-}
-
 function productOrder(sort: CallParsed<typeof getProducts>['sort'], price: SQLWrapper): SQL[] {
   switch (sort) {
     case 'newest':
@@ -192,7 +188,7 @@ export async function listProducts(
         input.maxPrice === undefined ? undefined : lte(price, input.maxPrice),
       ),
     orderBy: ({ price }) => [
-      ...optional(titleMatchFirst(products.searchText, input.q)),
+      ...titleMatchFirst(products.searchText, input.q),
       ...productOrder(input.sort, price),
     ],
     limit: input.pageSize,
@@ -505,7 +501,7 @@ export async function listProductThemes(
       ),
     )
     .orderBy(
-      ...optional(titleMatchFirst(themes.searchText, input.q)),
+      ...titleMatchFirst(themes.searchText, input.q),
       desc(themes.popularity),
       asc(themes.id),
     )
