@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 const HOME_JS_BUDGET_KB = 150;
-const HOME_PAGE_SOURCE = 'src/features/content/pages/home-page.tsx';
+const HOME_PAGE_SOURCE = 'src/app/pages/home-page.tsx';
 
 const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));

@@ -132,8 +132,9 @@ const rect = (x, y, width, height, fill, extra = {}) =>
 const circle = (cx, cy, r, fill, extra = {}) => `<circle ${attrs({ cx, cy, r, fill, ...extra })}/>`;
 const pathEl = (d, extra) => `<path ${attrs({ d, ...extra })}/>`;
 
+// aria-hidden: the page describes each image in its <img alt>; the file itself has no text.
 function svgDocument(width, height, body) {
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${body}</svg>\n`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" aria-hidden="true" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${body}</svg>\n`;
 }
 
 /**

@@ -303,4 +303,31 @@ describe('global rate limit', () => {
       await limited.close();
     }
   });
+
+  test("the web app's files are never counted: a page load fetches dozens", async () => {
+    const webDistDir = mkdtempSync(path.join(tmpdir(), 'vitrin-web-'));
+    mkdirSync(path.join(webDistDir, 'assets'));
+    mkdirSync(path.join(webDistDir, 'media'));
+    writeFileSync(path.join(webDistDir, 'index.html'), '<!doctype html>');
+    writeFileSync(path.join(webDistDir, 'assets', 'app-abc123.js'), 'console.log(1)');
+    writeFileSync(path.join(webDistDir, 'media', 'cover.svg'), '<svg/>');
+    writeFileSync(path.join(webDistDir, 'favicon.svg'), '<svg/>');
+    const limited = await createTestApp({ rateLimitPerMinute: 3, webDistDir });
+    try {
+      for (let i = 0; i < 10; i++) {
+        for (const url of ['/assets/app-abc123.js', '/media/cover.svg', '/favicon.svg']) {
+          expect((await limited.app.inject({ method: 'GET', url })).statusCode).toBe(200);
+        }
+      }
+      for (let i = 0; i < 3; i++) {
+        expect((await postJson(limited.app, '/api/app/get-app-info', {})).statusCode).toBe(200);
+      }
+      expect((await postJson(limited.app, '/api/app/get-app-info', {})).statusCode).toBe(429);
+      // A path that only looks like a file's is still counted.
+      const page = await limited.app.inject({ method: 'GET', url: '/store/assets' });
+      expect(page.statusCode).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
 });

@@ -14,6 +14,15 @@ export function rateLimitedMessage(retryAfterSeconds: number): string {
   return `${defaultErrorMessages.RATE_LIMITED} (${wait} دیگر)`;
 }
 
+// The web app's files: one page load fetches dozens of them, and an office behind one address
+// loads many pages, so counting them would refuse the app itself. They cost no database work.
+const UNLIMITED_FILES = /^\/(?:assets|media)\/|^\/favicon\.svg(?:\?|$)/;
+
+/** Whether a request is for a static file of the web app, which no limit counts. */
+export function isStaticFileRequest(url: string): boolean {
+  return UNLIMITED_FILES.test(url);
+}
+
 /**
  * Per-address request limits: a generous default for every route, tighter ones in a route's
  * `config.rateLimit`. Buckets live in Redis when REDIS_URL is set, so all nodes share them.
@@ -27,6 +36,7 @@ export default fp(
       ...(app.redis
         ? { redis: app.redis, nameSpace: `${app.config.redisKeyPrefix}rate-limit:` }
         : {}),
+      allowList: (request) => isStaticFileRequest(request.url),
       // A Redis outage must not take the whole API down with it.
       skipOnError: true,
       errorResponseBuilder: (_request, context) => {

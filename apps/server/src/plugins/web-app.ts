@@ -36,7 +36,9 @@ export default fp(
         },
       });
     }
-    app.setNotFoundHandler(async (request, reply) => {
+    // Pages are counted by the per-address limit like calls: a page of a product or article
+    // reads the catalog. (Fastify leaves the not-found handler out of route limits.)
+    app.setNotFoundHandler({ preHandler: app.rateLimit() }, async (request, reply) => {
       const pathname = (request.url.split('?')[0] ?? '/').replace(/(.)\/+$/, '$1');
       if (isApiPath(pathname)) {
         if (request.method !== 'POST' && app.hasRoute({ method: 'POST', url: pathname })) {
@@ -66,5 +68,5 @@ export default fp(
       return sendError(reply, 'NOT_FOUND');
     });
   },
-  { name: 'web-app', dependencies: ['config', 'page-meta'] },
+  { name: 'web-app', dependencies: ['config', 'page-meta', 'rate-limit'] },
 );

@@ -5,14 +5,23 @@ import { SiteLayout } from './layout/site-layout';
 // Declarative routes with React.lazy: data comes from TanStack Query, so the data router's
 // loaders would go unused while costing ~17 KB gzipped of the home page's budget
 // (docs/decisions/0008-declarative-routes.md).
-const HomePage = lazy(() =>
-  import('../features/content/pages/home-page').then((m) => ({ default: m.HomePage })),
-);
+const HomePage = lazy(() => import('./pages/home-page').then((m) => ({ default: m.HomePage })));
 const ArticlesPage = lazy(() =>
   import('../features/content/pages/articles-page').then((m) => ({ default: m.ArticlesPage })),
 );
+const ArticlePage = lazy(() =>
+  import('../features/content/pages/article-page').then((m) => ({ default: m.ArticlePage })),
+);
 const StorePage = lazy(() =>
   import('../features/store/pages/store-page').then((m) => ({ default: m.StorePage })),
+);
+const ProductPage = lazy(() =>
+  import('../features/store/pages/product-page').then((m) => ({ default: m.ProductPage })),
+);
+const ProductThemesPage = lazy(() =>
+  import('../features/store/pages/product-themes-page').then((m) => ({
+    default: m.ProductThemesPage,
+  })),
 );
 const CartPage = lazy(() =>
   import('../features/cart/pages/cart-page').then((m) => ({ default: m.CartPage })),
@@ -33,7 +42,10 @@ export function AppRoutes() {
       <Route element={<SiteLayout />}>
         <Route index element={<HomePage />} />
         <Route path="articles" element={<ArticlesPage />} />
+        <Route path="articles/:slug" element={<ArticlePage />} />
         <Route path="store" element={<StorePage />} />
+        <Route path="store/:slug" element={<ProductPage />} />
+        <Route path="store/:slug/themes" element={<ProductThemesPage />} />
         <Route path="cart" element={<CartPage />} />
         <Route path="account" element={<AccountPage />} />
         <Route path="sign-in" element={<SignInPage key="sign-in" />} />

@@ -16,3 +16,19 @@ export class ApiRequestError extends Error {
     this.requestId = error.requestId;
   }
 }
+
+/**
+ * What went wrong, in the server's words, for a page that shows it in place of its content: the
+ * messages about each field when there are some (they say which filter is wrong), or the
+ * message of the whole answer.
+ */
+export function describeApiError(error: unknown): string {
+  if (!(error instanceof ApiRequestError)) return error instanceof Error ? error.message : '';
+  const fieldMessages = [...new Set(Object.values(error.fields ?? {}))];
+  return fieldMessages.length > 0 ? fieldMessages.join('؛ ') : error.message;
+}
+
+/** A failure the request itself caused (a bad filter, an unknown name): asking again won't help. */
+export function isRequestFault(error: unknown): error is ApiRequestError {
+  return error instanceof ApiRequestError && error.status >= 400 && error.status < 500;
+}

@@ -15,7 +15,7 @@ export function ArticleCard({ article }: { article: ArticleCardData }) {
         src={article.coverUrl}
         alt=""
         width={640}
-        height={360}
+        height={336}
         loading="lazy"
         className={classes.cover}
       />
@@ -24,7 +24,10 @@ export function ArticleCard({ article }: { article: ArticleCardData }) {
           {article.category.name}
         </Badge>
         <Title order={3} size="h4" className={classes.title}>
-          <Link to={`/articles/${article.slug}`} className={`${cardClasses.titleLink} ${cardClasses.stretched}`}>
+          <Link
+            to={`/articles/${article.slug}`}
+            className={`${cardClasses.titleLink} ${cardClasses.stretched}`}
+          >
             {article.title}
           </Link>
         </Title>
@@ -47,7 +50,7 @@ export function ArticleCard({ article }: { article: ArticleCardData }) {
 export function ArticleCardSkeleton() {
   return (
     <Card shadow="xs" padding={0} aria-hidden="true">
-      <Skeleton style={{ aspectRatio: '16 / 9' }} height="auto" radius={0} />
+      <Skeleton style={{ aspectRatio: '40 / 21' }} height="auto" radius={0} />
       <Stack gap="xs" p="md">
         <Skeleton height={18} width={80} radius="xl" />
         <Skeleton height={20} width="85%" />

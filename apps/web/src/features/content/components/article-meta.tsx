@@ -10,7 +10,12 @@ interface ArticleMetaProps {
 }
 
 /** Who wrote an article, when, and how long it takes to read. */
-export function ArticleMeta({ authorName, publishedAt, readingMinutes, size = 'xs' }: ArticleMetaProps) {
+export function ArticleMeta({
+  authorName,
+  publishedAt,
+  readingMinutes,
+  size = 'xs',
+}: ArticleMetaProps) {
   return (
     <Group gap={6} wrap="wrap">
       <Text size={size} c="dimmed">

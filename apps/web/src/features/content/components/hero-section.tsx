@@ -1,4 +1,14 @@
-import { Badge, Button, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Container,
+  Group,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import type { PathResult } from '@vitrin/contracts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -9,10 +19,7 @@ export type Hero = PathResult<'/api/app/get-app-home-data'>['hero'];
 
 const promises = ['بدون نیاز به کدنویسی', 'پرداخت آنلاین ریالی', 'پشتیبانی فارسی'];
 
-/**
- * What the hero says until the server's text arrives, and if it cannot: the same look from the
- * first paint, so nothing below it jumps.
- */
+/** What the hero says when the server's text cannot be had. */
 export const DEFAULT_HERO: Hero = {
   title: 'سایتتان را بسازید؛ میزبانی‌اش با ما',
   subtitle:
@@ -47,7 +54,18 @@ function ActionButton({ action, primary }: { action: Hero['primaryAction']; prim
   );
 }
 
-export function HeroSection({ hero = DEFAULT_HERO }: { hero?: Hero }) {
+/** Bars the height of a text's lines while the text loads. */
+function LoadingLines({ widths }: { widths: string[] }) {
+  return widths.map((width) => (
+    <Skeleton key={width} component="span" className={classes.loadingLine} width={width} />
+  ));
+}
+
+/**
+ * The hero with the server's text; undefined while it loads, when bars of the same height hold
+ * its place so nothing below moves when the text arrives.
+ */
+export function HeroSection({ hero }: { hero: Hero | undefined }) {
   return (
     <section className={classes.hero} aria-labelledby="hero-title">
       <Container>
@@ -56,15 +74,24 @@ export function HeroSection({ hero = DEFAULT_HERO }: { hero?: Hero }) {
             <Badge variant="light" size="lg" radius="xl" className={classes.badge}>
               سایت‌ساز و میزبانی وب، یکجا
             </Badge>
-            <Title order={1} id="hero-title" className={classes.title}>
-              {highlightSecondClause(hero.title)}
+            <Title order={1} id="hero-title" className={classes.title} aria-busy={!hero}>
+              {hero ? highlightSecondClause(hero.title) : <LoadingLines widths={['92%', '64%']} />}
             </Title>
             <Text size="lg" c="gray.7" className={classes.lead}>
-              {hero.subtitle}
+              {hero ? hero.subtitle : <LoadingLines widths={['100%', '96%', '70%']} />}
             </Text>
             <Group gap="sm">
-              <ActionButton action={hero.primaryAction} primary />
-              <ActionButton action={hero.secondaryAction} />
+              {hero ? (
+                <>
+                  <ActionButton action={hero.primaryAction} primary />
+                  <ActionButton action={hero.secondaryAction} />
+                </>
+              ) : (
+                <>
+                  <Skeleton height={50} width={170} radius="md" />
+                  <Skeleton height={50} width={180} radius="md" />
+                </>
+              )}
             </Group>
             <Group gap="lg" component="ul" className={classes.promises}>
               {promises.map((promise) => (

@@ -18,7 +18,11 @@ interface HomeSectionProps {
 export function HomeSection({ id, title, description, more, tinted, children }: HomeSectionProps) {
   const titleId = `${id}-title`;
   return (
-    <section className={classes.section} data-tinted={tinted || undefined} aria-labelledby={titleId}>
+    <section
+      className={classes.section}
+      data-tinted={tinted || undefined}
+      aria-labelledby={titleId}
+    >
       <Container>
         <Group justify="space-between" align="flex-end" gap="sm" className={classes.head}>
           <Stack gap={4}>

@@ -7,7 +7,7 @@ import { HomeSection } from './home-section';
 
 type ProductGroup = PathResult<'/api/app/get-app-home-data'>['groups'][number];
 
-const PLACEHOLDER_COUNT = 5;
+const PLACEHOLDER_COUNT = 6;
 
 /** The product lines, each opening the store filtered to it, with its lowest price. */
 export function ProductGroups({ groups }: { groups: ProductGroup[] | undefined }) {
@@ -18,7 +18,7 @@ export function ProductGroups({ groups }: { groups: ProductGroup[] | undefined }
       title="هر چه سایتتان لازم دارد"
       description="از ساختن سایت تا میزبانی و دامنه، همه در یک حساب و با یک صورت‌حساب."
     >
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 5 }} spacing="md">
+      <SimpleGrid cols={{ base: 2, md: 3 }} spacing={{ base: 'sm', sm: 'md' }}>
         {groups
           ? groups.map((group) => <GroupCard key={group.slug} group={group} />)
           : Array.from({ length: PLACEHOLDER_COUNT }, (_, index) => (
@@ -33,7 +33,7 @@ export function ProductGroups({ groups }: { groups: ProductGroup[] | undefined }
 function GroupCard({ group }: { group: ProductGroup }) {
   const { startingPrice } = group;
   return (
-    <Card className={classes.card} shadow="xs">
+    <Card className={classes.card} shadow="xs" padding="md">
       <Stack gap={6} h="100%">
         <img
           src={group.iconUrl}
@@ -44,11 +44,15 @@ function GroupCard({ group }: { group: ProductGroup }) {
           className={classes.icon}
         />
         <Title order={3} size="h4" mt="xs">
-          <Link to={`/store?group=${encodeURIComponent(group.slug)}`} className={`${classes.titleLink} ${classes.stretched}`}>
+          <Link
+            to={`/store?group=${encodeURIComponent(group.slug)}`}
+            className={`${classes.titleLink} ${classes.stretched}`}
+          >
             {group.name}
           </Link>
         </Title>
-        <Text size="sm" c="dimmed">
+        {/* Two cards a row on a phone: name and price say enough there. */}
+        <Text size="sm" c="dimmed" visibleFrom="xs">
           {group.summary}
         </Text>
         <Stack gap={0} className={classes.footer}>

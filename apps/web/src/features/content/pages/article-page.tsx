@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { Link, useParams } from 'react-router';
-import { ApiRequestError } from '../../../lib/api-error';
+import { ApiRequestError, describeApiError } from '../../../lib/api-error';
 import { AlertIcon, ArticleIcon } from '../../../ui/icons';
 import { StatusMessage } from '../../../ui/status-message';
 import { useInformation } from '../api/get-information';
@@ -26,12 +26,18 @@ export function ArticlePage() {
   const { slug = '' } = useParams();
   const article = useInformation(slug);
   const data = article.data;
-  const notFound = article.error instanceof ApiRequestError && article.error.status === 404;
+  // A slug the contract refuses (capitals, spaces) names no article either.
+  const notFound =
+    article.error instanceof ApiRequestError &&
+    (article.error.status === 404 || article.error.code === 'VALIDATION');
   useDocumentTitle(
     data ? `${data.title} | ویترین` : notFound ? 'مقاله پیدا نشد | ویترین' : 'مقالات | ویترین',
   );
 
-  if (notFound || (article.error instanceof ApiRequestError && article.error.code === 'VALIDATION')) {
+  if (
+    notFound ||
+    (article.error instanceof ApiRequestError && article.error.code === 'VALIDATION')
+  ) {
     return (
       <Container size="sm">
         <StatusMessage
@@ -56,7 +62,7 @@ export function ArticlePage() {
           icon={<AlertIcon size={32} />}
           color="orange"
           title="این مقاله بارگذاری نشد"
-          description={article.error.message}
+          description={describeApiError(article.error)}
         >
           <Button variant="light" onClick={() => article.refetch()} loading={article.isFetching}>
             تلاش دوباره
@@ -100,13 +106,7 @@ export function ArticlePage() {
                 size="sm"
               />
             </Stack>
-            <img
-              src={data.coverUrl}
-              alt=""
-              width={1200}
-              height={675}
-              className={classes.cover}
-            />
+            <img src={data.coverUrl} alt="" width={1200} height={630} className={classes.cover} />
             <ArticleBody html={data.bodyHtml} />
           </Stack>
         </article>
@@ -116,7 +116,7 @@ export function ArticlePage() {
           <Skeleton height={24} width={90} radius="xl" />
           <Skeleton height={40} width="80%" />
           <Skeleton height={18} width="60%" />
-          <Skeleton style={{ aspectRatio: '16 / 9' }} height="auto" radius="lg" />
+          <Skeleton style={{ aspectRatio: '40 / 21' }} height="auto" radius="lg" />
           <Skeleton height={14} />
           <Skeleton height={14} />
           <Skeleton height={14} width="70%" />

@@ -1,7 +1,7 @@
 import { Button, Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { toPersianDigits } from '@vitrin/fa';
-import { ApiRequestError } from '../../../lib/api-error';
+import { describeApiError, isRequestFault } from '../../../lib/api-error';
 import { FilterChips, FilterChipsSkeleton } from '../../../ui/filter-chips';
 import { AlertIcon, ArticleIcon } from '../../../ui/icons';
 import { ListPagination } from '../../../ui/list-pagination';
@@ -29,9 +29,7 @@ export function ArticlesPage() {
       <Stack gap="lg">
         <Stack gap={4}>
           <Title order={1}>مقالات و راهنماها</Title>
-          <Text c="dimmed">
-            راهنمای ساختن سایت، انتخاب هاست، مدیریت دامنه و خبرهای ویترین.
-          </Text>
+          <Text c="dimmed">راهنمای ساختن سایت، انتخاب هاست، مدیریت دامنه و خبرهای ویترین.</Text>
         </Stack>
 
         <SearchBox
@@ -57,9 +55,9 @@ export function ArticlesPage() {
             icon={<AlertIcon size={32} />}
             color="orange"
             title="فهرست مقاله‌ها بارگذاری نشد"
-            description={articles.error.message}
+            description={describeApiError(articles.error)}
           >
-            {articles.error instanceof ApiRequestError && articles.error.status < 500 ? (
+            {isRequestFault(articles.error) ? (
               <Button variant="light" onClick={clearFilters}>
                 پاک کردن فیلترها
               </Button>

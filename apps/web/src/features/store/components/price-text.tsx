@@ -1,4 +1,4 @@
-import { Group, Text, VisuallyHidden } from '@mantine/core';
+import { Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { BILLING_CYCLE_LABELS, type BillingCycle } from '@vitrin/contracts';
 import { tomanText } from '../utils/money';
 
@@ -27,26 +27,28 @@ export function PriceText({
 }: PriceTextProps) {
   const onSale = regularPrice !== undefined && regularPrice > price;
   return (
-    <Group component="span" gap={6} align="baseline" wrap="wrap" display="flex">
-      {prefix && (
-        <Text component="span" size="sm" c="dimmed">
-          {prefix}
+    <Stack gap={0}>
+      <Group gap={6} align="baseline" wrap="wrap">
+        {prefix && (
+          <Text component="span" size="sm" c="dimmed">
+            {prefix}
+          </Text>
+        )}
+        <Text component="span" fw={800} size={size} c={onSale ? 'red.8' : 'dark.8'}>
+          {tomanText(price, { short })}
         </Text>
-      )}
-      <Text component="span" fw={800} size={size} c={onSale ? 'red.8' : 'dark.8'}>
-        {tomanText(price, { short })}
-      </Text>
-      {cycle && (
-        <Text component="span" size="sm" c="dimmed">
-          / {BILLING_CYCLE_LABELS[cycle]}
-        </Text>
-      )}
+        {cycle && (
+          <Text component="span" size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+            / {BILLING_CYCLE_LABELS[cycle]}
+          </Text>
+        )}
+      </Group>
       {onSale && (
         <Text component="s" size="sm" c="dimmed">
           <VisuallyHidden>قیمت پیش از تخفیف: </VisuallyHidden>
           {tomanText(regularPrice, { short })}
         </Text>
       )}
-    </Group>
+    </Stack>
   );
 }

@@ -21,19 +21,21 @@ export function ProductCard({ product }: { product: ProductCardData }) {
             loading="lazy"
             className={classes.icon}
           />
-          <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
+          <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
             <Title order={3} size="h4">
               {product.name}
             </Title>
-            <Text size="xs" c="dimmed">
-              {product.group.name}
-            </Text>
+            <Group gap={6}>
+              <Text size="xs" c="dimmed">
+                {product.group.name}
+              </Text>
+              {product.badge && (
+                <Badge variant="light" color="amber" c="amber.9" size="sm">
+                  {product.badge}
+                </Badge>
+              )}
+            </Group>
           </Stack>
-          {product.badge && (
-            <Badge variant="light" color="amber" c="amber.9" style={{ flex: 'none' }}>
-              {product.badge}
-            </Badge>
-          )}
         </Group>
         <Text size="sm" c="gray.7" className={classes.clamp}>
           {product.summary}

@@ -1,9 +1,9 @@
 import { Badge, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { PathResult } from '@vitrin/contracts';
 import { Link, type To } from 'react-router';
+import cardClasses from '../../../ui/catalog-card.module.css';
 import { EyeIcon } from '../../../ui/icons';
 import { tomanText } from '../utils/money';
-import cardClasses from '../../../ui/catalog-card.module.css';
 import classes from './theme-card.module.css';
 
 export type ThemeCardData = PathResult<'/api/store/get-product-themes'>['items'][number];
@@ -25,31 +25,31 @@ export function ThemeCard({ theme, to, state }: ThemeCardProps) {
       <img
         src={theme.previewUrls[0]}
         alt={`نمای دسکتاپ قالب ${theme.name}`}
-        width={640}
+        width={600}
         height={400}
         loading="lazy"
         className={classes.shot}
       />
       <Stack gap="xs" p="md" style={{ flex: 1 }}>
-        <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
-          <Stack gap={0} style={{ minWidth: 0 }}>
-            <Title order={3} size="h4">
-              {theme.name}
-            </Title>
+        <Stack gap={2}>
+          <Title order={3} size="h4">
+            {theme.name}
+          </Title>
+          <Group justify="space-between" gap="xs">
             <Text size="xs" c="dimmed">
               {theme.category.name}
             </Text>
-          </Stack>
-          {theme.isFree || theme.price === null ? (
-            <Badge color="green" variant="light" style={{ flex: 'none' }}>
-              رایگان
-            </Badge>
-          ) : (
-            <Text size="sm" fw={700} style={{ flex: 'none' }}>
-              {tomanText(theme.price, { short: true })}
-            </Text>
-          )}
-        </Group>
+            {theme.isFree || theme.price === null ? (
+              <Badge color="green" variant="light">
+                رایگان
+              </Badge>
+            ) : (
+              <Text size="sm" fw={700} c="dark.7">
+                {tomanText(theme.price, { short: true })}
+              </Text>
+            )}
+          </Group>
+        </Stack>
         <Group gap={4} className={classes.tags}>
           {theme.tags.slice(0, SHOWN_TAGS).map((tag) => (
             <Badge key={tag} size="sm" variant="default" fw={500}>
@@ -78,7 +78,7 @@ export function ThemeCard({ theme, to, state }: ThemeCardProps) {
 export function ThemeCardSkeleton() {
   return (
     <Card shadow="xs" padding={0} aria-hidden="true">
-      <Skeleton style={{ aspectRatio: '16 / 10' }} height="auto" radius={0} />
+      <Skeleton style={{ aspectRatio: '3 / 2' }} height="auto" radius={0} />
       <Stack gap="xs" p="md">
         <Skeleton height={18} width="55%" />
         <Skeleton height={12} width="30%" />

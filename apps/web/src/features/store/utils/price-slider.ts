@@ -14,19 +14,36 @@ export function priceStep(minToman: number, maxToman: number): number {
 }
 
 export interface PriceSliderScale {
+  /** The slider's ends: the lowest and highest price widened to whole steps, so every stop is
+   * a round price and both ends can be reached. */
   min: number;
-  /** The slider's end: the top price rounded up to a whole step, so the end can be reached. */
   max: number;
   step: number;
+  /** The lowest and highest price in the list, shown when a handle sits at its end. */
+  bottom: number;
+  top: number;
 }
 
 /** The slider's scale in Toman for the list's price range in Rial; null when all cost the same. */
 export function priceSliderScale(range: { min: number; max: number }): PriceSliderScale | null {
-  const min = rialToTomanNumber(range.min);
+  const bottom = rialToTomanNumber(range.min);
   const top = rialToTomanNumber(range.max);
-  if (top <= min) return null;
-  const step = priceStep(min, top);
-  return { min, max: min + Math.ceil((top - min) / step) * step, step };
+  if (top <= bottom) return null;
+  const step = priceStep(bottom, top);
+  return {
+    min: Math.floor(bottom / step) * step,
+    max: Math.ceil(top / step) * step,
+    step,
+    bottom,
+    top,
+  };
+}
+
+/** What a handle's position reads as: at an end, the list's own lowest or highest price. */
+export function sliderPrice(position: number, scale: PriceSliderScale): number {
+  if (position <= scale.min) return scale.bottom;
+  if (position >= scale.max) return scale.top;
+  return position;
 }
 
 /**

@@ -48,7 +48,8 @@ test('an unknown sort is the default one; an unknown group is left for the serve
 });
 
 test('writing filters back gives the same address, leaving out defaults', () => {
-  const query = 'group=hosting&q=%D9%87%D8%A7%D8%B3%D8%AA&min=200000&max=1500000&sort=newest&page=3';
+  const query =
+    'group=hosting&q=%D9%87%D8%A7%D8%B3%D8%AA&min=200000&max=1500000&sort=newest&page=3';
   expect(writeStoreFilters(parse(query)).toString()).toBe(query);
   expect(writeStoreFilters(parse('sort=popular&page=1')).toString()).toBe('');
 });

@@ -1,4 +1,4 @@
-import { PRODUCT_SORTS, type PathInput, type ProductSort } from '@vitrin/contracts';
+import { type PathInput, PRODUCT_SORTS, type ProductSort } from '@vitrin/contracts';
 import {
   readChoice,
   readPage,
@@ -65,6 +65,9 @@ export function storeFiltersToInput(filters: StoreFilters): PathInput<'/api/stor
 /** Whether anything narrows the list (the sort does not). */
 export function hasStoreFilters(filters: StoreFilters): boolean {
   return (
-    filters.group !== null || filters.q !== '' || filters.minToman !== null || filters.maxToman !== null
+    filters.group !== null ||
+    filters.q !== '' ||
+    filters.minToman !== null ||
+    filters.maxToman !== null
   );
 }

@@ -1,26 +1,28 @@
-import { Alert, Button, Container, SimpleGrid } from '@mantine/core';
+import { Alert, Button, Container } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { lazy, type ReactNode, Suspense } from 'react';
-import { AlertIcon } from '../../../ui/icons';
-import { ProductCard, ProductCardSkeleton } from '../../store/components/product-card';
-import { ThemeCard, ThemeCardSkeleton } from '../../store/components/theme-card';
-import { useAppHomeData } from '../api/get-app-home-data';
-import { ArticleCard, ArticleCardSkeleton } from '../components/article-card';
-import { HeroSection } from '../components/hero-section';
-import { HomeCounters } from '../components/home-counters';
-import { HomeSection } from '../components/home-section';
-import { ProductGroups } from '../components/product-groups';
-import { ServerStatusPending } from '../components/server-status-pending';
-import { WhyUs } from '../components/why-us';
+import { CardStrip } from '../../ui/card-strip';
+import { AlertIcon } from '../../ui/icons';
+import { useAppHomeData } from '../../features/content/api/get-app-home-data';
+import { ArticleCard, ArticleCardSkeleton } from '../../features/content/components/article-card';
+import { DEFAULT_HERO, HeroSection } from '../../features/content/components/hero-section';
+import { HomeCounters } from '../../features/content/components/home-counters';
+import { HomeSection } from '../../features/content/components/home-section';
+import { ProductGroups } from '../../features/content/components/product-groups';
+import { ServerStatusPending } from '../../features/content/components/server-status-pending';
+import { WhyUs } from '../../features/content/components/why-us';
+import { ProductCard, ProductCardSkeleton } from '../../features/store/components/product-card';
+import { ThemeCard, ThemeCardSkeleton } from '../../features/store/components/theme-card';
 
 // Loaded after the page paints: the status line sits at the bottom of the page.
 const ServerStatus = lazy(() =>
-  import('../components/server-status').then((module) => ({ default: module.ServerStatus })),
+  import('../../features/content/components/server-status').then((module) => ({
+    default: module.ServerStatus,
+  })),
 );
 
-const CARD_GRID = { base: 1, xs: 2, md: 3 } as const;
-const THEME_GRID = { base: 1, xs: 2, md: 4 } as const;
-
+/** The home page puts the content and store features side by side; it lives with the routes
+ * because features do not import each other (STYLE.md). */
 export function HomePage() {
   useDocumentTitle('ویترین | سایت‌ساز و میزبانی وب');
   const home = useAppHomeData();
@@ -28,7 +30,7 @@ export function HomePage() {
 
   return (
     <>
-      <HeroSection hero={data?.hero} />
+      <HeroSection hero={data?.hero ?? (home.isError ? DEFAULT_HERO : undefined)} />
       {home.isError && !data ? (
         <Container py="xl">
           <Alert
@@ -58,7 +60,7 @@ export function HomePage() {
             description="پرفروش‌ترین پلن‌های سایت‌ساز و میزبانی، با قیمت شروع هر کدام."
             more={{ to: '/store', label: 'همهٔ محصولات' }}
             tinted
-            cols={CARD_GRID}
+            columns={3}
             items={data?.featuredProducts}
             placeholder={<ProductCardSkeleton />}
             render={(product) => <ProductCard key={product.id} product={product} />}
@@ -67,7 +69,7 @@ export function HomePage() {
             id="popular-themes"
             title="قالب‌های محبوب"
             description="سایتتان را با یکی از قالب‌های آماده شروع کنید و هر بخشش را تغییر دهید."
-            cols={THEME_GRID}
+            columns={4}
             items={data?.popularThemes}
             placeholder={<ThemeCardSkeleton />}
             render={(theme) => <ThemeCard key={theme.id} theme={theme} to={theme.demoUrl} />}
@@ -78,7 +80,7 @@ export function HomePage() {
             description="راهنمای ساختن سایت، انتخاب هاست و مدیریت دامنه."
             more={{ to: '/articles', label: 'همهٔ مقاله‌ها' }}
             tinted
-            cols={CARD_GRID}
+            columns={4}
             items={data?.latestArticles}
             placeholder={<ArticleCardSkeleton />}
             render={(article) => <ArticleCard key={article.id} article={article} />}
@@ -102,25 +104,32 @@ interface CardsSectionProps<T> {
   description: string;
   more?: { to: string; label: string };
   tinted?: boolean;
-  cols: { base: number; xs: number; md: number };
+  /** Columns on wide screens; phones get a sideways-scrolling row. */
+  columns: number;
   /** Undefined while loading: placeholders of the cards' size hold the place. */
   items: T[] | undefined;
   placeholder: ReactNode;
   render: (item: T) => ReactNode;
 }
 
-function CardsSection<T>({ items, placeholder, render, cols, ...section }: CardsSectionProps<T>) {
+function CardsSection<T>({
+  items,
+  placeholder,
+  render,
+  columns,
+  ...section
+}: CardsSectionProps<T>) {
   if (items?.length === 0) return null;
   return (
     <HomeSection {...section}>
-      <SimpleGrid cols={cols} spacing="lg">
+      <CardStrip columns={columns}>
         {items
           ? items.map(render)
-          : Array.from({ length: cols.md }, (_, index) => (
+          : Array.from({ length: columns }, (_, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else
               <div key={index}>{placeholder}</div>
             ))}
-      </SimpleGrid>
+      </CardStrip>
     </HomeSection>
   );
 }

@@ -1,0 +1,236 @@
+import {
+  Anchor,
+  Badge,
+  Breadcrumbs,
+  Button,
+  Container,
+  Group,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import type { BillingCycle, PathResult } from '@vitrin/contracts';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { ApiRequestError, describeApiError } from '../../../lib/api-error';
+import { CardStrip } from '../../../ui/card-strip';
+import { AlertIcon, BagIcon } from '../../../ui/icons';
+import { StatusMessage } from '../../../ui/status-message';
+import { useProduct } from '../api/get-product';
+import { ComparisonTable } from '../components/comparison-table';
+import { FeatureList } from '../components/feature-list';
+import { OrderBox } from '../components/order-box';
+import { ProductCard } from '../components/product-card';
+import { ThemesStrip } from '../components/themes-strip';
+import { chooseCycle } from '../utils/product-cycle';
+import classes from './product-page.module.css';
+
+type Product = PathResult<'/api/store/get-product'>;
+
+export function ProductPage() {
+  const { slug = '' } = useParams();
+  const product = useProduct(slug);
+  const data = product.data;
+  const error = product.error;
+  // A slug the contract refuses (capitals, spaces) names no product either.
+  const notFound =
+    error instanceof ApiRequestError && (error.status === 404 || error.code === 'VALIDATION');
+  useDocumentTitle(
+    data ? `${data.name} | ویترین` : notFound ? 'محصول پیدا نشد | ویترین' : 'فروشگاه | ویترین',
+  );
+
+  if (notFound) {
+    return (
+      <Container size="sm">
+        <StatusMessage
+          titleOrder={1}
+          icon={<BagIcon size={32} />}
+          title="محصولی با این نشانی پیدا نشد"
+          description="ممکن است نشانی را اشتباه وارد کرده باشید یا این محصول دیگر فروخته نشود."
+        >
+          <Button component={Link} to="/store" mt="sm">
+            بازگشت به فروشگاه
+          </Button>
+        </StatusMessage>
+      </Container>
+    );
+  }
+  if (error) {
+    return (
+      <Container size="sm">
+        <StatusMessage
+          titleOrder={1}
+          icon={<AlertIcon size={32} />}
+          color="orange"
+          title="این محصول بارگذاری نشد"
+          description={describeApiError(error)}
+        >
+          <Button variant="light" onClick={() => product.refetch()} loading={product.isFetching}>
+            تلاش دوباره
+          </Button>
+        </StatusMessage>
+      </Container>
+    );
+  }
+
+  return (
+    <Container py={{ base: 'lg', sm: 40 }}>
+      {data ? <ProductDetails product={data} /> : <ProductSkeleton />}
+    </Container>
+  );
+}
+
+function ProductDetails({ product }: { product: Product }) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const cycle = chooseCycle(product.cycles, searchParams.get('cycle'));
+  const chooseCycleInAddress = (next: BillingCycle) =>
+    setSearchParams(
+      (current) => {
+        const params = new URLSearchParams(current);
+        params.set('cycle', next);
+        return params;
+      },
+      // Trying cycles is not worth a back step each.
+      { replace: true },
+    );
+  const paragraphs = product.description.split(/\n\s*\n/).filter((text) => text.trim());
+
+  return (
+    <Stack gap={56}>
+      <div className={classes.layout}>
+        <Stack gap="md" className={classes.intro}>
+          <Breadcrumbs separator="‹" separatorMargin={6}>
+            <Anchor component={Link} to="/store" size="sm">
+              فروشگاه
+            </Anchor>
+            <Anchor
+              component={Link}
+              to={`/store?group=${encodeURIComponent(product.group.slug)}`}
+              size="sm"
+            >
+              {product.group.name}
+            </Anchor>
+          </Breadcrumbs>
+          <Group gap="md" wrap="nowrap" align="center">
+            <img src={product.iconUrl} alt="" width={64} height={64} className={classes.icon} />
+            <Stack gap={4} style={{ minWidth: 0 }}>
+              <Group gap="xs">
+                <Title order={1} size="h2">
+                  {product.name}
+                </Title>
+                {product.badge && (
+                  <Badge variant="light" color="amber" c="amber.9">
+                    {product.badge}
+                  </Badge>
+                )}
+              </Group>
+              <Text c="dimmed" size="sm">
+                {product.group.name}
+              </Text>
+            </Stack>
+          </Group>
+          <Text size="lg" c="gray.7">
+            {product.summary}
+          </Text>
+        </Stack>
+
+        <div className={classes.order}>
+          {cycle ? (
+            <OrderBox
+              productName={product.name}
+              cycles={product.cycles}
+              cycle={cycle}
+              onCycleChange={chooseCycleInAddress}
+              setupFee={product.setupFee}
+              needsDomain={product.needsDomain}
+              needsTheme={product.needsTheme}
+            />
+          ) : (
+            <Text c="dimmed">این محصول فعلا برای سفارش عرضه نمی‌شود.</Text>
+          )}
+        </div>
+
+        <Stack gap="xl" className={classes.details}>
+          {paragraphs.length > 0 && (
+            <section aria-labelledby="product-description-title">
+              <Title order={2} size="h3" id="product-description-title" mb="sm">
+                دربارهٔ این پلن
+              </Title>
+              <div className={classes.description}>
+                {paragraphs.map((paragraph) => (
+                  <p key={paragraph}>{paragraph}</p>
+                ))}
+              </div>
+            </section>
+          )}
+          {product.features.length > 0 && (
+            <section aria-labelledby="product-features-title">
+              <Title order={2} size="h3" id="product-features-title" mb="sm">
+                امکانات
+              </Title>
+              <FeatureList features={product.features} />
+            </section>
+          )}
+        </Stack>
+      </div>
+
+      {product.comparison.products.length > 1 && (
+        <section aria-labelledby="comparison-title">
+          <Title order={2} size="h3" id="comparison-title" mb={4}>
+            مقایسهٔ پلن‌های {product.group.name}
+          </Title>
+          <Text c="dimmed" size="sm" mb="lg">
+            این پلن را کنار پلن‌های دیگر همین گروه ببینید.
+          </Text>
+          <ComparisonTable comparison={product.comparison} currentSlug={product.slug} />
+        </section>
+      )}
+
+      {product.themeCount > 0 && (
+        <ThemesStrip productSlug={product.slug} themeCount={product.themeCount} />
+      )}
+
+      {product.related.length > 0 && (
+        <section aria-labelledby="related-products-title">
+          <Title order={2} size="h3" id="related-products-title" mb="lg">
+            محصولات مرتبط
+          </Title>
+          <CardStrip columns={4}>
+            {product.related.map((related) => (
+              <ProductCard key={related.id} product={related} />
+            ))}
+          </CardStrip>
+        </section>
+      )}
+    </Stack>
+  );
+}
+
+function ProductSkeleton() {
+  return (
+    <div className={classes.layout} aria-busy="true">
+      <Stack gap="md" className={classes.intro}>
+        <Skeleton height={14} width={160} />
+        <Group gap="md" wrap="nowrap">
+          <Skeleton height={64} width={64} radius="lg" />
+          <Stack gap={8} style={{ flex: 1 }}>
+            <Skeleton height={32} width="60%" />
+            <Skeleton height={14} width="30%" />
+          </Stack>
+        </Group>
+        <Skeleton height={16} />
+        <Skeleton height={16} width="80%" />
+      </Stack>
+      <div className={classes.order}>
+        <Skeleton height={420} radius="lg" />
+      </div>
+      <Stack gap="sm" className={classes.details}>
+        <Skeleton height={24} width={140} />
+        <Skeleton height={14} />
+        <Skeleton height={14} />
+        <Skeleton height={14} width="60%" />
+      </Stack>
+    </div>
+  );
+}
