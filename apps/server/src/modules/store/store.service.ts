@@ -147,10 +147,12 @@ function productOrder(sort: CallParsed<typeof getProducts>['sort'], price: SQLWr
 }
 
 /** The store list: active products by group, price range and text, paged and sorted. */
-export async function listProducts(
-  db: Database,
-  input: CallParsed<typeof getProducts>,
-): Promise<CallResult<typeof getProducts>> {
+/** Keeps what many answers share (see `listProducts`); the routes pass the catalog cache. */
+export type Memo = <T>(key: string, compute: () => Promise<T>) => Promise<T>;
+const noMemo: Memo = (_key, compute) => compute();
+
+/** The groups with their product counts, and the price range of a group (or of all). */
+async function storeFacets(db: Database, groupSlug: string | undefined) {
   const groups = await db
     .select({
       id: productGroups.id,
@@ -162,12 +164,10 @@ export async function listProducts(
     .leftJoin(products, and(eq(products.groupId, productGroups.id), eq(products.status, 'active')))
     .groupBy(productGroups.id)
     .orderBy(asc(productGroups.sortOrder), asc(productGroups.slug));
-  const group = input.group ? groups.find((row) => row.slug === input.group) : undefined;
-  if (input.group && !group) {
+  const group = groupSlug ? groups.find((row) => row.slug === groupSlug) : undefined;
+  if (groupSlug && !group) {
     throw new AppError('NOT_FOUND', GROUP_NOT_FOUND, { fields: { group: GROUP_NOT_FOUND } });
   }
-
-  const inGroup = group ? eq(products.groupId, group.id) : undefined;
   const headline = headlinePrices(db);
   const [range] = await db
     .with(headline)
@@ -177,7 +177,24 @@ export async function listProducts(
     })
     .from(products)
     .innerJoin(headline, eq(headline.productId, products.id))
-    .where(and(eq(products.status, 'active'), inGroup));
+    .where(and(eq(products.status, 'active'), group ? eq(products.groupId, group.id) : undefined));
+  return { groups, groupId: group?.id, priceRange: { min: range?.min ?? 0, max: range?.max ?? 0 } };
+}
+
+/**
+ * The store list: active products by group, price range and text, paged and sorted. The
+ * facets depend on the group only, so `memo` lets every search and page of a group share them:
+ * a new question then costs one query.
+ */
+export async function listProducts(
+  db: Database,
+  input: CallParsed<typeof getProducts>,
+  memo: Memo = noMemo,
+): Promise<CallResult<typeof getProducts>> {
+  const { groups, groupId, priceRange } = await memo(`store-facets ${input.group ?? ''}`, () =>
+    storeFacets(db, input.group),
+  );
+  const inGroup = groupId ? eq(products.groupId, groupId) : undefined;
 
   const { items, total } = await selectProductCards(db, {
     where: ({ price }) =>
@@ -200,7 +217,7 @@ export async function listProducts(
     page: input.page,
     pageSize: input.pageSize,
     groups: groups.map(({ slug, name, count }) => ({ slug, name, count })),
-    priceRange: { min: range?.min ?? 0, max: range?.max ?? 0 },
+    priceRange,
   };
 }
 
