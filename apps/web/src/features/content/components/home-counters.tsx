@@ -12,16 +12,21 @@ const items: ReadonlyArray<{ key: keyof Counters; label: string }> = [
   { key: 'articles', label: 'مقاله و راهنما' },
 ];
 
-/** Our figures in one band: customers, active services, themes, articles. */
+/**
+ * Our figures in one band: customers, active services, themes, articles. A figure that is
+ * still zero (no service sold yet on a new install) is left out rather than shown as «۰».
+ */
 export function HomeCounters({ counters }: { counters: Counters | undefined }) {
+  const shown = counters ? items.filter(({ key }) => counters[key] > 0) : items;
+  if (shown.length === 0) return null;
   return (
     <section className={classes.band} aria-labelledby="counters-title">
       <VisuallyHidden component="h2" id="counters-title">
         ویترین در یک نگاه
       </VisuallyHidden>
       <Container>
-        <SimpleGrid cols={{ base: 2, md: 4 }} spacing="lg">
-          {items.map(({ key, label }) => (
+        <SimpleGrid cols={{ base: Math.min(2, shown.length), md: shown.length }} spacing="lg">
+          {shown.map(({ key, label }) => (
             <Stack key={key} gap={0} align="center" ta="center">
               {counters ? (
                 <Text component="span" className={classes.value}>
