@@ -15,7 +15,10 @@ const controlLabels: Record<string, string> = {
   last: 'صفحهٔ آخر',
 };
 
-/** Page numbers under a list, in Persian digits; nothing when everything fits on one page. */
+/**
+ * Page numbers under a list, in Persian digits; nothing when everything fits on one page.
+ * Choosing a page goes back to the top, where the new page's list starts.
+ */
 export function ListPagination({ page, pageSize, total, onChange }: ListPaginationProps) {
   const pages = Math.ceil(total / pageSize);
   if (pages <= 1) return null;
@@ -25,7 +28,10 @@ export function ListPagination({ page, pageSize, total, onChange }: ListPaginati
       <Pagination
         total={pages}
         value={Math.min(page, pages)}
-        onChange={onChange}
+        onChange={(next) => {
+          onChange(next);
+          window.scrollTo({ top: 0 });
+        }}
         siblings={1}
         boundaries={1}
         getItemProps={(item) => ({

@@ -1,8 +1,6 @@
 import { Alert, Button, Container } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { lazy, type ReactNode, Suspense } from 'react';
-import { CardStrip } from '../../ui/card-strip';
-import { AlertIcon } from '../../ui/icons';
 import { useAppHomeData } from '../../features/content/api/get-app-home-data';
 import { ArticleCard, ArticleCardSkeleton } from '../../features/content/components/article-card';
 import { DEFAULT_HERO, HeroSection } from '../../features/content/components/hero-section';
@@ -13,6 +11,8 @@ import { ServerStatusPending } from '../../features/content/components/server-st
 import { WhyUs } from '../../features/content/components/why-us';
 import { ProductCard, ProductCardSkeleton } from '../../features/store/components/product-card';
 import { ThemeCard, ThemeCardSkeleton } from '../../features/store/components/theme-card';
+import { CardStrip } from '../../ui/card-strip';
+import { AlertIcon } from '../../ui/icons';
 
 // Loaded after the page paints: the status line sits at the bottom of the page.
 const ServerStatus = lazy(() =>

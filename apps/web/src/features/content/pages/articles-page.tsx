@@ -108,10 +108,7 @@ export function ArticlesPage() {
                 page={filters.page}
                 pageSize={ARTICLES_PAGE_SIZE}
                 total={data.total}
-                onChange={(page) => {
-                  setFilters({ page });
-                  window.scrollTo({ top: 0 });
-                }}
+                onChange={(page) => setFilters({ page })}
               />
             )}
           </Stack>

@@ -207,10 +207,7 @@ export function ProductThemesPage() {
                 page={filters.page}
                 pageSize={THEMES_PAGE_SIZE}
                 total={data.total}
-                onChange={(page) => {
-                  setFilters({ page });
-                  window.scrollTo({ top: 0 });
-                }}
+                onChange={(page) => setFilters({ page })}
               />
             )}
           </div>

@@ -174,10 +174,7 @@ export function StorePage() {
                     page={filters.page}
                     pageSize={STORE_PAGE_SIZE}
                     total={data.total}
-                    onChange={(page) => {
-                      setFilters({ page });
-                      window.scrollTo({ top: 0 });
-                    }}
+                    onChange={(page) => setFilters({ page })}
                   />
                 )}
               </div>
