@@ -18,7 +18,12 @@ const PROBE_TIMEOUT_MS = 5_000;
 const STOP_GRACE_MS = 5_000;
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
-const resultsFile = path.join(benchDir, 'results', 'api.json');
+// Runs on real PostgreSQL keep their own file beside the embedded database's.
+const resultsFile = path.join(
+  benchDir,
+  'results',
+  process.env.BENCH_DATABASE_URL ? 'api-postgres.json' : 'api.json',
+);
 
 type ServerKind = 'baseline' | 'target';
 
@@ -356,7 +361,8 @@ async function main(): Promise<number> {
   }
   mkdirSync(path.dirname(resultsFile), { recursive: true });
   const report = {
-    name: 'platform',
+    name: 'api',
+    database: process.env.BENCH_DATABASE_URL ? 'postgresql' : 'pglite (embedded)',
     date: new Date().toISOString(),
     commit: commitDescription(),
     machine,

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { buildApp } from '@vitrin/server/src/app';
 import { testConfig } from '@vitrin/server/src/config';
 import Fastify, { type FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { BASELINE_ROUTES } from './scenarios';
 
 // Far above what a run sends, so no answer is a 429, while the limiter still does its
@@ -17,7 +18,37 @@ function buildBaseline(): FastifyInstance {
   return app;
 }
 
-/** The whole Vitrin server on an in-memory database, set up as production would be. */
+/**
+ * With BENCH_DATABASE_URL (a PostgreSQL server the bench may create databases on), the target
+ * runs on a fresh database of its own, dropped when it stops; otherwise on in-memory PGlite.
+ */
+async function benchDatabase(): Promise<{ url: string | undefined; drop(): Promise<void> }> {
+  const adminUrl = process.env.BENCH_DATABASE_URL;
+  if (!adminUrl) return { url: undefined, drop: async () => {} };
+  const name = `vitrin_bench_${process.pid}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+const database = process.argv.includes('--baseline')
+  ? { url: undefined, drop: async () => {} }
+  : await benchDatabase();
+
+/** The whole Vitrin server, set up as production would be. */
 function buildTarget(): Promise<FastifyInstance> {
   // 'production' only switches on the HSTS header and the Secure cookie flag, so each answer
   // carries what a real one does; logs stay silent (see README.md).
@@ -28,6 +59,8 @@ function buildTarget(): Promise<FastifyInstance> {
       // The sign-in scenario needs the demo accounts and per-request client addresses.
       seedDemoData: true,
       trustProxy: true,
+      databaseUrl: database.url,
+      redisUrl: process.env.BENCH_REDIS_URL,
     }),
   );
 }
@@ -40,6 +73,7 @@ async function shutdown(): Promise<void> {
   closing = true;
   setTimeout(() => process.exit(1), CLOSE_GRACE_MS).unref();
   await app.close();
+  await database.drop();
   process.exit(0);
 }
 process.on('SIGTERM', shutdown);

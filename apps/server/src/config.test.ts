@@ -96,4 +96,62 @@ describe('settings', () => {
       baseUrl: 'https://api.kavenegar.com',
     });
   });
+
+  test('payments go through the sandbox by default; ZarinPal needs its merchant code', () => {
+    const defaults = loadConfig({ DATA_DIR: tempDir() });
+    expect(defaults.paymentGateway).toBe('sandbox');
+    expect(defaults.zarinpal).toBeNull();
+    expect(
+      loadConfig({
+        DATA_DIR: tempDir(),
+        PAYMENT_GATEWAY: 'zarinpal',
+        ZARINPAL_MERCHANT_ID: '984b85a8-c228-11e8-af87-005056a205be',
+      }),
+    ).toMatchObject({
+      paymentGateway: 'zarinpal',
+      zarinpal: {
+        merchantId: '984b85a8-c228-11e8-af87-005056a205be',
+        apiBaseUrl: 'https://payment.zarinpal.com',
+        startPayUrl: 'https://payment.zarinpal.com/pg/StartPay',
+      },
+    });
+    expect(
+      loadConfig({
+        DATA_DIR: tempDir(),
+        PAYMENT_GATEWAY: 'zarinpal',
+        ZARINPAL_MERCHANT_ID: '984b85a8-c228-11e8-af87-005056a205be',
+        ZARINPAL_API_BASE_URL: 'http://127.0.0.1:4010/',
+        ZARINPAL_START_PAY_URL: 'http://127.0.0.1:4010/pg/StartPay/',
+      }).zarinpal,
+    ).toMatchObject({
+      apiBaseUrl: 'http://127.0.0.1:4010',
+      startPayUrl: 'http://127.0.0.1:4010/pg/StartPay',
+    });
+  });
+
+  test('ZarinPal without a merchant code is listed with the other missing settings', () => {
+    try {
+      loadConfig({ DATA_DIR: tempDir(), PAYMENT_GATEWAY: 'zarinpal', SMS_PROVIDER: 'kavenegar' });
+      expect.unreachable('loadConfig accepted ZarinPal without a merchant code');
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      expect((error as ConfigError).problems).toEqual([
+        'KAVENEGAR_API_KEY and KAVENEGAR_TEMPLATE: required when SMS_PROVIDER=kavenegar',
+        'ZARINPAL_MERCHANT_ID: required when PAYMENT_GATEWAY=zarinpal',
+      ]);
+    }
+  });
+
+  test('a merchant code that is not 36 characters, or a gateway we do not know, is refused', () => {
+    expect(() =>
+      loadConfig({
+        DATA_DIR: tempDir(),
+        PAYMENT_GATEWAY: 'zarinpal',
+        ZARINPAL_MERCHANT_ID: 'merchant-123',
+      }),
+    ).toThrow(/ZARINPAL_MERCHANT_ID/);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), PAYMENT_GATEWAY: 'paypal' })).toThrow(
+      /PAYMENT_GATEWAY/,
+    );
+  });
 });

@@ -3,6 +3,11 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import path from 'node:path';
 import { z } from 'zod';
 import { serverRoot } from './paths';
+import {
+  ZARINPAL_API_BASE_URL,
+  ZARINPAL_START_PAY_URL,
+  type ZarinpalSettings,
+} from './providers/payment/zarinpal-gateway';
 
 const MIN_SECRET_LENGTH = 32;
 const JWT_SECRET_FILE = 'jwt-secret';
@@ -36,6 +41,11 @@ const envSchema = z.object({
   KAVENEGAR_API_KEY: z.string().min(10).optional(),
   KAVENEGAR_TEMPLATE: z.string().min(1).optional(),
   KAVENEGAR_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://api.kavenegar.com'),
+  PAYMENT_GATEWAY: z.enum(['sandbox', 'zarinpal']).default('sandbox'),
+  // Any 8-4-4-4-12 hex code: ZarinPal's merchant codes need not be RFC 4122 UUIDs.
+  ZARINPAL_MERCHANT_ID: z.guid().optional(),
+  ZARINPAL_API_BASE_URL: z.url({ protocol: /^https?$/ }).default(ZARINPAL_API_BASE_URL),
+  ZARINPAL_START_PAY_URL: z.url({ protocol: /^https?$/ }).default(ZARINPAL_START_PAY_URL),
 });
 
 export type SmsSettings =
@@ -68,6 +78,9 @@ export interface AppConfig {
   /** Built web app to serve, or null when there is none (API-only, tests). */
   webDistDir: string | null;
   sms: SmsSettings;
+  /** `sandbox` pays without a gateway (demo, tests); `zarinpal` needs `zarinpal` set. */
+  paymentGateway: 'sandbox' | 'zarinpal';
+  zarinpal: ZarinpalSettings | null;
 }
 
 export class ConfigError extends Error {
@@ -89,26 +102,39 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const settings = parsed.data;
   const isProduction = settings.NODE_ENV === 'production';
   const dataDir = path.resolve(settings.DATA_DIR);
+  const problems: string[] = [];
   if (isProduction && !settings.JWT_SECRET) {
-    throw new ConfigError([
-      `JWT_SECRET: required in production (at least ${MIN_SECRET_LENGTH} characters)`,
-    ]);
+    problems.push(`JWT_SECRET: required in production (at least ${MIN_SECRET_LENGTH} characters)`);
   }
   const webDistDir = path.resolve(settings.WEB_DIST_DIR ?? path.join(serverRoot, '../web/dist'));
   let sms: SmsSettings = { provider: 'console', outboxDir: path.join(dataDir, 'outbox') };
   if (settings.SMS_PROVIDER === 'kavenegar') {
     if (!settings.KAVENEGAR_API_KEY || !settings.KAVENEGAR_TEMPLATE) {
-      throw new ConfigError([
+      problems.push(
         'KAVENEGAR_API_KEY and KAVENEGAR_TEMPLATE: required when SMS_PROVIDER=kavenegar',
-      ]);
+      );
+    } else {
+      sms = {
+        provider: 'kavenegar',
+        apiKey: settings.KAVENEGAR_API_KEY,
+        template: settings.KAVENEGAR_TEMPLATE,
+        baseUrl: settings.KAVENEGAR_BASE_URL.replace(/\/$/, ''),
+      };
     }
-    sms = {
-      provider: 'kavenegar',
-      apiKey: settings.KAVENEGAR_API_KEY,
-      template: settings.KAVENEGAR_TEMPLATE,
-      baseUrl: settings.KAVENEGAR_BASE_URL.replace(/\/$/, ''),
-    };
   }
+  let zarinpal: ZarinpalSettings | null = null;
+  if (settings.PAYMENT_GATEWAY === 'zarinpal') {
+    if (!settings.ZARINPAL_MERCHANT_ID) {
+      problems.push('ZARINPAL_MERCHANT_ID: required when PAYMENT_GATEWAY=zarinpal');
+    } else {
+      zarinpal = {
+        merchantId: settings.ZARINPAL_MERCHANT_ID,
+        apiBaseUrl: settings.ZARINPAL_API_BASE_URL.replace(/\/$/, ''),
+        startPayUrl: settings.ZARINPAL_START_PAY_URL.replace(/\/$/, ''),
+      };
+    }
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
   return {
     env: settings.NODE_ENV,
     port: settings.PORT,
@@ -127,6 +153,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     seedDemoData: settings.SEED_DEMO_DATA ?? (!isProduction && !settings.DATABASE_URL),
     webDistDir: existsSync(path.join(webDistDir, 'index.html')) ? webDistDir : null,
     sms,
+    paymentGateway: settings.PAYMENT_GATEWAY,
+    zarinpal,
   };
 }
 
@@ -163,6 +191,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     seedDemoData: false,
     webDistDir: null,
     sms: { provider: 'console', outboxDir: null },
+    paymentGateway: 'sandbox',
+    zarinpal: null,
     ...overrides,
   };
 }
