@@ -3,3 +3,4 @@ export * from './catalog';
 export * from './client-errors';
 export * from './commerce';
 export * from './users';
+export * from './wallet';

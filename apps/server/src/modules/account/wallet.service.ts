@@ -1,0 +1,110 @@
+import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import type { Database, Transaction } from '../../db/client';
+import { type WalletReason, wallets, walletTransactions } from '../../db/schema/index';
+import { AppError } from '../../lib/app-error';
+
+export interface BalanceChange {
+  userId: string;
+  /** Positive adds credit, negative spends it; never zero. */
+  amountRial: number;
+  reason: WalletReason;
+  description: string;
+  orderId?: string | undefined;
+  paymentId?: string | undefined;
+}
+
+/**
+ * Changes a wallet's balance and writes its ledger row, inside the caller's transaction (the
+ * order or payment that causes the change commits with it, or neither does). A spend larger
+ * than the balance is refused with INSUFFICIENT_CREDIT: the balance is decreased only where
+ * it stays non-negative, in one statement, so concurrent spends cannot overdraw it.
+ */
+export async function changeBalance(
+  tx: Transaction,
+  change: BalanceChange,
+): Promise<{ balanceRial: number; transactionId: string }> {
+  if (!Number.isSafeInteger(change.amountRial) || change.amountRial === 0) {
+    throw new Error(
+      `a wallet change must be a non-zero whole number of Rial: ${change.amountRial}`,
+    );
+  }
+  await tx.insert(wallets).values({ userId: change.userId }).onConflictDoNothing();
+  const [updated] = await tx
+    .update(wallets)
+    .set({
+      balanceRial: sql`${wallets.balanceRial} + ${change.amountRial}`,
+      updatedAt: new Date(),
+    })
+    .where(
+      and(
+        eq(wallets.userId, change.userId),
+        gte(sql`${wallets.balanceRial} + ${change.amountRial}`, 0),
+      ),
+    )
+    .returning({ balanceRial: wallets.balanceRial });
+  if (!updated) throw new AppError('INSUFFICIENT_CREDIT');
+  const [row] = await tx
+    .insert(walletTransactions)
+    .values({
+      userId: change.userId,
+      amountRial: change.amountRial,
+      reason: change.reason,
+      description: change.description,
+      orderId: change.orderId ?? null,
+      paymentId: change.paymentId ?? null,
+      balanceAfterRial: updated.balanceRial,
+    })
+    .returning({ id: walletTransactions.id });
+  if (!row) throw new Error('insert returned no row');
+  return { balanceRial: updated.balanceRial, transactionId: row.id };
+}
+
+/** A user's balance in Rial; 0 for a user who never had credit. */
+export async function readBalance(db: Database, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ balanceRial: wallets.balanceRial })
+    .from(wallets)
+    .where(eq(wallets.userId, userId));
+  return row?.balanceRial ?? 0;
+}
+
+/** A user's ledger, newest first. */
+export async function listTransactions(
+  db: Database,
+  userId: string,
+  paging: { page: number; pageSize: number },
+) {
+  const rows = await db
+    .select({
+      id: walletTransactions.id,
+      amountRial: walletTransactions.amountRial,
+      reason: walletTransactions.reason,
+      description: walletTransactions.description,
+      orderId: walletTransactions.orderId,
+      balanceAfterRial: walletTransactions.balanceAfterRial,
+      createdAt: walletTransactions.createdAt,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(walletTransactions)
+    .where(eq(walletTransactions.userId, userId))
+    .orderBy(desc(walletTransactions.createdAt), desc(walletTransactions.id))
+    .limit(paging.pageSize)
+    .offset((paging.page - 1) * paging.pageSize);
+  return { items: rows.map(({ total: _total, ...row }) => row), total: rows[0]?.total ?? 0 };
+}
+
+/**
+ * Whether every wallet's balance equals the sum of its ledger (and no balance is negative):
+ * the invariant tests and the reconciliation job check. Answers the users where it fails.
+ */
+export async function walletsOutOfBalance(db: Database): Promise<string[]> {
+  const result = await db.execute(sql`
+    select w.user_id from ${wallets} w
+    left join (select user_id, sum(amount_rial) as total from ${walletTransactions} group by user_id) l
+      on l.user_id = w.user_id
+    where w.balance_rial <> coalesce(l.total, 0) or w.balance_rial < 0
+    union
+    select l.user_id from (select user_id from ${walletTransactions} group by user_id) l
+    where not exists (select 1 from ${wallets} w where w.user_id = l.user_id)`);
+  return (result as unknown as { rows: Array<{ user_id: string }> }).rows.map((row) => row.user_id);
+}
