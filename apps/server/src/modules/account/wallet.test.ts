@@ -103,8 +103,7 @@ test.each([0, 1.5, Number.MAX_SAFE_INTEGER + 2])(
 test('the invariant check finds a balance that does not match its ledger', async () => {
   await t.app.db.execute(
     // A change made around the service, as a bad migration or a manual edit would.
-    (await import('drizzle-orm'))
-      .sql`update wallets set balance_rial = balance_rial + 1 where user_id = ${userId}`,
+    sql`update wallets set balance_rial = balance_rial + 1 where user_id = ${userId}`,
   );
   expect(await walletsOutOfBalance(t.app.db)).toEqual([userId]);
 });
