@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { buildApp } from '@vitrin/server/src/app';
 import { testConfig } from '@vitrin/server/src/config';
+import { createScratchDatabase } from '@vitrin/server/src/db/scratch-database';
 import Fastify, { type FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { BASELINE_ROUTES } from './scenarios';
 
 // Far above what a run sends, so no answer is a 429, while the limiter still does its
@@ -25,23 +25,7 @@ function buildBaseline(): FastifyInstance {
 async function benchDatabase(): Promise<{ url: string | undefined; drop(): Promise<void> }> {
   const adminUrl = process.env.BENCH_DATABASE_URL;
   if (!adminUrl) return { url: undefined, drop: async () => {} };
-  const name = `vitrin_bench_${process.pid}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
+  return createScratchDatabase(adminUrl, `vitrin_bench_${process.pid}`);
 }
 
 const database = process.argv.includes('--baseline')

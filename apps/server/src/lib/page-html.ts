@@ -2,7 +2,8 @@ import type { PageMeta } from '../plugins/page-meta';
 
 const SITE_NAME = 'ویترین';
 
-function escapeHtml(text: string): string {
+/** Text made safe for HTML content and attribute values. */
+export function escapeHtml(text: string): string {
   return text.replace(
     /[&<>"']/g,
     (character) =>

@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { type BuildOptions, buildApp } from '../app';
 import { type AppConfig, testConfig } from '../config';
+import { createScratchDatabase } from '../db/scratch-database';
 
 /** Which database this test run uses: set per Vitest project (vitest.config.ts at the root). */
 export const testDatabaseKind =
@@ -29,22 +29,10 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   if (testDatabaseKind === 'pglite') return { url: undefined, drop: async () => {} };
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('VITRIN_TEST_DATABASE=postgres needs TEST_DATABASE_URL');
-  const name = `vitrin_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
+  return createScratchDatabase(
+    adminUrl,
+    `vitrin_test_${process.pid}_${randomBytes(4).toString('hex')}`,
+  );
 }
 
 export interface TestApp {

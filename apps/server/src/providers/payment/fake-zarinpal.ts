@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import Fastify, { type FastifyReply } from 'fastify';
+import { escapeHtml } from '../../lib/page-html';
 
 /**
  * A local stand-in for ZarinPal's v4 API, for tests and browser runs: payments live in memory,
@@ -273,13 +274,4 @@ function asRecord(value: unknown): Record<string, unknown> {
 
 function page(body: string): string {
   return `<!doctype html><html lang="fa" dir="rtl"><head><meta charset="utf-8"><title>زرین‌پال (آزمایشی)</title></head><body>${body}</body></html>`;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(
-    /[&<>"']/g,
-    (character) =>
-      ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character] ??
-      character,
-  );
 }
