@@ -41,6 +41,8 @@ const envSchema = z.object({
   KAVENEGAR_API_KEY: z.string().min(10).optional(),
   KAVENEGAR_TEMPLATE: z.string().min(1).optional(),
   KAVENEGAR_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://api.kavenegar.com'),
+  /** How often the checkout jobs run (expire orders, reconcile payments); 0 turns them off. */
+  JOBS_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
   PAYMENT_GATEWAY: z.enum(['sandbox', 'zarinpal']).default('sandbox'),
   // Any 8-4-4-4-12 hex code: ZarinPal's merchant codes need not be RFC 4122 UUIDs.
   ZARINPAL_MERCHANT_ID: z.guid().optional(),
@@ -80,6 +82,8 @@ export interface AppConfig {
   sms: SmsSettings;
   /** `sandbox` pays without a gateway (demo, tests); `zarinpal` needs `zarinpal` set. */
   paymentGateway: 'sandbox' | 'zarinpal';
+  /** Null: background jobs do not run on a timer (tests run them by hand). */
+  jobsIntervalMs: number | null;
   zarinpal: ZarinpalSettings | null;
 }
 
@@ -154,6 +158,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     webDistDir: existsSync(path.join(webDistDir, 'index.html')) ? webDistDir : null,
     sms,
     paymentGateway: settings.PAYMENT_GATEWAY,
+    jobsIntervalMs: settings.JOBS_INTERVAL_MS === 0 ? null : settings.JOBS_INTERVAL_MS,
     zarinpal,
   };
 }
@@ -192,6 +197,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     webDistDir: null,
     sms: { provider: 'console', outboxDir: null },
     paymentGateway: 'sandbox',
+    jobsIntervalMs: null,
     zarinpal: null,
     ...overrides,
   };

@@ -58,3 +58,38 @@ export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const SLUG_MAX_LENGTH = 80;
 /** The longest search query the catalog calls accept. */
 export const SEARCH_QUERY_MAX_LENGTH = 100;
+
+/** A domain name: labels of letters, digits and inner dashes, a Latin TLD (IDN as punycode). */
+export const DOMAIN_NAME_PATTERN =
+  /^(?=.{4,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/;
+export const DISCOUNT_CODE_MAX_LENGTH = 32;
+
+/** Order states (decision 0011): pending until paid, cancelled by the person, or expired. */
+export const ORDER_STATUSES = ['pending', 'paid', 'cancelled', 'expired'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  pending: 'در انتظار پرداخت',
+  paid: 'پرداخت‌شده',
+  cancelled: 'لغوشده',
+  expired: 'منقضی‌شده',
+};
+/** A pending order is closed by itself after this long. */
+export const ORDER_EXPIRY_HOURS = 24;
+
+export const PAYMENT_PURPOSES = ['order', 'top-up'] as const;
+export type PaymentPurpose = (typeof PAYMENT_PURPOSES)[number];
+/** A gateway attempt: pending (or unknown) until the gateway says paid or not. */
+export const PAYMENT_STATUSES = ['pending', 'paid', 'failed'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export const WALLET_REASONS = ['top-up', 'order-payment', 'refund', 'adjustment'] as const;
+export type WalletReason = (typeof WALLET_REASONS)[number];
+export const WALLET_REASON_LABELS: Record<WalletReason, string> = {
+  'top-up': 'افزایش اعتبار',
+  'order-payment': 'پرداخت سفارش',
+  refund: 'بازگشت وجه',
+  adjustment: 'اصلاح دستی',
+};
+/** Top-up bounds: 10 thousand to 50 million Toman. */
+export const CREDIT_TOP_UP_MIN_RIAL = 100_000;
+export const CREDIT_TOP_UP_MAX_RIAL = 500_000_000;

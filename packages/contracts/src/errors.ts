@@ -21,9 +21,15 @@ export const errorStatus = {
   OTP_WRONG: 422,
   OTP_EXPIRED: 422,
   INSUFFICIENT_CREDIT: 422,
+  CART_EMPTY: 422,
+  PRODUCT_UNAVAILABLE: 422,
+  DISCOUNT_INVALID: 422,
+  BUYER_DETAILS_REQUIRED: 422,
+  ORDER_NOT_PAYABLE: 422,
   INTERNAL: 500,
   UNAVAILABLE: 503,
   SMS_NOT_SENT: 503,
+  GATEWAY_UNAVAILABLE: 503,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;
@@ -49,7 +55,13 @@ export const defaultErrorMessages: Record<ErrorCode, string> = {
   OTP_WRONG: 'کد واردشده نادرست است',
   OTP_EXPIRED: 'کد منقضی شده یا به کار رفته است؛ کد تازه بگیرید',
   INSUFFICIENT_CREDIT: 'موجودی کیف پول شما کافی نیست',
+  CART_EMPTY: 'سبد خرید شما خالی است',
+  PRODUCT_UNAVAILABLE: 'این محصول با این مشخصات فروخته نمی‌شود',
+  DISCOUNT_INVALID: 'کد تخفیف معتبر نیست',
+  BUYER_DETAILS_REQUIRED: 'پیش از ثبت سفارش، مشخصات خریدار را کامل کنید',
+  ORDER_NOT_PAYABLE: 'این سفارش دیگر قابل پرداخت نیست',
   INTERNAL: 'خطایی پیش آمد',
   UNAVAILABLE: 'سرویس موقتا در دسترس نیست؛ لطفا دوباره تلاش کنید',
   SMS_NOT_SENT: 'ارسال پیامک ممکن نشد؛ لطفا چند لحظهٔ دیگر دوباره تلاش کنید',
+  GATEWAY_UNAVAILABLE: 'درگاه پرداخت پاسخ نداد؛ لطفا چند لحظهٔ دیگر دوباره تلاش کنید',
 };

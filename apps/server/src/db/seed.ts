@@ -2,6 +2,7 @@ import { hashPassword } from '../modules/auth/password';
 import type { Database, Transaction } from './client';
 import { seedRuns, type UserRole, users } from './schema/index';
 import { seedCatalog } from './seed-catalog';
+import { seedCheckout } from './seed-checkout';
 
 /** The demo accounts the README lists; passwords are for the local demo only. */
 export const demoAccounts = [
@@ -66,6 +67,7 @@ async function seedUsers(tx: Transaction): Promise<void> {
 const seedParts: ReadonlyArray<{ name: string; run: (tx: Transaction) => Promise<void> }> = [
   { name: 'accounts', run: seedUsers },
   { name: 'catalog', run: seedCatalog },
+  { name: 'checkout', run: seedCheckout },
 ];
 
 /** Applies every part of the demo seed this database has not had; answers the parts applied. */

@@ -15,8 +15,10 @@ const ArticlePage = lazy(() =>
 const StorePage = lazy(() =>
   import('../features/store/pages/store-page').then((m) => ({ default: m.StorePage })),
 );
+// The store's product page with the checkout's add-to-cart, composed here (features do not
+// import each other).
 const ProductPage = lazy(() =>
-  import('../features/store/pages/product-page').then((m) => ({ default: m.ProductPage })),
+  import('./pages/store-product-page').then((m) => ({ default: m.StoreProductPage })),
 );
 const ProductThemesPage = lazy(() =>
   import('../features/store/pages/product-themes-page').then((m) => ({
@@ -24,7 +26,18 @@ const ProductThemesPage = lazy(() =>
   })),
 );
 const CartPage = lazy(() =>
-  import('../features/cart/pages/cart-page').then((m) => ({ default: m.CartPage })),
+  import('../features/checkout/pages/cart-page').then((m) => ({ default: m.CartPage })),
+);
+const OrderPage = lazy(() =>
+  import('../features/checkout/pages/order-page').then((m) => ({ default: m.OrderPage })),
+);
+const PaymentCallbackPage = lazy(() =>
+  import('../features/checkout/pages/payment-callback-page').then((m) => ({
+    default: m.PaymentCallbackPage,
+  })),
+);
+const CreditPage = lazy(() =>
+  import('../features/checkout/pages/credit-page').then((m) => ({ default: m.CreditPage })),
 );
 const AccountPage = lazy(() =>
   import('../features/account/pages/account-page').then((m) => ({ default: m.AccountPage })),
@@ -47,7 +60,10 @@ export function AppRoutes() {
         <Route path="store/:slug" element={<ProductPage />} />
         <Route path="store/:slug/themes" element={<ProductThemesPage />} />
         <Route path="cart" element={<CartPage />} />
+        <Route path="pay/callback" element={<PaymentCallbackPage />} />
         <Route path="account" element={<AccountPage />} />
+        <Route path="account/orders/:orderId" element={<OrderPage />} />
+        <Route path="account/credit" element={<CreditPage />} />
         <Route path="sign-in" element={<SignInPage key="sign-in" />} />
         <Route path="sign-up" element={<SignInPage key="sign-up" intent="sign-up" />} />
         <Route path="forgot-password" element={<SignInPage key="reset" intent="reset" />} />

@@ -1,3 +1,4 @@
+import { WALLET_REASONS, type WalletReason } from '@vitrin/contracts';
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
@@ -6,8 +7,8 @@ import { users } from './users';
 // every change. Both are written in the same transaction by wallet.service.ts only, so the
 // balance always equals the sum of the ledger.
 
-export const walletReasons = ['top-up', 'order-payment', 'refund', 'adjustment'] as const;
-export type WalletReason = (typeof walletReasons)[number];
+export const walletReasons = WALLET_REASONS;
+export type { WalletReason };
 
 export const wallets = pgTable(
   'wallets',

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { articles, contentBlocks, themes, users } from '../../db/schema/index';
+import { articles, contentBlocks, services, themes, users } from '../../db/schema/index';
 import { createTestApp, postJson, type TestApp } from '../../test/test-app';
 import { sanitizeArticleHtml } from './article-html';
 
@@ -76,9 +76,11 @@ describe('get-app-home-data', () => {
 
     const customers = await t.app.db.select().from(users).where(eq(users.role, 'customer'));
     const activeThemes = await t.app.db.select().from(themes).where(eq(themes.status, 'active'));
+    const active = await t.app.db.select().from(services).where(eq(services.status, 'active'));
+    expect(active.length).toBeGreaterThan(0);
     expect(home.counters).toEqual({
       customers: customers.length,
-      activeServices: 0,
+      activeServices: active.length,
       themes: activeThemes.length,
       articles: (await publicArticleSlugs()).length,
     });

@@ -1,9 +1,11 @@
 import { Box, Burger, Container, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { toPersianDigits } from '@vitrin/fa';
 import { lazy, Suspense, useState } from 'react';
 import { NavLink } from 'react-router';
-import { NavLinkLabel } from './nav-link-label';
-import { useNavItems } from './nav-links';
+import { CartIcon } from '../../ui/icons';
+import { CountBadge, NavLinkLabel } from './nav-link-label';
+import { CART_PATH, useNavItems } from './nav-links';
 import classes from './site-header.module.css';
 import { Wordmark } from './wordmark';
 
@@ -20,6 +22,7 @@ export function SiteHeader() {
   const [menuRequested, setMenuRequested] = useState(false);
   const navItems = useNavItems();
   const hasNews = navItems.some((item) => item.hasNews);
+  const cartCount = navItems.find((item) => item.to === CART_PATH)?.count ?? 0;
 
   const toggleMenu = () => {
     setMenuRequested(true);
@@ -41,18 +44,28 @@ export function SiteHeader() {
           </Group>
         </nav>
 
-        <Box hiddenFrom="sm" className={classes.burgerWrap}>
-          <Burger
-            opened={menuOpened}
-            onClick={toggleMenu}
-            size="sm"
-            aria-label={menuOpened ? 'بستن منو' : 'باز کردن منو'}
-            aria-expanded={menuOpened}
-            aria-controls={MENU_ID}
-          />
-          {/* Only a hint to open the menu; the link inside says it in words. */}
-          {hasNews && !menuOpened && <span className={classes.burgerDot} aria-hidden="true" />}
-        </Box>
+        <div className={classes.phoneActions}>
+          <NavLink
+            to={CART_PATH}
+            className={classes.phoneCart}
+            aria-label={cartCount > 0 ? `سبد خرید، ${toPersianDigits(cartCount)} قلم` : 'سبد خرید'}
+          >
+            <CartIcon size={24} />
+            {cartCount > 0 && <CountBadge count={cartCount} />}
+          </NavLink>
+          <Box className={classes.burgerWrap}>
+            <Burger
+              opened={menuOpened}
+              onClick={toggleMenu}
+              size="sm"
+              aria-label={menuOpened ? 'بستن منو' : 'باز کردن منو'}
+              aria-expanded={menuOpened}
+              aria-controls={MENU_ID}
+            />
+            {/* Only a hint to open the menu; the link inside says it in words. */}
+            {hasNews && !menuOpened && <span className={classes.burgerDot} aria-hidden="true" />}
+          </Box>
+        </div>
       </Container>
 
       {menuRequested && (

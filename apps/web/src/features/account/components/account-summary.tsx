@@ -1,7 +1,9 @@
 import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { toPersianDigits } from '@vitrin/fa';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { appSession } from '../../../lib/app-session';
+import { WalletIcon } from '../../../ui/icons';
 import { MobileNumber } from '../../../ui/mobile-number';
 
 interface AccountSummaryProps {
@@ -36,9 +38,19 @@ export function AccountSummary({ mobileNumber, ordersCount, servicesCount }: Acc
             <MobileNumber mobile={mobileNumber} />
           </Text>
         </Stack>
-        <Button variant="default" color="red" onClick={logout} loading={leaving}>
-          خروج از حساب
-        </Button>
+        <Group gap="sm">
+          <Button
+            component={Link}
+            to="/account/credit"
+            variant="light"
+            leftSection={<WalletIcon size={18} />}
+          >
+            کیف پول و اعتبار
+          </Button>
+          <Button variant="default" color="red" onClick={logout} loading={leaving}>
+            خروج از حساب
+          </Button>
+        </Group>
       </Group>
       <SimpleGrid cols={2} spacing="md" maw={480}>
         <Stat label="سفارش‌ها" value={ordersCount} />

@@ -1,6 +1,7 @@
 import { Badge, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import type { PathResult } from '@vitrin/contracts';
-import { formatJalaliDate, toPersianDigits } from '@vitrin/fa';
+import { toPersianDigits } from '@vitrin/fa';
+import { JalaliDateTime } from '../../../ui/jalali-date-time';
 import { useUserRefreshTokens } from '../api/get-user-refresh-tokens';
 import { useRevokeUserRefreshToken } from '../api/revoke-user-refresh-token';
 import { describeDevice } from '../utils/describe-device';
@@ -94,9 +95,4 @@ function SessionRow({ session, withDivider, ending, onEnd }: SessionRowProps) {
       )}
     </Group>
   );
-}
-
-/** Isolated right to left, so the date reads before the time wherever the line wraps. */
-function JalaliDateTime({ iso }: { iso: string }) {
-  return <bdi dir="rtl">{formatJalaliDate(iso, { withTime: true })}</bdi>;
 }

@@ -1,7 +1,7 @@
 import { Badge, Group, Radio, Stack, Text } from '@mantine/core';
 import { BILLING_CYCLE_LABELS, type BillingCycle, type PathResult } from '@vitrin/contracts';
 import { toPersianDigits } from '@vitrin/fa';
-import { tomanText } from '../utils/money';
+import { tomanText } from '../../../lib/money';
 import { PriceText } from './price-text';
 
 export type ProductCycle = PathResult<'/api/store/get-product'>['cycles'][number];

@@ -1,94 +1,200 @@
-import { Alert, Button, Divider, Group, Paper, Stack, Text } from '@mantine/core';
-import { BILLING_CYCLE_LABELS, type BillingCycle } from '@vitrin/contracts';
-import { useState } from 'react';
+import { Alert, Button, Divider, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { BILLING_CYCLE_LABELS, type BillingCycle, type PathInput } from '@vitrin/contracts';
+import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router';
+import { fieldError } from '../../../lib/field-error';
+import { tomanText } from '../../../lib/money';
+import { showSuccessToast } from '../../../lib/toast';
 import { CartIcon } from '../../../ui/icons';
-import { tomanText } from '../utils/money';
+import { useProductThemes } from '../api/get-product-themes';
 import { CyclePicker, type ProductCycle } from './cycle-picker';
+import type { ThemeCardData } from './theme-card';
+import { findTheme, ThemePicker } from './theme-picker';
+
+export type CartLineRequest = Omit<PathInput<'/api/cart/add-to-cart'>, 'cartToken'>;
+
+/**
+ * The cart's add-to-cart, handed in by the route that puts the store and the cart together
+ * (STYLE.md: features do not import each other).
+ */
+export interface CartAdder {
+  add: (line: CartLineRequest) => Promise<unknown>;
+  pending: boolean;
+  /** The last attempt's failure: its field messages show on the fields. */
+  error: unknown;
+  reset: () => void;
+}
+
+// The most one answer holds (API.md lists); a builder plan offers far fewer themes.
+const ALL_THEMES = 100;
 
 interface OrderBoxProps {
-  productName: string;
+  product: {
+    id: string;
+    slug: string;
+    name: string;
+    setupFee: number;
+    needsDomain: boolean;
+    needsTheme: boolean;
+  };
   cycles: ProductCycle[];
   cycle: ProductCycle;
   onCycleChange: (cycle: BillingCycle) => void;
-  setupFee: number;
-  needsDomain: boolean;
-  needsTheme: boolean;
+  /** The chosen theme's slug or id, as the address names it. */
+  themeKey: string | null;
+  onThemeChange: (theme: ThemeCardData | null) => void;
+  cart: CartAdder;
 }
 
-/** The cycle to pay for, what it comes to, and the way to order. */
+/** The cycle to pay for, the theme and domain the product needs, what it comes to, and the way to order. */
 export function OrderBox({
-  productName,
+  product,
   cycles,
   cycle,
   onCycleChange,
-  setupFee,
-  needsDomain,
-  needsTheme,
+  themeKey,
+  onThemeChange,
+  cart,
 }: OrderBoxProps) {
-  const [askedToOrder, setAskedToOrder] = useState(false);
-  const total = cycle.price + setupFee;
+  const themes = useProductThemes(
+    { productSlug: product.slug, pageSize: ALL_THEMES },
+    { enabled: product.needsTheme },
+  );
+  const theme = product.needsTheme ? findTheme(themes.data?.items, themeKey) : undefined;
+  const themePrice = theme && !theme.isFree ? (theme.price ?? 0) : 0;
+  const [domainName, setDomainName] = useState('');
+  const [missing, setMissing] = useState<{ theme?: string; domain?: string }>({});
+  const [added, setAdded] = useState(false);
+  const total = cycle.price + product.setupFee + themePrice;
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const domain = domainName.trim();
+    const nextMissing = {
+      theme: product.needsTheme && !theme ? 'قالب سایت را انتخاب کنید' : undefined,
+      domain: product.needsDomain && domain === '' ? 'نام دامنه را وارد کنید' : undefined,
+    };
+    setMissing(nextMissing);
+    setAdded(false);
+    if (nextMissing.theme || nextMissing.domain) return;
+    try {
+      await cart.add({
+        productId: product.id,
+        cycle: cycle.cycle,
+        ...(theme ? { themeId: theme.id } : {}),
+        ...(product.needsDomain ? { domainName: domain } : {}),
+      });
+      setAdded(true);
+      showSuccessToast();
+    } catch {
+      // callApi has shown the server's message; its field messages show on the fields.
+    }
+  };
 
   return (
     <Paper withBorder radius="lg" p="lg" shadow="sm" component="section" aria-label="سفارش">
-      <Stack gap="md">
-        <CyclePicker cycles={cycles} value={cycle.cycle} onChange={onCycleChange} />
-        <Stack gap={6}>
-          <Group justify="space-between" gap="xs">
-            <Text size="sm" c="dimmed">
-              هزینهٔ دورهٔ {BILLING_CYCLE_LABELS[cycle.cycle]}
-            </Text>
-            <Text size="sm">{tomanText(cycle.price)}</Text>
-          </Group>
-          {setupFee > 0 && (
-            <Group justify="space-between" gap="xs">
-              <Text size="sm" c="dimmed">
-                هزینهٔ راه‌اندازی (یک‌بار)
-              </Text>
-              <Text size="sm">{tomanText(setupFee)}</Text>
-            </Group>
+      <form onSubmit={handleSubmit} noValidate>
+        <Stack gap="md">
+          <CyclePicker cycles={cycles} value={cycle.cycle} onChange={onCycleChange} />
+          {product.needsTheme && (
+            <ThemePicker
+              productSlug={product.slug}
+              themes={themes.data?.items}
+              failed={themes.isError}
+              value={themeKey}
+              onChange={(next) => {
+                setMissing((current) => ({ ...current, theme: undefined }));
+                setAdded(false);
+                onThemeChange(next);
+              }}
+              error={missing.theme ?? fieldError(cart.error, 'themeId')}
+            />
           )}
-          <Divider />
-          <Group justify="space-between" gap="xs" align="baseline">
-            <Text fw={700}>مبلغ قابل پرداخت</Text>
-            <Text fw={900} size="xl" c="brand.8" data-testid="order-total">
-              {tomanText(total)}
-            </Text>
-          </Group>
-        </Stack>
-        {(needsDomain || needsTheme) && (
-          <Text size="xs" c="dimmed">
-            {[
-              needsDomain && 'دامنهٔ سایت را هنگام سفارش ثبت یا وصل می‌کنید.',
-              needsTheme && 'قالب سایت را هنگام سفارش انتخاب می‌کنید.',
-            ]
-              .filter(Boolean)
-              .join(' ')}
-          </Text>
-        )}
-        <Button
-          size="md"
-          fullWidth
-          leftSection={<CartIcon size={20} />}
-          onClick={() => setAskedToOrder(true)}
-        >
-          افزودن به سبد خرید
-        </Button>
-        {askedToOrder && (
-          // The cart opens with the ordering issue; until then say so plainly, promise nothing.
-          <Alert
-            color="amber"
-            variant="light"
-            title="سفارش آنلاین به‌زودی"
-            withCloseButton
-            closeButtonLabel="بستن"
-            onClose={() => setAskedToOrder(false)}
-            role="status"
+          {product.needsDomain && (
+            <TextInput
+              label="نام دامنه"
+              description="دامنه‌ای که دارید یا می‌خواهید ثبت کنید"
+              placeholder="example.ir"
+              dir="ltr"
+              autoComplete="off"
+              autoCapitalize="none"
+              spellCheck={false}
+              inputMode="url"
+              maxLength={253}
+              required
+              value={domainName}
+              onChange={(event) => {
+                setDomainName(event.currentTarget.value);
+                setMissing((current) => ({ ...current, domain: undefined }));
+                setAdded(false);
+                if (cart.error) cart.reset();
+              }}
+              error={missing.domain ?? fieldError(cart.error, 'domainName')}
+            />
+          )}
+          <Stack gap={6}>
+            <PriceRow
+              label={`هزینهٔ دورهٔ ${BILLING_CYCLE_LABELS[cycle.cycle]}`}
+              rial={cycle.price}
+            />
+            {product.setupFee > 0 && (
+              <PriceRow label="هزینهٔ راه‌اندازی (یک‌بار)" rial={product.setupFee} />
+            )}
+            {themePrice > 0 && theme && (
+              <PriceRow label={`قالب ${theme.name} (یک‌بار)`} rial={themePrice} />
+            )}
+            <Divider />
+            <Group justify="space-between" gap="xs" align="baseline">
+              <Text fw={700}>مبلغ قابل پرداخت</Text>
+              <Text fw={900} size="xl" c="brand.8" data-testid="order-total">
+                {tomanText(total)}
+              </Text>
+            </Group>
+          </Stack>
+          <Button
+            type="submit"
+            size="md"
+            fullWidth
+            leftSection={<CartIcon size={20} />}
+            loading={cart.pending}
           >
-            سفارش آنلاین به‌زودی فعال می‌شود؛ {productName} هنوز به سبد خرید اضافه نشد و پرداختی انجام
-            نشده است.
-          </Alert>
-        )}
-      </Stack>
+            افزودن به سبد خرید
+          </Button>
+          {added && (
+            <Alert
+              color="teal"
+              variant="light"
+              title="به سبد خرید اضافه شد"
+              role="status"
+              withCloseButton
+              closeButtonLabel="بستن"
+              onClose={() => setAdded(false)}
+            >
+              <Stack gap="xs" align="flex-start">
+                <Text size="sm">
+                  {product.name} در سبد خرید شماست؛ کد تخفیف و پرداخت در سبد خرید است.
+                </Text>
+                <Button component={Link} to="/cart" size="xs" variant="light">
+                  مشاهدهٔ سبد خرید
+                </Button>
+              </Stack>
+            </Alert>
+          )}
+        </Stack>
+      </form>
     </Paper>
+  );
+}
+
+function PriceRow({ label, rial }: { label: string; rial: number }) {
+  return (
+    <Group justify="space-between" gap="xs" wrap="nowrap">
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+        {tomanText(rial)}
+      </Text>
+    </Group>
   );
 }

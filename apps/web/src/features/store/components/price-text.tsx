@@ -1,6 +1,6 @@
 import { Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { BILLING_CYCLE_LABELS, type BillingCycle } from '@vitrin/contracts';
-import { tomanText } from '../utils/money';
+import { tomanText } from '../../../lib/money';
 
 interface PriceTextProps {
   /** What the customer pays now, in Rial. */

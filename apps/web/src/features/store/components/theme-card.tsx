@@ -1,9 +1,9 @@
 import { Badge, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { PathResult } from '@vitrin/contracts';
 import { Link, type To } from 'react-router';
+import { tomanText } from '../../../lib/money';
 import cardClasses from '../../../ui/catalog-card.module.css';
 import { EyeIcon } from '../../../ui/icons';
-import { tomanText } from '../utils/money';
 import classes from './theme-card.module.css';
 
 export type ThemeCardData = PathResult<'/api/store/get-product-themes'>['items'][number];
@@ -16,10 +16,12 @@ interface ThemeCardProps {
   to: To;
   /** Passed with the navigation, so the gallery knows the preview was opened from it. */
   state?: unknown;
+  /** Where "انتخاب این قالب" goes: the product's order box with this theme chosen. */
+  chooseTo?: To;
 }
 
 /** A theme: its desktop preview, name, category, tags and price. */
-export function ThemeCard({ theme, to, state }: ThemeCardProps) {
+export function ThemeCard({ theme, to, state, chooseTo }: ThemeCardProps) {
   return (
     <Card className={cardClasses.card} shadow="xs" padding={0} component="article">
       <img
@@ -57,18 +59,31 @@ export function ThemeCard({ theme, to, state }: ThemeCardProps) {
             </Badge>
           ))}
         </Group>
-        <Button
-          component={Link}
-          to={to}
-          state={state}
-          variant="default"
-          mt="auto"
-          leftSection={<EyeIcon size={18} />}
-          className={cardClasses.stretched}
-          aria-label={`پیش‌نمایش قالب ${theme.name}`}
-        >
-          پیش‌نمایش
-        </Button>
+        <Group gap="xs" mt="auto">
+          <Button
+            flex="1 1 auto"
+            component={Link}
+            to={to}
+            state={state}
+            variant="default"
+            leftSection={<EyeIcon size={18} />}
+            className={cardClasses.stretched}
+            aria-label={`پیش‌نمایش قالب ${theme.name}`}
+          >
+            پیش‌نمایش
+          </Button>
+          {chooseTo && (
+            <Button
+              flex="1 1 auto"
+              component={Link}
+              to={chooseTo}
+              className={classes.choose}
+              aria-label={`انتخاب این قالب: ${theme.name}`}
+            >
+              انتخاب این قالب
+            </Button>
+          )}
+        </Group>
       </Stack>
     </Card>
   );

@@ -1,8 +1,9 @@
-import { Badge, Group, Loader, Modal, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Loader, Modal, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
+import { Link } from 'react-router';
+import { tomanText } from '../../../lib/money';
 import { MonitorIcon, PhoneIcon } from '../../../ui/icons';
-import { tomanText } from '../utils/money';
 import type { ThemeCardData } from './theme-card';
 import classes from './theme-preview-modal.module.css';
 
@@ -13,10 +14,12 @@ interface ThemePreviewModalProps {
   /** The theme to show; undefined while it is being found, null when there is no such theme. */
   theme: ThemeCardData | null | undefined;
   onClose: () => void;
+  /** Where "انتخاب این قالب" goes for the theme shown; no button without it. */
+  chooseTo?: (theme: ThemeCardData) => string;
 }
 
 /** A large preview of a theme, as a desktop or a phone shows it; full screen on a phone. */
-export function ThemePreviewModal({ opened, theme, onClose }: ThemePreviewModalProps) {
+export function ThemePreviewModal({ opened, theme, onClose, chooseTo }: ThemePreviewModalProps) {
   const onPhone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
   // A phone visitor first sees the theme as their own screen would show it.
   const [device, setDevice] = useState<Device>(onPhone ? 'phone' : 'desktop');
@@ -88,6 +91,11 @@ export function ThemePreviewModal({ opened, theme, onClose }: ThemePreviewModalP
               />
             )}
           </Group>
+          {chooseTo && (
+            <Button component={Link} to={chooseTo(theme)} style={{ alignSelf: 'flex-start' }}>
+              انتخاب این قالب
+            </Button>
+          )}
           <div className={classes.stage}>
             {device === 'phone' && phoneUrl ? (
               <img

@@ -20,7 +20,7 @@ import { StatusMessage } from '../../../ui/status-message';
 import { useProduct } from '../api/get-product';
 import { ComparisonTable } from '../components/comparison-table';
 import { FeatureList } from '../components/feature-list';
-import { OrderBox } from '../components/order-box';
+import { type CartAdder, OrderBox } from '../components/order-box';
 import { ProductCard } from '../components/product-card';
 import { ThemesStrip } from '../components/themes-strip';
 import { chooseCycle } from '../utils/product-cycle';
@@ -28,7 +28,8 @@ import classes from './product-page.module.css';
 
 type Product = PathResult<'/api/store/get-product'>;
 
-export function ProductPage() {
+/** A product's page; `cart` is the cart's add-to-cart, handed in where the routes compose features. */
+export function ProductPage({ cart }: { cart: CartAdder }) {
   const { slug = '' } = useParams();
   const product = useProduct(slug);
   const data = product.data;
@@ -76,22 +77,24 @@ export function ProductPage() {
 
   return (
     <Container py={{ base: 'lg', sm: 40 }}>
-      {data ? <ProductDetails product={data} /> : <ProductSkeleton />}
+      {data ? <ProductDetails product={data} cart={cart} /> : <ProductSkeleton />}
     </Container>
   );
 }
 
-function ProductDetails({ product }: { product: Product }) {
+function ProductDetails({ product, cart }: { product: Product; cart: CartAdder }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const cycle = chooseCycle(product.cycles, searchParams.get('cycle'));
-  const chooseCycleInAddress = (next: BillingCycle) =>
+  // The cycle and the theme live in the address, so the theme gallery can send a choice back.
+  const setInAddress = (name: 'cycle' | 'theme', value: string | null) =>
     setSearchParams(
       (current) => {
         const params = new URLSearchParams(current);
-        params.set('cycle', next);
+        if (value === null) params.delete(name);
+        else params.set(name, value);
         return params;
       },
-      // Trying cycles is not worth a back step each.
+      // Trying cycles or themes is not worth a back step each.
       { replace: true },
     );
   const paragraphs = product.description.split(/\n\s*\n/).filter((text) => text.trim());
@@ -138,13 +141,13 @@ function ProductDetails({ product }: { product: Product }) {
         <div className={classes.order}>
           {cycle ? (
             <OrderBox
-              productName={product.name}
+              product={product}
               cycles={product.cycles}
               cycle={cycle}
-              onCycleChange={chooseCycleInAddress}
-              setupFee={product.setupFee}
-              needsDomain={product.needsDomain}
-              needsTheme={product.needsTheme}
+              onCycleChange={(next: BillingCycle) => setInAddress('cycle', next)}
+              themeKey={searchParams.get('theme')}
+              onThemeChange={(theme) => setInAddress('theme', theme?.slug ?? null)}
+              cart={cart}
             />
           ) : (
             <Text c="dimmed">این محصول فعلا برای سفارش عرضه نمی‌شود.</Text>

@@ -68,6 +68,10 @@ export function ProductThemesPage() {
     else setFilters({ preview: null }, { keepPage: true, replace: true });
   };
 
+  // Back to the plan's order box with the theme chosen (it reads `?theme=`).
+  const chooseThemePath = (themeSlug: string) =>
+    `/store/${slug}?theme=${encodeURIComponent(themeSlug)}`;
+
   const error = themes.error;
   const productMissing =
     error instanceof ApiRequestError &&
@@ -195,6 +199,7 @@ export function ProductThemesPage() {
                       theme={theme}
                       to={{ search: `?${writeThemeFilters({ ...filters, preview: theme.slug })}` }}
                       state={{ previewOpenedHere: true } satisfies PreviewState}
+                      chooseTo={chooseThemePath(theme.slug)}
                     />
                   ))
                 : Array.from({ length: 8 }, (_, index) => (
@@ -218,6 +223,7 @@ export function ProductThemesPage() {
         opened={filters.preview !== null}
         theme={previewTheme}
         onClose={closePreview}
+        chooseTo={(theme) => chooseThemePath(theme.slug)}
       />
     </Container>
   );

@@ -1,4 +1,4 @@
-import { rialToTomanNumber } from './money';
+import { rialToTomanNumber } from '../../../lib/money';
 
 const STEPS_ACROSS = 50;
 

@@ -1,4 +1,5 @@
 import { type PathInput, PRODUCT_SORTS, type ProductSort } from '@vitrin/contracts';
+import { tomanToRial } from '../../../lib/money';
 import {
   readChoice,
   readPage,
@@ -6,7 +7,6 @@ import {
   readWholeNumber,
   toSearchParams,
 } from '../../../lib/url-params';
-import { tomanToRial } from './money';
 
 export const STORE_PAGE_SIZE = 12;
 export const DEFAULT_PRODUCT_SORT: ProductSort = 'popular';

@@ -1,0 +1,14 @@
+import { and, isNull, lt } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { carts } from '../../db/schema/index';
+import { VISITOR_CART_TTL_DAYS } from './cart.service';
+
+/** Visitors' carts untouched for VISITOR_CART_TTL_DAYS go (their lines with them). */
+export async function deleteStaleVisitorCarts(db: Database, now: Date = new Date()) {
+  const before = new Date(now.getTime() - VISITOR_CART_TTL_DAYS * 24 * 3_600_000);
+  const deleted = await db
+    .delete(carts)
+    .where(and(isNull(carts.userId), lt(carts.updatedAt, before)))
+    .returning({ id: carts.id });
+  return deleted.length;
+}

@@ -1,0 +1,139 @@
+import { Anchor, Button, Group, NativeSelect, Paper, Stack, Text } from '@mantine/core';
+import { BILLING_CYCLE_LABELS, type BillingCycle } from '@vitrin/contracts';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { tomanText } from '../../../lib/money';
+import type { Cart } from '../api/cart-calls';
+import { useDeleteCartProducts } from '../api/delete-cart-products';
+import { useUpdateCartProduct } from '../api/update-cart-product';
+import classes from './cart-line-item.module.css';
+import { SignedAmount } from './signed-amount';
+
+type CartLine = Cart['lines'][number];
+
+/** One line of the cart: what it is, its cycle (changeable), what it costs, and a way out. */
+export function CartLineItem({ line }: { line: CartLine }) {
+  const updateCycle = useUpdateCartProduct();
+  const remove = useDeleteCartProducts();
+  const onSale = line.regularPriceRial > line.priceRial;
+  const name = line.product.name;
+
+  return (
+    <Paper withBorder radius="lg" p="md" component="li" aria-label={name} className={classes.line}>
+      <Stack gap="sm">
+        <Group gap="sm" wrap="nowrap" align="flex-start">
+          <img src={line.product.iconUrl} alt="" width={48} height={48} className={classes.icon} />
+          <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+            <Anchor
+              component={Link}
+              to={`/store/${line.product.slug}`}
+              fw={700}
+              c="dark.8"
+              className={classes.name}
+            >
+              {name}
+            </Anchor>
+            <Text size="sm" c="dimmed">
+              {line.product.groupName}
+            </Text>
+            {line.theme && (
+              <Text size="sm">
+                <Text span c="dimmed" size="sm">
+                  قالب:{' '}
+                </Text>
+                {line.theme.name}
+              </Text>
+            )}
+            {line.domainName && (
+              <Text size="sm">
+                <Text span c="dimmed" size="sm">
+                  دامنه:{' '}
+                </Text>
+                <bdi dir="ltr">{line.domainName}</bdi>
+              </Text>
+            )}
+          </Stack>
+          <Button
+            variant="subtle"
+            color="red"
+            size="compact-sm"
+            onClick={() => remove.mutate([line.id])}
+            loading={remove.isPending}
+            aria-label={`حذف ${name} از سبد`}
+          >
+            حذف
+          </Button>
+        </Group>
+
+        <div className={classes.details}>
+          <NativeSelect
+            label="دورهٔ پرداخت"
+            size="sm"
+            value={line.cycle}
+            disabled={updateCycle.isPending || line.cycles.length < 2}
+            onChange={(event) =>
+              updateCycle.mutate({
+                lineId: line.id,
+                cycle: event.currentTarget.value as BillingCycle,
+              })
+            }
+            data={line.cycles.map((offer) => ({
+              value: offer.cycle,
+              label: `${BILLING_CYCLE_LABELS[offer.cycle]}: ${tomanText(offer.price)}`,
+            }))}
+          />
+          <Stack gap={4} className={classes.prices}>
+            <PriceLine label={`دورهٔ ${BILLING_CYCLE_LABELS[line.cycle]}`}>
+              {onSale && (
+                <Text span size="xs" c="dimmed" td="line-through" me={6}>
+                  {tomanText(line.regularPriceRial)}
+                </Text>
+              )}
+              {tomanText(line.priceRial)}
+            </PriceLine>
+            {line.setupFeeRial > 0 && (
+              <PriceLine label="راه‌اندازی (یک‌بار)">{tomanText(line.setupFeeRial)}</PriceLine>
+            )}
+            {line.themePriceRial > 0 && (
+              <PriceLine label="قالب (یک‌بار)">{tomanText(line.themePriceRial)}</PriceLine>
+            )}
+            {line.discountRial > 0 && (
+              <PriceLine label="تخفیف" tone="green.8">
+                <SignedAmount rial={line.discountRial} sign="−" />
+              </PriceLine>
+            )}
+            <PriceLine label="جمع این ردیف" strong>
+              {tomanText(line.totalRial)}
+            </PriceLine>
+          </Stack>
+        </div>
+      </Stack>
+    </Paper>
+  );
+}
+
+interface PriceLineProps {
+  label: string;
+  children: ReactNode;
+  tone?: string;
+  strong?: boolean;
+}
+
+function PriceLine({ label, children, tone, strong = false }: PriceLineProps) {
+  return (
+    <Group justify="space-between" gap="xs" wrap="nowrap">
+      <Text size="sm" c={strong ? undefined : 'dimmed'} fw={strong ? 700 : undefined}>
+        {label}
+      </Text>
+      <Text
+        size="sm"
+        c={tone}
+        fw={strong ? 800 : undefined}
+        style={{ whiteSpace: 'nowrap' }}
+        component="div"
+      >
+        {children}
+      </Text>
+    </Group>
+  );
+}

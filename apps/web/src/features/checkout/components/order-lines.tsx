@@ -1,0 +1,49 @@
+import { Anchor, Group, Paper, Stack, Text } from '@mantine/core';
+import { BILLING_CYCLE_LABELS } from '@vitrin/contracts';
+import { Link } from 'react-router';
+import { tomanText } from '../../../lib/money';
+import type { OrderDetail } from '../api/get-order-detail';
+import { SignedAmount } from './signed-amount';
+
+/** An order's lines as they were frozen at submit: names, cycles and amounts. */
+export function OrderLines({ lines }: { lines: OrderDetail['lines'] }) {
+  return (
+    <Stack gap="sm" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+      {lines.map((line) => (
+        <Paper key={line.id} component="li" withBorder radius="md" p="md">
+          <Group justify="space-between" align="flex-start" gap="md">
+            <Stack gap={2} style={{ minWidth: 0, flex: '1 1 14rem' }}>
+              <Anchor component={Link} to={`/store/${line.productSlug}`} fw={700} c="dark.8">
+                {line.productName}
+              </Anchor>
+              <Text size="sm" c="dimmed">
+                {line.groupName} · دورهٔ {BILLING_CYCLE_LABELS[line.cycle]}
+              </Text>
+              {line.themeName && <Text size="sm">قالب: {line.themeName}</Text>}
+              {line.domainName && (
+                <Text size="sm">
+                  دامنه: <bdi dir="ltr">{line.domainName}</bdi>
+                </Text>
+              )}
+            </Stack>
+            <Stack gap={2} align="flex-end" style={{ flex: 'none' }}>
+              <Text size="sm" c="dimmed">
+                {tomanText(line.priceRial)}
+                {line.setupFeeRial > 0 && ` + راه‌اندازی ${tomanText(line.setupFeeRial)}`}
+                {line.themePriceRial > 0 && ` + قالب ${tomanText(line.themePriceRial)}`}
+              </Text>
+              {line.discountRial > 0 && (
+                <Text size="sm" c="green.8">
+                  تخفیف <SignedAmount rial={line.discountRial} sign="−" />
+                </Text>
+              )}
+              <Text fw={800} style={{ whiteSpace: 'nowrap' }}>
+                {tomanText(line.totalRial)}
+              </Text>
+            </Stack>
+          </Group>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,76 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { showSuccessToast } from '../../../lib/toast';
+import { orderQueryKey } from '../api/get-order-detail';
+import { userAccountInfoQueryOptions, walletQueryKey } from '../api/get-user-account-info';
+import { payOrder } from '../api/pay-order';
+import { spendWalletOnOrder } from '../api/use-wallet-in-order';
+import { walletShare } from '../utils/wallet-share';
+
+export interface PayRequest {
+  orderId: string;
+  /** What is left to pay, from the order's latest answer. */
+  payableRial: number;
+  /** Spend wallet credit first, as much as covers the order. */
+  withWallet: boolean;
+}
+
+export function orderPath(orderId: string): string {
+  return `/account/orders/${orderId}`;
+}
+
+/**
+ * Pays what is left of an order (docs/decisions/0011): wallet credit first when asked; when it
+ * covers the rest the order is paid and the person sees it, otherwise the gateway collects the
+ * rest and the person is sent to its page. `busy` stays true while the browser leaves.
+ */
+export function usePayOrder(userId: string) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [leaving, setLeaving] = useState(false);
+
+  // Back from the gateway with the browser's back button, the page may come from its cache.
+  useEffect(() => {
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) setLeaving(false);
+    };
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
+  }, []);
+
+  const mutation = useMutation({
+    mutationFn: async ({ orderId, payableRial, withWallet }: PayRequest) => {
+      if (withWallet) {
+        // The balance now, not the one on screen: another tab may have spent it.
+        const account = await queryClient.fetchQuery({
+          ...userAccountInfoQueryOptions(userId),
+          staleTime: 0,
+        });
+        const amountRial = walletShare(account.balanceRial, payableRial);
+        if (amountRial > 0) {
+          const order = await spendWalletOnOrder(orderId, amountRial);
+          queryClient.setQueryData(orderQueryKey(userId, orderId), order);
+          void queryClient.invalidateQueries({ queryKey: walletQueryKey(userId) });
+          if (order.status === 'paid') return { paidOrderId: order.id, redirectUrl: null };
+        }
+      }
+      const started = await payOrder(orderId);
+      return { paidOrderId: null, redirectUrl: started.redirectUrl };
+    },
+    onSuccess: ({ paidOrderId, redirectUrl }) => {
+      if (redirectUrl) {
+        setLeaving(true);
+        window.location.assign(redirectUrl);
+      } else if (paidOrderId) {
+        showSuccessToast();
+        navigate(orderPath(paidOrderId));
+      }
+    },
+    // Whatever happened, the order on screen may be out of date (credit spent, status changed).
+    onError: (_error, { orderId }) =>
+      queryClient.invalidateQueries({ queryKey: orderQueryKey(userId, orderId) }),
+  });
+
+  return { ...mutation, busy: mutation.isPending || leaving };
+}

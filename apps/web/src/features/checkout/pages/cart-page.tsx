@@ -1,0 +1,289 @@
+import {
+  Alert,
+  Button,
+  Card,
+  Container,
+  Divider,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { describeApiError } from '../../../lib/api-error';
+import { showSuccessToast } from '../../../lib/toast';
+import { AlertIcon, CartIcon } from '../../../ui/icons';
+import { StatusMessage } from '../../../ui/status-message';
+import type { Cart } from '../api/cart-calls';
+import { useCart, useCartOwner } from '../api/get-cart';
+import { type BuyerDetails, useCartUser } from '../api/get-cart-user';
+import { useUserAccountInfo } from '../api/get-user-account-info';
+import { useSubmitOrder } from '../api/submit-order';
+import { useUpdateCartUser } from '../api/update-cart-user';
+import { AmountRows } from '../components/amount-rows';
+import {
+  type BuyerDraft,
+  BuyerFields,
+  fromBuyerDraft,
+  toBuyerDraft,
+} from '../components/buyer-fields';
+import { CartLineItem } from '../components/cart-line-item';
+import { DiscountCodeForm } from '../components/discount-code-form';
+import { WalletToggle } from '../components/wallet-toggle';
+import { orderPath, usePayOrder } from '../hooks/use-pay-order';
+import { walletShare } from '../utils/wallet-share';
+import classes from './cart-page.module.css';
+
+const SIGN_IN_FOR_CART = '/sign-in?next=/cart';
+
+export function CartPage() {
+  useDocumentTitle('سبد خرید | ویترین');
+  const { ready, userId } = useCartOwner();
+  const cart = useCart();
+
+  return (
+    <Container py={{ base: 'lg', sm: 40 }}>
+      <Title order={1} mb="lg">
+        سبد خرید
+      </Title>
+      {cart.data ? (
+        <CartContents cart={cart.data} userId={userId} />
+      ) : cart.isError ? (
+        <StatusMessage
+          icon={<AlertIcon size={32} />}
+          color="orange"
+          title="سبد خرید بارگذاری نشد"
+          description={describeApiError(cart.error)}
+        >
+          <Button variant="light" onClick={() => cart.refetch()} loading={cart.isFetching}>
+            تلاش دوباره
+          </Button>
+        </StatusMessage>
+      ) : (
+        <CartSkeleton busy={!ready || cart.isPending} />
+      )}
+    </Container>
+  );
+}
+
+function CartContents({ cart, userId }: { cart: Cart; userId: string | null }) {
+  const notice = cart.removedNotice && (
+    <Alert color="amber" variant="light" c="amber.9" mb="lg" role="status">
+      {cart.removedNotice}
+    </Alert>
+  );
+
+  if (cart.lines.length === 0) {
+    return (
+      <>
+        {notice}
+        <StatusMessage
+          icon={<CartIcon size={32} />}
+          title="سبد خرید شما خالی است"
+          description="پلن سایت‌ساز، هاست، سرور یا دامنه‌ای را که می‌خواهید از فروشگاه انتخاب کنید."
+        >
+          <Button component={Link} to="/store" mt="sm">
+            رفتن به فروشگاه
+          </Button>
+        </StatusMessage>
+      </>
+    );
+  }
+
+  const summary = (
+    <>
+      <DiscountCodeForm discount={cart.discount} />
+      <Divider />
+      <AmountRows
+        rows={[
+          { label: 'جمع سبد', rial: cart.subtotalRial },
+          { label: 'تخفیف', rial: cart.discountRial, deduct: true, hideZero: true },
+        ]}
+        total={{ label: 'مبلغ سفارش', rial: cart.totalRial, testId: 'cart-total' }}
+      />
+    </>
+  );
+
+  return (
+    <>
+      {notice}
+      <div className={classes.layout}>
+        <Stack gap="sm" component="ul" aria-label="ردیف‌های سبد" className={classes.lines}>
+          {cart.lines.map((line) => (
+            <CartLineItem key={line.id} line={line} />
+          ))}
+        </Stack>
+        {userId ? (
+          <SignedInCheckout userId={userId} totalRial={cart.totalRial} summary={summary} />
+        ) : (
+          <Card component="aside" aria-label="خلاصهٔ سفارش" className={classes.summary}>
+            <Stack gap="md">
+              {summary}
+              <Alert color="brand" variant="light" title="برای ثبت سفارش وارد شوید">
+                <Stack gap="sm" align="flex-start">
+                  <Text size="sm">
+                    سفارش و پرداخت به نام حساب شما ثبت می‌شود. پس از ورود، همین سبد با شماست.
+                  </Text>
+                  <Button component={Link} to={SIGN_IN_FOR_CART}>
+                    ورود و ثبت سفارش
+                  </Button>
+                </Stack>
+              </Alert>
+            </Stack>
+          </Card>
+        )}
+      </div>
+    </>
+  );
+}
+
+interface SignedInCheckoutProps {
+  userId: string;
+  totalRial: number;
+  summary: ReactNode;
+}
+
+/** The buyer's details, the wallet and the submit: only for a signed-in person. */
+function SignedInCheckout({ userId, totalRial, summary }: SignedInCheckoutProps) {
+  const buyer = useCartUser(userId);
+
+  return buyer.data ? (
+    <CheckoutForm userId={userId} buyer={buyer.data} totalRial={totalRial} summary={summary} />
+  ) : (
+    <>
+      <Card className={classes.buyer}>
+        {buyer.isError ? (
+          <Stack gap="sm" align="flex-start">
+            <Text>مشخصات خریدار بارگذاری نشد.</Text>
+            <Button variant="light" onClick={() => buyer.refetch()} loading={buyer.isFetching}>
+              تلاش دوباره
+            </Button>
+          </Stack>
+        ) : (
+          <Skeleton height={160} aria-label="در حال بارگذاری مشخصات خریدار" />
+        )}
+      </Card>
+      <Card component="aside" aria-label="خلاصهٔ سفارش" className={classes.summary}>
+        <Stack gap="md">{summary}</Stack>
+      </Card>
+    </>
+  );
+}
+
+interface CheckoutFormProps {
+  userId: string;
+  buyer: BuyerDetails;
+  totalRial: number;
+  summary: ReactNode;
+}
+
+function CheckoutForm({ userId, buyer, totalRial, summary }: CheckoutFormProps) {
+  const navigate = useNavigate();
+  const account = useUserAccountInfo(userId);
+  const balance = account.data?.balanceRial;
+  const [draft, setDraft] = useState<BuyerDraft>(() => toBuyerDraft(buyer));
+  // Unset until the person flips it: on when there is credit to use.
+  const [walletChoice, setWalletChoice] = useState<boolean | null>(null);
+  const withWallet = (walletChoice ?? (balance ?? 0) > 0) && (balance ?? 0) > 0;
+  const updateBuyer = useUpdateCartUser(userId);
+  const submit = useSubmitOrder(userId);
+  const pay = usePayOrder(userId);
+  const busy = updateBuyer.isPending || submit.isPending || pay.busy;
+  const paidByWallet =
+    withWallet && balance !== undefined && walletShare(balance, totalRial) >= totalRial;
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const details = fromBuyerDraft(draft);
+    const saved = toBuyerDraft(buyer);
+    const changed = (Object.keys(saved) as (keyof BuyerDraft)[]).some(
+      (field) => saved[field].trim() !== draft[field].trim(),
+    );
+    if (!buyer.complete || changed) {
+      try {
+        await updateBuyer.mutateAsync(details);
+      } catch {
+        return; // The fields say what is wrong.
+      }
+    }
+    let order: Awaited<ReturnType<typeof submit.mutateAsync>>;
+    try {
+      order = await submit.mutateAsync();
+    } catch {
+      return; // The server's message is in the toast; the cart is read again.
+    }
+    if (order.status === 'paid') {
+      showSuccessToast();
+      navigate(orderPath(order.id));
+      return;
+    }
+    try {
+      await pay.mutateAsync({ orderId: order.id, payableRial: order.payableRial, withWallet });
+    } catch {
+      // The order exists now and the cart is empty: its page lets the person pay again.
+      navigate(orderPath(order.id));
+    }
+  };
+
+  return (
+    <>
+      <Card component="section" aria-labelledby="buyer-title" className={classes.buyer}>
+        <Stack gap="md">
+          <Stack gap={2}>
+            <Title order={2} size="h4" id="buyer-title">
+              مشخصات خریدار
+            </Title>
+            <Text size="sm" c="dimmed">
+              صورت‌حساب سفارش به این نام صادر می‌شود.
+            </Text>
+          </Stack>
+          <BuyerFields value={draft} onChange={setDraft} error={updateBuyer.error} />
+        </Stack>
+      </Card>
+      <Card component="aside" aria-label="خلاصهٔ سفارش" className={classes.summary}>
+        <Stack gap="md">
+          {summary}
+          <Divider />
+          {/* Its own form: the discount code above has one, and forms do not nest. */}
+          <form onSubmit={handleSubmit} noValidate>
+            <Stack gap="md">
+              <WalletToggle
+                balanceRial={balance}
+                payableRial={totalRial}
+                checked={withWallet}
+                onChange={setWalletChoice}
+              />
+              <Button type="submit" size="md" fullWidth loading={busy}>
+                {paidByWallet ? 'ثبت سفارش و پرداخت از کیف پول' : 'ثبت سفارش و پرداخت'}
+              </Button>
+              <Text size="xs" c="dimmed" ta="center">
+                {paidByWallet
+                  ? 'سفارش بی‌درنگ با اعتبار کیف پول پرداخت می‌شود.'
+                  : 'پس از ثبت سفارش به درگاه پرداخت می‌روید.'}
+              </Text>
+            </Stack>
+          </form>
+        </Stack>
+      </Card>
+    </>
+  );
+}
+
+function CartSkeleton({ busy }: { busy: boolean }) {
+  return (
+    <div
+      className={classes.layout}
+      role="status"
+      aria-busy={busy}
+      aria-label="در حال بارگذاری سبد خرید"
+    >
+      <Stack gap="sm" className={classes.lines}>
+        <Skeleton height={150} radius="lg" />
+        <Skeleton height={150} radius="lg" />
+      </Stack>
+      <Skeleton height={320} radius="lg" className={classes.summary} />
+    </div>
+  );
+}

@@ -1,0 +1,337 @@
+import {
+  Alert,
+  Anchor,
+  Breadcrumbs,
+  Button,
+  Card,
+  Container,
+  Group,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { toPersianDigits } from '@vitrin/fa';
+import { type ReactNode, useState } from 'react';
+import { Link, Navigate, useLocation, useParams } from 'react-router';
+import { ApiRequestError, describeApiError } from '../../../lib/api-error';
+import { useSession } from '../../../lib/app-session';
+import { tomanText } from '../../../lib/money';
+import { showSuccessToast } from '../../../lib/toast';
+import { AlertIcon, BagIcon, ClockIcon } from '../../../ui/icons';
+import { JalaliDateTime } from '../../../ui/jalali-date-time';
+import { PageLoader } from '../../../ui/page-loader';
+import { StatusMessage } from '../../../ui/status-message';
+import { useCancelOrder } from '../api/cancel-order';
+import { type OrderDetail, useOrderDetail } from '../api/get-order-detail';
+import { useUserAccountInfo } from '../api/get-user-account-info';
+import { AmountRows } from '../components/amount-rows';
+import { OrderLines } from '../components/order-lines';
+import { OrderStatusBadge } from '../components/order-status-badge';
+import { PaymentsTable } from '../components/payments-table';
+import { WalletToggle } from '../components/wallet-toggle';
+import { usePayOrder } from '../hooks/use-pay-order';
+
+export function OrderPage() {
+  const session = useSession();
+  const { pathname } = useLocation();
+
+  if (session.status === 'starting') return <PageLoader />;
+  if (session.status === 'signed-out') {
+    return <Navigate to={`/sign-in?next=${encodeURIComponent(pathname)}`} replace />;
+  }
+  return <SignedInOrder userId={session.identity.id} />;
+}
+
+function SignedInOrder({ userId }: { userId: string }) {
+  const { orderId = '' } = useParams();
+  const order = useOrderDetail(userId, orderId);
+  const data = order.data;
+  // Another person's order is a 404 too (API.md), and an id that is no id names no order.
+  const notFound =
+    order.error instanceof ApiRequestError &&
+    (order.error.status === 404 || order.error.code === 'VALIDATION');
+  useDocumentTitle(
+    data
+      ? `سفارش ${toPersianDigits(data.number)} | ویترین`
+      : notFound
+        ? 'سفارش پیدا نشد | ویترین'
+        : 'سفارش | ویترین',
+  );
+
+  if (notFound) {
+    return (
+      <Container size="sm">
+        <StatusMessage
+          titleOrder={1}
+          icon={<BagIcon size={32} />}
+          title="سفارشی با این نشانی پیدا نشد"
+          description="شاید نشانی را اشتباه وارد کرده باشید، یا این سفارش از حساب دیگری است."
+        >
+          <Button component={Link} to="/account" mt="sm">
+            رفتن به حساب کاربری
+          </Button>
+        </StatusMessage>
+      </Container>
+    );
+  }
+  if (order.error && !data) {
+    return (
+      <Container size="sm">
+        <StatusMessage
+          titleOrder={1}
+          icon={<AlertIcon size={32} />}
+          color="orange"
+          title="این سفارش بارگذاری نشد"
+          description={describeApiError(order.error)}
+        >
+          <Button variant="light" onClick={() => order.refetch()} loading={order.isFetching}>
+            تلاش دوباره
+          </Button>
+        </StatusMessage>
+      </Container>
+    );
+  }
+
+  return (
+    <Container size="md" py={{ base: 'lg', sm: 40 }}>
+      {data ? <OrderDetails userId={userId} order={data} /> : <OrderSkeleton />}
+    </Container>
+  );
+}
+
+function OrderDetails({ userId, order }: { userId: string; order: OrderDetail }) {
+  const pending = order.status === 'pending';
+
+  return (
+    <Stack gap="xl">
+      <Stack gap="xs">
+        <Breadcrumbs separator="‹" separatorMargin={6}>
+          <Anchor component={Link} to="/account" size="sm">
+            حساب کاربری
+          </Anchor>
+          <Text size="sm" c="dimmed">
+            سفارش‌ها
+          </Text>
+        </Breadcrumbs>
+        <Group gap="sm" align="center">
+          <Title order={1} size="h2">
+            سفارش شمارهٔ {toPersianDigits(order.number)}
+          </Title>
+          <OrderStatusBadge status={order.status} />
+        </Group>
+        <Text size="sm" c="dimmed">
+          ثبت: <JalaliDateTime iso={order.createdAt} />
+          {order.paidAt && (
+            <>
+              {' · '}پرداخت: <JalaliDateTime iso={order.paidAt} />
+            </>
+          )}
+          {!order.paidAt && order.closedAt && (
+            <>
+              {' · '}بسته شد: <JalaliDateTime iso={order.closedAt} />
+            </>
+          )}
+        </Text>
+      </Stack>
+
+      {pending && <PendingOrderPanel userId={userId} order={order} />}
+
+      <Section title="ردیف‌های سفارش">
+        <OrderLines lines={order.lines} />
+      </Section>
+
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+        <Card>
+          <Stack gap="md">
+            <Title order={2} size="h4">
+              مبلغ‌ها
+            </Title>
+            <AmountRows
+              rows={[
+                { label: 'جمع سفارش', rial: order.subtotalRial },
+                {
+                  label: order.discountCode ? `تخفیف (کد ${order.discountCode})` : 'تخفیف',
+                  rial: order.discountRial,
+                  deduct: true,
+                  hideZero: true,
+                },
+                { label: 'مبلغ سفارش', rial: order.totalRial },
+                {
+                  label: 'پرداخت از کیف پول',
+                  rial: order.walletAppliedRial,
+                  deduct: true,
+                  hideZero: true,
+                },
+                {
+                  label: 'پرداخت از درگاه',
+                  rial: order.gatewayPaidRial,
+                  deduct: true,
+                  hideZero: true,
+                },
+              ]}
+              total={{ label: 'مانده برای پرداخت', rial: order.payableRial, testId: 'payable' }}
+            />
+          </Stack>
+        </Card>
+        <Card>
+          <Stack gap="xs">
+            <Title order={2} size="h4">
+              مشخصات خریدار
+            </Title>
+            <Detail label="نام">{order.buyer.fullName}</Detail>
+            <Detail label="ایمیل">
+              <bdi dir="ltr">{order.buyer.email}</bdi>
+            </Detail>
+            {order.buyer.nationalId && (
+              <Detail label="کد ملی">
+                <bdi dir="ltr">{toPersianDigits(order.buyer.nationalId)}</bdi>
+              </Detail>
+            )}
+            {order.buyer.companyName && <Detail label="شرکت">{order.buyer.companyName}</Detail>}
+          </Stack>
+        </Card>
+      </SimpleGrid>
+
+      <Section title="پرداخت‌ها">
+        <Card p={0}>
+          <div style={{ padding: 'var(--mantine-spacing-sm) var(--mantine-spacing-md)' }}>
+            <PaymentsTable payments={order.payments} />
+          </div>
+        </Card>
+      </Section>
+    </Stack>
+  );
+}
+
+/** What a pending order still needs: paying (wallet first, if asked), or cancelling. */
+function PendingOrderPanel({ userId, order }: { userId: string; order: OrderDetail }) {
+  const account = useUserAccountInfo(userId);
+  const balance = account.data?.balanceRial;
+  const [walletChoice, setWalletChoice] = useState<boolean | null>(null);
+  const withWallet = (walletChoice ?? (balance ?? 0) > 0) && (balance ?? 0) > 0;
+  const pay = usePayOrder(userId);
+  const cancel = useCancelOrder(userId);
+  const [confirmingCancel, setConfirmingCancel] = useState(false);
+
+  const cancelOrder = async () => {
+    try {
+      await cancel.mutateAsync(order.id);
+      setConfirmingCancel(false);
+      showSuccessToast();
+    } catch {
+      // The server's message is in the toast.
+    }
+  };
+
+  return (
+    <Card withBorder shadow="sm" aria-label="پرداخت سفارش" component="section">
+      <Stack gap="md">
+        <Group gap="xs" wrap="nowrap" align="flex-start">
+          <ClockIcon size={20} style={{ flex: 'none', marginTop: 4 }} />
+          <Text size="sm">
+            این سفارش هنوز پرداخت نشده است. اگر تا <JalaliDateTime iso={order.expiresAt} /> پرداخت
+            نشود، خودبه‌خود لغو می‌شود.
+          </Text>
+        </Group>
+        <Group justify="space-between" align="baseline">
+          <Text fw={700}>مانده برای پرداخت</Text>
+          <Text fw={900} size="xl" c="brand.8">
+            {tomanText(order.payableRial)}
+          </Text>
+        </Group>
+        {balance !== 0 && (
+          <WalletToggle
+            balanceRial={balance}
+            payableRial={order.payableRial}
+            checked={withWallet}
+            onChange={setWalletChoice}
+          />
+        )}
+        <Group gap="sm">
+          <Button
+            size="md"
+            loading={pay.busy}
+            disabled={cancel.isPending}
+            onClick={() =>
+              pay.mutate({ orderId: order.id, payableRial: order.payableRial, withWallet })
+            }
+          >
+            پرداخت سفارش
+          </Button>
+          {!confirmingCancel && (
+            <Button
+              variant="subtle"
+              color="red"
+              disabled={pay.busy}
+              onClick={() => setConfirmingCancel(true)}
+            >
+              لغو سفارش
+            </Button>
+          )}
+        </Group>
+        {confirmingCancel && (
+          <Alert color="red" variant="light" title="این سفارش لغو شود؟" role="alertdialog">
+            <Stack gap="sm" align="flex-start">
+              <Text size="sm">
+                پس از لغو، پرداخت این سفارش ممکن نیست
+                {order.walletAppliedRial > 0 &&
+                  `؛ ${tomanText(order.walletAppliedRial)} اعتباری که برایش خرج شده به کیف پول برمی‌گردد`}
+                .
+              </Text>
+              <Group gap="sm">
+                <Button color="red" onClick={cancelOrder} loading={cancel.isPending}>
+                  بله، لغو شود
+                </Button>
+                <Button
+                  variant="default"
+                  onClick={() => setConfirmingCancel(false)}
+                  disabled={cancel.isPending}
+                >
+                  نه، بماند
+                </Button>
+              </Group>
+            </Stack>
+          </Alert>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Stack gap="sm" component="section">
+      <Title order={2} size="h4">
+        {title}
+      </Title>
+      {children}
+    </Stack>
+  );
+}
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Group gap="xs" wrap="nowrap" align="baseline">
+      <Text size="sm" c="dimmed" style={{ flex: 'none', minWidth: '4.5rem' }}>
+        {label}
+      </Text>
+      <Text size="sm" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+        {children}
+      </Text>
+    </Group>
+  );
+}
+
+function OrderSkeleton() {
+  return (
+    <Stack gap="lg" aria-busy="true" aria-label="در حال بارگذاری سفارش">
+      <Skeleton height={14} width={160} />
+      <Skeleton height={36} width={280} />
+      <Skeleton height={120} radius="lg" />
+      <Skeleton height={200} radius="lg" />
+    </Stack>
+  );
+}

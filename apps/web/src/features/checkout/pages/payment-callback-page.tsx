@@ -1,0 +1,191 @@
+import { Alert, Button, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { toPersianDigits } from '@vitrin/fa';
+import { type ReactNode, useEffect, useRef } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { describeApiError } from '../../../lib/api-error';
+import { tomanText } from '../../../lib/money';
+import { AlertIcon, CheckCircleIcon, ClockIcon, XCircleIcon } from '../../../ui/icons';
+import { StatusMessage } from '../../../ui/status-message';
+import { type PaymentOutcome, useVerifyPayOrder } from '../api/verify-pay-order';
+import { CREDIT_PATH } from '../components/wallet-toggle';
+import { orderPath } from '../hooks/use-pay-order';
+
+/**
+ * Where the gateway sends the person back: `?Authority=…&Status=OK|NOK`, ZarinPal's names (the
+ * sandbox uses the same). The query is only a hint; the server asks the gateway itself.
+ */
+export function PaymentCallbackPage() {
+  useDocumentTitle('نتیجهٔ پرداخت | ویترین');
+  const [params] = useSearchParams();
+  const authority = (params.get('Authority') ?? params.get('authority') ?? '').trim();
+  const status = params.get('Status') ?? params.get('status') ?? undefined;
+  const verify = useVerifyPayOrder();
+  const { mutate } = verify;
+  // Once per page: StrictMode runs effects twice in development, and a reload asks again anyway.
+  const asked = useRef(false);
+
+  useEffect(() => {
+    if (asked.current || authority === '') return;
+    asked.current = true;
+    mutate(status === undefined ? { authority } : { authority, status });
+  }, [authority, status, mutate]);
+
+  const askAgain = () => mutate(status === undefined ? { authority } : { authority, status });
+
+  return (
+    <Container size="sm">
+      {authority === '' ? (
+        <StatusMessage
+          titleOrder={1}
+          icon={<AlertIcon size={32} />}
+          color="orange"
+          title="نشانی بازگشت از درگاه ناقص است"
+          description="شناسهٔ پرداخت در این نشانی نیست. وضعیت سفارش‌تان را از حساب کاربری ببینید."
+        >
+          <Button component={Link} to="/account" mt="sm">
+            رفتن به حساب کاربری
+          </Button>
+        </StatusMessage>
+      ) : verify.data ? (
+        <PaymentResult outcome={verify.data} onAskAgain={askAgain} asking={verify.isPending} />
+      ) : verify.isError ? (
+        <StatusMessage
+          titleOrder={1}
+          icon={<AlertIcon size={32} />}
+          color="orange"
+          title="بررسی پرداخت انجام نشد"
+          description={describeApiError(verify.error)}
+        >
+          <Button variant="light" onClick={askAgain} loading={verify.isPending}>
+            بررسی دوباره
+          </Button>
+        </StatusMessage>
+      ) : (
+        <Stack align="center" gap="md" py={{ base: 48, sm: 80 }} role="status">
+          <Loader />
+          <Title order={1} size="h3">
+            در حال بررسی پرداخت…
+          </Title>
+          <Text c="dimmed" size="sm">
+            این صفحه را نبندید؛ چند لحظه بیشتر طول نمی‌کشد.
+          </Text>
+        </Stack>
+      )}
+    </Container>
+  );
+}
+
+interface PaymentResultProps {
+  outcome: PaymentOutcome;
+  onAskAgain: () => void;
+  asking: boolean;
+}
+
+function PaymentResult({ outcome, onAskAgain, asking }: PaymentResultProps) {
+  const topUp = outcome.purpose === 'top-up';
+  const orderLink = outcome.orderId ? (
+    <Button component={Link} to={orderPath(outcome.orderId)}>
+      مشاهدهٔ سفارش
+    </Button>
+  ) : null;
+  const creditLink = (
+    <Button component={Link} to={CREDIT_PATH} variant={topUp ? 'filled' : 'light'}>
+      رفتن به کیف پول
+    </Button>
+  );
+
+  if (outcome.status === 'paid') {
+    return (
+      <StatusMessage
+        titleOrder={1}
+        icon={<CheckCircleIcon size={32} />}
+        color="teal"
+        title={topUp ? 'اعتبار کیف پول افزایش یافت' : 'پرداخت با موفقیت انجام شد'}
+        description={outcome.message}
+      >
+        <PaymentFacts outcome={outcome} />
+        {outcome.creditedToWallet && (
+          <Alert color="amber" variant="light" c="amber.9" ta="start" maw={480}>
+            سفارش پیش از رسیدن پرداخت بسته شده بود؛ مبلغ پرداختی به کیف پول شما افزوده شد و می‌توانید
+            با آن سفارش تازه‌ای بپردازید.
+          </Alert>
+        )}
+        <Group gap="sm" justify="center" mt="sm">
+          {!topUp && orderLink}
+          {(topUp || outcome.creditedToWallet) && creditLink}
+        </Group>
+      </StatusMessage>
+    );
+  }
+
+  if (outcome.status === 'failed') {
+    return (
+      <StatusMessage
+        titleOrder={1}
+        icon={<XCircleIcon size={32} />}
+        color="red"
+        title={topUp ? 'افزایش اعتبار انجام نشد' : 'پرداخت انجام نشد'}
+        description={outcome.message}
+      >
+        <Text size="sm" c="dimmed" maw={480}>
+          {topUp
+            ? 'اعتبار کیف پول تغییری نکرد. می‌توانید از صفحهٔ کیف پول دوباره اقدام کنید.'
+            : 'سفارش شما هنوز ثبت است و پرداخت‌نشده مانده؛ می‌توانید از صفحهٔ سفارش دوباره پرداخت کنید.'}{' '}
+          اگر مبلغی از حساب بانکی‌تان کم شده، بانک آن را برمی‌گرداند.
+        </Text>
+        <Group gap="sm" justify="center" mt="sm">
+          {topUp ? creditLink : orderLink}
+        </Group>
+      </StatusMessage>
+    );
+  }
+
+  return (
+    <StatusMessage
+      titleOrder={1}
+      icon={<ClockIcon size={32} />}
+      color="orange"
+      title="نتیجهٔ پرداخت هنوز معلوم نیست"
+      description={outcome.message}
+    >
+      <Text size="sm" c="dimmed" maw={480}>
+        درگاه پرداخت هنوز پاسخ نداده است. پرداخت را خودکار دوباره بررسی می‌کنیم و اگر انجام شده باشد،{' '}
+        {topUp ? 'به اعتبار کیف پول شما افزوده می‌شود' : 'سفارش شما پرداخت‌شده می‌شود'}؛ پیش از آن
+        دوباره پرداخت نکنید.
+      </Text>
+      <Group gap="sm" justify="center" mt="sm">
+        <Button variant="light" onClick={onAskAgain} loading={asking}>
+          بررسی دوباره
+        </Button>
+        {topUp ? creditLink : orderLink}
+      </Group>
+    </StatusMessage>
+  );
+}
+
+function PaymentFacts({ outcome }: { outcome: PaymentOutcome }) {
+  return (
+    <Stack gap={4} component="dl" m={0}>
+      <Fact label="مبلغ">{tomanText(outcome.amountRial)}</Fact>
+      {outcome.referenceId && (
+        <Fact label="شمارهٔ پیگیری">
+          <bdi dir="ltr">{toPersianDigits(outcome.referenceId)}</bdi>
+        </Fact>
+      )}
+    </Stack>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Group gap="xs" justify="center">
+      <Text component="dt" c="dimmed" size="sm">
+        {label}:
+      </Text>
+      <Text component="dd" m={0} fw={700}>
+        {children}
+      </Text>
+    </Group>
+  );
+}

@@ -1,0 +1,397 @@
+import { toLatinDigits } from '@vitrin/fa';
+import { z } from 'zod';
+import { defineCall } from '../call';
+import {
+  CREDIT_TOP_UP_MAX_RIAL,
+  CREDIT_TOP_UP_MIN_RIAL,
+  DISCOUNT_CODE_MAX_LENGTH,
+  DOMAIN_NAME_PATTERN,
+  ORDER_STATUSES,
+  PAYMENT_PURPOSES,
+  PAYMENT_STATUSES,
+  WALLET_REASONS,
+} from '../constants';
+import { text, timestamp } from '../fields';
+import { listPaging, listResult } from '../list';
+import { isValidNationalId } from '../national-id';
+import { billingCycle, entityId, productPrice, rial } from './catalog';
+
+// Spec §7 `/api/cart/*`, `/api/pay/*`, `/api/user/account/*` (docs/decisions/0011). The client
+// never sends an amount it wants to pay: every price and total is computed on the server.
+
+/**
+ * A visitor's cart is named by the token the server gave it (decision 0011): sent in the body,
+ * never a cookie. A signed-in call that sends one merges that cart into the account's.
+ */
+const cartToken = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{43}$/, { message: 'شناسهٔ سبد خرید معتبر نیست' })
+  .optional();
+
+/** A domain name as typed: Persian digits and upper case are folded, `www.` is dropped. */
+export const domainName = z
+  .string()
+  .max(253)
+  .transform((value) =>
+    toLatinDigits(value)
+      .trim()
+      .toLowerCase()
+      .replace(/^https?:\/\//, '')
+      .replace(/^www\./, '')
+      .replace(/\/+$/, ''),
+  )
+  .refine((value) => DOMAIN_NAME_PATTERN.test(value), {
+    message: 'نام دامنه درست نیست؛ مانند example.ir',
+  });
+
+export const cartLine = z.object({
+  id: z.string(),
+  product: z.object({
+    id: z.string(),
+    slug: z.string(),
+    name: z.string(),
+    iconUrl: z.string(),
+    groupName: z.string(),
+    needsDomain: z.boolean(),
+    needsTheme: z.boolean(),
+  }),
+  cycle: billingCycle,
+  /** Every cycle the product is offered for now, to change the line's cycle. */
+  cycles: z.array(productPrice),
+  theme: z.object({ id: z.string(), slug: z.string(), name: z.string() }).nullable(),
+  domainName: z.string().nullable(),
+  /** The cycle's price now (sale price when on sale) and before the sale. */
+  priceRial: rial,
+  regularPriceRial: rial,
+  setupFeeRial: rial,
+  /** A paid theme's one-time price; 0 for a free theme or none. */
+  themePriceRial: rial,
+  /** This line's share of the cart's discount. */
+  discountRial: rial,
+  /** price + setup fee + theme − discount. */
+  totalRial: rial,
+});
+
+export const cartDiscount = z.object({
+  code: z.string(),
+  /** What the code gives, in Persian: «۲۰٪ تخفیف تا سقف ۵۰۰ هزار تومان». */
+  description: z.string(),
+  /** False when the code no longer applies to this cart; `problem` says why. */
+  valid: z.boolean(),
+  problem: z.string().nullable(),
+  amountRial: rial,
+});
+
+export const cart = z.object({
+  /** The token a visitor keeps for this cart; null for a signed-in person's cart. */
+  cartToken: z.string().nullable(),
+  lines: z.array(cartLine),
+  discount: cartDiscount.nullable(),
+  /** Lines before the discount. */
+  subtotalRial: rial,
+  discountRial: rial,
+  /** What the order will cost: subtotal − discount. */
+  totalRial: rial,
+  /** Lines that were dropped because their product, cycle or theme is no longer sold. */
+  removedNotice: z.string().nullable(),
+});
+
+const cartRequest = { cartToken };
+
+export const getCart = defineCall({
+  path: '/api/cart/get-cart',
+  summary: 'سبد خرید با قیمت‌های روز و تخفیف',
+  tag: 'cart',
+  access: 'public',
+  request: z.strictObject(cartRequest),
+  response: cart,
+});
+
+export const addToCart = defineCall({
+  path: '/api/cart/add-to-cart',
+  summary: 'افزودن یک محصول با دورهٔ پرداخت، و در صورت نیاز قالب و دامنه',
+  tag: 'cart',
+  access: 'public',
+  request: z.strictObject({
+    ...cartRequest,
+    productId: entityId,
+    cycle: billingCycle,
+    themeId: entityId.optional(),
+    domainName: domainName.optional(),
+  }),
+  response: cart,
+});
+
+export const updateCartProduct = defineCall({
+  path: '/api/cart/update-cart-product',
+  summary: 'تغییر دورهٔ پرداخت یک ردیف سبد',
+  tag: 'cart',
+  access: 'public',
+  request: z.strictObject({ ...cartRequest, lineId: entityId, cycle: billingCycle }),
+  response: cart,
+});
+
+export const deleteCartProducts = defineCall({
+  path: '/api/cart/delete-cart-products',
+  summary: 'حذف ردیف‌هایی از سبد خرید',
+  tag: 'cart',
+  access: 'public',
+  request: z.strictObject({
+    ...cartRequest,
+    lineIds: z.array(entityId).min(1).max(50),
+  }),
+  response: cart,
+});
+
+export const applyDiscountCodeInCart = defineCall({
+  path: '/api/cart/apply-discount-code-in-cart',
+  summary: 'اعمال کد تخفیف روی سبد؛ کد خالی کد فعلی را برمی‌دارد',
+  tag: 'cart',
+  access: 'public',
+  request: z.strictObject({
+    ...cartRequest,
+    /** An empty code removes the cart's code. */
+    code: z
+      .string()
+      .max(DISCOUNT_CODE_MAX_LENGTH, 'کد تخفیف بیش از حد بلند است')
+      .transform((value) => toLatinDigits(value).trim().toUpperCase()),
+  }),
+  response: cart,
+});
+
+/** The buyer's invoice details (decision 0012): kept per account, frozen into each order. */
+export const buyerDetails = z.object({
+  fullName: z.string(),
+  email: z.string(),
+  nationalId: z.string().nullable(),
+  companyName: z.string().nullable(),
+});
+
+const nationalIdInput = z
+  .string()
+  .max(20)
+  .transform((value) => toLatinDigits(value).replace(/[\s-]/g, ''))
+  .refine(isValidNationalId, { message: 'کد ملی درست نیست' });
+
+export const getCartUser = defineCall({
+  path: '/api/cart/get-user',
+  summary: 'مشخصات خریدار برای صورت‌حساب؛ پیش‌فرض از نمایهٔ کاربر',
+  tag: 'cart',
+  access: 'user',
+  request: z.strictObject({}),
+  response: buyerDetails.extend({
+    /** False until the person has confirmed their details once: submit needs them. */
+    complete: z.boolean(),
+  }),
+});
+
+export const updateCartUser = defineCall({
+  path: '/api/cart/update-user',
+  summary: 'ثبت مشخصات خریدار برای صورت‌حساب',
+  tag: 'cart',
+  access: 'user',
+  request: z.strictObject({
+    fullName: text({ min: 3, max: 120 }),
+    email: z.email('نشانی ایمیل درست نیست').max(254),
+    nationalId: nationalIdInput.nullable().optional(),
+    companyName: text({ max: 120 }).nullable().optional(),
+  }),
+  response: buyerDetails.extend({ complete: z.boolean() }),
+});
+
+export const orderStatus = z.enum(ORDER_STATUSES);
+
+export const orderPayment = z.object({
+  id: z.string(),
+  gateway: z.string(),
+  amountRial: rial,
+  status: z.enum(PAYMENT_STATUSES),
+  /** The gateway's reference number once paid. */
+  referenceId: z.string().nullable(),
+  cardPan: z.string().nullable(),
+  createdAt: timestamp,
+  settledAt: timestamp.nullable(),
+});
+
+export const orderDetail = z.object({
+  id: z.string(),
+  /** The number people read and quote to support. */
+  number: z.number().int(),
+  status: orderStatus,
+  lines: z.array(
+    z.object({
+      id: z.string(),
+      productId: z.string(),
+      productSlug: z.string(),
+      productName: z.string(),
+      groupName: z.string(),
+      cycle: billingCycle,
+      themeName: z.string().nullable(),
+      domainName: z.string().nullable(),
+      priceRial: rial,
+      setupFeeRial: rial,
+      themePriceRial: rial,
+      discountRial: rial,
+      totalRial: rial,
+    }),
+  ),
+  discountCode: z.string().nullable(),
+  subtotalRial: rial,
+  discountRial: rial,
+  totalRial: rial,
+  /** Wallet credit already spent on this order. */
+  walletAppliedRial: rial,
+  /** Paid through a gateway. */
+  gatewayPaidRial: rial,
+  /** Still to pay: 0 once paid. */
+  payableRial: rial,
+  buyer: buyerDetails,
+  payments: z.array(orderPayment),
+  createdAt: timestamp,
+  /** A pending order is cancelled by itself at this time. */
+  expiresAt: timestamp,
+  paidAt: timestamp.nullable(),
+  closedAt: timestamp.nullable(),
+});
+
+export const submitOrder = defineCall({
+  path: '/api/cart/submit-order',
+  summary: 'ثبت سفارش از سبد خرید با قیمت‌ها و تخفیف محاسبه‌شده روی سرور',
+  tag: 'cart',
+  access: 'user',
+  request: z.strictObject({ ...cartRequest }),
+  response: orderDetail,
+});
+
+const orderRequest = z.strictObject({ orderId: entityId });
+
+export const cartOrderGetDetail = defineCall({
+  path: '/api/cart/order-get-detail',
+  summary: 'جزئیات یک سفارش: ردیف‌ها، مبلغ‌ها، وضعیت، پرداخت‌ها',
+  tag: 'cart',
+  access: 'user',
+  request: orderRequest,
+  response: orderDetail,
+});
+
+export const userOrderGetDetail = defineCall({
+  path: '/api/user/orders/order-get-detail',
+  summary: 'جزئیات یک سفارش: ردیف‌ها، مبلغ‌ها، وضعیت، پرداخت‌ها',
+  tag: 'orders',
+  access: 'user',
+  request: orderRequest,
+  response: orderDetail,
+});
+
+export const cancelOrder = defineCall({
+  path: '/api/user/orders/cancel-order',
+  summary: 'لغو سفارش پرداخت‌نشده؛ اعتبار مصرف‌شده به کیف پول برمی‌گردد',
+  tag: 'orders',
+  access: 'user',
+  request: orderRequest,
+  response: orderDetail,
+});
+
+export const useWalletInOrder = defineCall({
+  path: '/api/cart/use-wallet-in-order',
+  summary: 'پرداخت بخشی یا همهٔ سفارش از اعتبار کیف پول',
+  tag: 'cart',
+  access: 'user',
+  request: z.strictObject({
+    orderId: entityId,
+    /** How much credit to spend; left out: as much as covers the order. */
+    amountRial: rial.min(1).optional(),
+  }),
+  response: orderDetail,
+});
+
+/** Where to send the person to pay: the gateway's page. */
+const startedPayment = z.object({
+  paymentId: z.string(),
+  amountRial: rial,
+  gateway: z.string(),
+  redirectUrl: z.string(),
+});
+
+export const payOrder = defineCall({
+  path: '/api/pay/pay-order',
+  summary: 'شروع پرداخت مبلغ باقی‌ماندهٔ سفارش در درگاه',
+  tag: 'pay',
+  access: 'user',
+  request: orderRequest,
+  response: startedPayment,
+});
+
+export const verifyPayOrder = defineCall({
+  path: '/api/pay/verify-pay-order',
+  summary: 'بررسی پرداخت نزد درگاه با مبلغ ثبت‌شده و تسویهٔ آن (یک‌بار)',
+  tag: 'pay',
+  access: 'public',
+  request: z.strictObject({
+    /** What the gateway put in the callback URL. */
+    authority: z.string().trim().min(1).max(100),
+    status: z.string().max(20).optional(),
+  }),
+  response: z.object({
+    purpose: z.enum(PAYMENT_PURPOSES),
+    /** paid: settled now or before; failed: not paid; pending: the gateway did not answer. */
+    status: z.enum(PAYMENT_STATUSES),
+    amountRial: rial,
+    referenceId: z.string().nullable(),
+    orderId: z.string().nullable(),
+    /** Paid for an order that had closed meanwhile: the amount went to the wallet instead. */
+    creditedToWallet: z.boolean(),
+    message: z.string(),
+  }),
+});
+
+export const getUserAccountInfo = defineCall({
+  path: '/api/user/account/get-user-account-info',
+  summary: 'موجودی کیف پول و مشخصات حساب',
+  tag: 'account',
+  access: 'user',
+  request: z.strictObject({}),
+  response: z.object({
+    balanceRial: rial,
+    mobileNumber: z.string(),
+    fullName: z.string().nullable(),
+    email: z.string().nullable(),
+    /** Bounds of a top-up, in Rial. */
+    topUpMinRial: rial,
+    topUpMaxRial: rial,
+  }),
+});
+
+export const addCredit = defineCall({
+  path: '/api/user/account/add-credit',
+  summary: 'افزایش اعتبار کیف پول از درگاه پرداخت',
+  tag: 'account',
+  access: 'user',
+  request: z.strictObject({
+    amountRial: z
+      .number()
+      .int('مبلغ باید عدد صحیح ریال باشد')
+      .min(CREDIT_TOP_UP_MIN_RIAL, 'کمترین مبلغ افزایش اعتبار ۱۰ هزار تومان است')
+      .max(CREDIT_TOP_UP_MAX_RIAL, 'بیشترین مبلغ افزایش اعتبار ۵۰ میلیون تومان است'),
+  }),
+  response: startedPayment,
+});
+
+export const creditTransaction = z.object({
+  id: z.string(),
+  amountRial: z.number().int(),
+  reason: z.enum(WALLET_REASONS),
+  description: z.string(),
+  orderId: z.string().nullable(),
+  balanceAfterRial: rial,
+  createdAt: timestamp,
+});
+
+export const getCreditTransactions = defineCall({
+  path: '/api/user/account/get-credit-transactions',
+  summary: 'گردش حساب کیف پول، تازه‌ترین اول',
+  tag: 'account',
+  access: 'user',
+  request: z.strictObject({ ...listPaging }),
+  response: listResult(creditTransaction).extend({ balanceRial: rial }),
+});
