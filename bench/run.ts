@@ -1,11 +1,14 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import {
+  benchDir,
+  commitDescription,
+  machineDetails,
+  type RunningServer,
+  startServer,
+  stopAllChildren,
+} from './processes';
 import { BASELINE_ROUTES, type Scenario, scenarios } from './scenarios';
 
 const CONNECTIONS = 50;
@@ -13,24 +16,14 @@ const PIPELINING = 1;
 const WARMUP_S = 2;
 const DEFAULT_DURATION_S = 10;
 const MAX_DURATION_S = 600;
-const START_TIMEOUT_MS = 60_000;
 const PROBE_TIMEOUT_MS = 5_000;
-const STOP_GRACE_MS = 5_000;
 
-const benchDir = path.dirname(fileURLToPath(import.meta.url));
 // Runs on real PostgreSQL keep their own file beside the embedded database's.
 const resultsFile = path.join(
   benchDir,
   'results',
   process.env.BENCH_DATABASE_URL ? 'api-postgres.json' : 'api.json',
 );
-
-type ServerKind = 'baseline' | 'target';
-
-interface RunningServer {
-  kind: ServerKind;
-  origin: string;
-}
 
 interface LoadRequest {
   method: 'GET' | 'POST';
@@ -77,75 +70,6 @@ function readDurationSeconds(value: string | undefined): number {
     throw new Error(`BENCH_DURATION_S must be a whole number of seconds, 1 to ${MAX_DURATION_S}`);
   }
   return seconds;
-}
-
-const children = new Set<ChildProcess>();
-
-function isRunning(child: ChildProcess): boolean {
-  return child.exitCode === null && child.signalCode === null;
-}
-
-/** SIGTERM, then SIGKILL if the child is still there after the grace period. */
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (isRunning(child)) {
-    const exited = once(child, 'exit');
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS);
-    await exited;
-    clearTimeout(timer);
-  }
-  children.delete(child);
-}
-
-async function stopAllChildren(): Promise<void> {
-  await Promise.all([...children].map(stopChild));
-}
-
-// Last resort when this process ends without stopping them (an 'exit' handler cannot wait).
-process.on('exit', () => {
-  for (const child of children) if (isRunning(child)) child.kill('SIGKILL');
-});
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, async () => {
-    await stopAllChildren();
-    process.exit(signal === 'SIGINT' ? 130 : 143);
-  });
-}
-
-/** Starts `server.ts` in its own process, so the load generator never shares its event loop. */
-async function startServer(kind: ServerKind): Promise<RunningServer> {
-  const args = ['--import', import.meta.resolve('tsx'), path.join(benchDir, 'server.ts')];
-  if (kind === 'baseline') args.push('--baseline');
-  const child = spawn(process.execPath, args, {
-    cwd: benchDir,
-    // stdin stays open as the child's lifeline; stderr shows its crash, if any.
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
-  children.add(child);
-  const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
-  try {
-    const firstLine = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(
-        () => reject(new Error(`${kind} server did not start in ${START_TIMEOUT_MS} ms`)),
-        START_TIMEOUT_MS,
-      );
-      lines.once('line', (line) => {
-        clearTimeout(timer);
-        resolve(line);
-      });
-      child.once('exit', (code, signal) => {
-        clearTimeout(timer);
-        reject(new Error(`${kind} server exited before listening (${signal ?? code})`));
-      });
-    });
-    const { port } = JSON.parse(firstLine) as { port: number };
-    return { kind, origin: `http://127.0.0.1:${port}` };
-  } catch (error) {
-    await stopChild(child);
-    throw error;
-  } finally {
-    lines.close();
-  }
 }
 
 function requestInit(request: LoadRequest): {
@@ -246,34 +170,6 @@ function problemsOf(result: ScenarioResult): string[] {
       ? [`${result.name} (${kind}): ${non2xx} non-2xx answers, ${errors} errors`]
       : [];
   });
-}
-
-function commitDescription(): string | null {
-  try {
-    return execFileSync('git', ['describe', '--always', '--dirty', '--abbrev=40'], {
-      cwd: benchDir,
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'ignore'],
-    }).trim();
-  } catch {
-    return null;
-  }
-}
-
-function machineDetails() {
-  const cpus = os.cpus();
-  return {
-    cpuModel: cpus[0]?.model.trim() ?? 'unknown',
-    cpuCount: cpus.length,
-    totalMemoryBytes: os.totalmem(),
-    node: process.version,
-    platform: os.platform(),
-    arch: os.arch(),
-    osRelease: os.release(),
-    // Taken at the start: other work on the machine skews both servers, so a figure near or
-    // above the CPU count means the run is worth repeating.
-    loadAverage1mAtStart: Math.round((os.loadavg()[0] ?? 0) * 100) / 100,
-  };
 }
 
 function formatTable(results: ScenarioResult[]): string {

@@ -3,6 +3,7 @@ import { buildApp } from '@vitrin/server/src/app';
 import { testConfig } from '@vitrin/server/src/config';
 import { createScratchDatabase } from '@vitrin/server/src/db/scratch-database';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { addBenchCustomers, benchInvariants } from './checkout-setup';
 import { BASELINE_ROUTES } from './scenarios';
 
 // Far above what a run sends, so no answer is a 429, while the limiter still does its
@@ -50,6 +51,14 @@ function buildTarget(): Promise<FastifyInstance> {
 }
 
 const app = process.argv.includes('--baseline') ? buildBaseline() : await buildTarget();
+const benchCustomers = Number(
+  process.argv.find((arg) => arg.startsWith('--customers='))?.slice('--customers='.length) ?? 0,
+);
+if (benchCustomers > 0) {
+  // The checkout bench's own question after its run (bench server only, never the product).
+  app.get('/bench/invariants', async () => ({ problems: await benchInvariants(app) }));
+  await addBenchCustomers(app, benchCustomers);
+}
 
 let closing = false;
 async function shutdown(): Promise<void> {

@@ -1,0 +1,57 @@
+import { users } from '@vitrin/server/src/db/schema/index';
+import { changeBalance } from '@vitrin/server/src/modules/account/wallet.service';
+import { hashPassword } from '@vitrin/server/src/modules/auth/password';
+import { checkoutInvariantViolations } from '@vitrin/server/src/modules/checkout/invariants';
+import { updateBuyerDetails } from '@vitrin/server/src/modules/checkout/orders.service';
+import type { FastifyInstance } from 'fastify';
+
+/** Every bench customer's password; the accounts exist only in the bench's own database. */
+export const BENCH_PASSWORD = 'bench-checkout-1405';
+/** Enough credit for every wallet-paid order a run can place. */
+const BENCH_CREDIT_RIAL = 900_000_000_000;
+
+/** The mobile number of bench customer `index` (0-based). */
+export function benchMobile(index: number): string {
+  return `0990${String(1_000_000 + index)
+    .slice(1)
+    .padStart(7, '0')}`;
+}
+
+/**
+ * Customers for the checkout bench: verified accounts with buyer details and wallet credit,
+ * and a route that reports the checkout invariants after the run (bench server only).
+ */
+export async function addBenchCustomers(app: FastifyInstance, count: number): Promise<void> {
+  await app.ready();
+  const passwordHash = await hashPassword(BENCH_PASSWORD);
+  for (let index = 0; index < count; index += 1) {
+    const [user] = await app.db
+      .insert(users)
+      .values({
+        mobile: `+98${benchMobile(index).slice(1)}`,
+        passwordHash,
+        firstName: 'مشتری',
+        lastName: `آزمون ${index + 1}`,
+        mobileVerifiedAt: new Date(),
+      })
+      .returning({ id: users.id });
+    if (!user) throw new Error('bench customer insert returned no row');
+    await updateBuyerDetails(app.db, user.id, {
+      fullName: `مشتری آزمون ${index + 1}`,
+      email: `bench-${index + 1}@example.com`,
+    });
+    await app.db.transaction((tx) =>
+      changeBalance(tx, {
+        userId: user.id,
+        amountRial: BENCH_CREDIT_RIAL,
+        reason: 'adjustment',
+        description: 'اعتبار آزمون کارایی',
+      }),
+    );
+  }
+}
+
+/** What the bench asks the target after its run. */
+export async function benchInvariants(app: FastifyInstance) {
+  return checkoutInvariantViolations(app.db);
+}

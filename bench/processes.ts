@@ -1,0 +1,121 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import os from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+// The bench's server processes and run details, shared by run.ts and checkout.ts.
+
+const START_TIMEOUT_MS = 60_000;
+const STOP_GRACE_MS = 5_000;
+
+export const benchDir = path.dirname(fileURLToPath(import.meta.url));
+
+export type ServerKind = 'baseline' | 'target';
+
+export interface RunningServer {
+  kind: ServerKind;
+  origin: string;
+}
+
+const children = new Set<ChildProcess>();
+
+function isRunning(child: ChildProcess): boolean {
+  return child.exitCode === null && child.signalCode === null;
+}
+
+/** SIGTERM, then SIGKILL if the child is still there after the grace period. */
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (isRunning(child)) {
+    const exited = once(child, 'exit');
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS);
+    await exited;
+    clearTimeout(timer);
+  }
+  children.delete(child);
+}
+
+export async function stopAllChildren(): Promise<void> {
+  await Promise.all([...children].map(stopChild));
+}
+
+// Last resort when this process ends without stopping them (an 'exit' handler cannot wait).
+process.on('exit', () => {
+  for (const child of children) if (isRunning(child)) child.kill('SIGKILL');
+});
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, async () => {
+    await stopAllChildren();
+    process.exit(signal === 'SIGINT' ? 130 : 143);
+  });
+}
+
+/** Starts `server.ts` in its own process, so the load generator never shares its event loop. */
+export async function startServer(
+  kind: ServerKind,
+  extraArgs: readonly string[] = [],
+): Promise<RunningServer> {
+  const args = ['--import', import.meta.resolve('tsx'), path.join(benchDir, 'server.ts')];
+  if (kind === 'baseline') args.push('--baseline');
+  args.push(...extraArgs);
+  const child = spawn(process.execPath, args, {
+    cwd: benchDir,
+    // stdin stays open as the child's lifeline; stderr shows its crash, if any.
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  children.add(child);
+  const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
+  try {
+    const firstLine = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`${kind} server did not start in ${START_TIMEOUT_MS} ms`)),
+        START_TIMEOUT_MS,
+      );
+      lines.once('line', (line) => {
+        clearTimeout(timer);
+        resolve(line);
+      });
+      child.once('exit', (code, signal) => {
+        clearTimeout(timer);
+        reject(new Error(`${kind} server exited before listening (${signal ?? code})`));
+      });
+    });
+    const { port } = JSON.parse(firstLine) as { port: number };
+    return { kind, origin: `http://127.0.0.1:${port}` };
+  } catch (error) {
+    await stopChild(child);
+    throw error;
+  } finally {
+    lines.close();
+  }
+}
+
+export function commitDescription(): string | null {
+  try {
+    return execFileSync('git', ['describe', '--always', '--dirty', '--abbrev=40'], {
+      cwd: benchDir,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
+  } catch {
+    return null;
+  }
+}
+
+export function machineDetails() {
+  const cpus = os.cpus();
+  return {
+    cpuModel: cpus[0]?.model.trim() ?? 'unknown',
+    cpuCount: cpus.length,
+    totalMemoryBytes: os.totalmem(),
+    node: process.version,
+    platform: os.platform(),
+    arch: os.arch(),
+    osRelease: os.release(),
+    // Taken at the start: other work on the machine skews both servers, so a figure near or
+    // above the CPU count means the run is worth repeating.
+    loadAverage1mAtStart: Math.round((os.loadavg()[0] ?? 0) * 100) / 100,
+  };
+}
