@@ -162,9 +162,11 @@ describe('the catalog in the browser', () => {
       await expect.poll(() => textOf(total)).not.toBe(monthlyTotal);
       expect(await textOf(total)).toMatch(/^[۰-۹٬]+ تومان$/);
 
-      // Ordering is not open yet, and the page says so instead of pretending.
+      // A website builder needs a theme and a domain: the order box asks for both first
+      // (the whole checkout is in checkout.test.ts).
       await order.getByRole('button', { name: 'افزودن به سبد خرید' }).click();
-      await order.getByText(/سفارش آنلاین به‌زودی فعال می‌شود/).waitFor();
+      await order.getByText('قالب سایت را انتخاب کنید').waitFor();
+      await order.getByText('نام دامنه را وارد کنید').waitFor();
       expect(await page.getByText('با موفقیت انجام شد').count()).toBe(0);
 
       // The plan's themes, one category of them.

@@ -126,12 +126,17 @@ export async function seedCheckout(tx: Transaction): Promise<void> {
   });
   const first = await submitOrder(tx, owner);
   // Enough credit for this order, the next one, and 2.5 million Toman left to spend.
-  await changeBalance(tx, {
+  const topUp = await changeBalance(tx, {
     userId: sara.id,
     amountRial: first.totalRial + 25_000_000 + 10_000_000,
     reason: 'top-up',
     description: 'افزایش اعتبار، کد پیگیری ۴۸۲۹۱۷۳۶۵',
   });
+  // Just before the first order's payment, which backdate() moves 300 days back.
+  await tx
+    .update(walletTransactions)
+    .set({ createdAt: new Date(Date.now() - 300 * DAY_MS - 3_600_000) })
+    .where(eq(walletTransactions.id, topUp.transactionId));
   await useWalletInOrder(tx, sara.id, { orderId: first.id });
   await backdate(tx, first.id, 300);
 

@@ -345,16 +345,23 @@ export async function buyerHistory(
         sql<number>`count(*) filter (where ${orders.discountCodeId} = ${discountCodeId} and ${orders.status} in ('pending', 'paid'))`.mapWith(
           Number,
         ),
-      paidOrders: sql<number>`count(*) filter (where ${orders.status} = 'paid')`.mapWith(Number),
+      pendingOrPaidOrders:
+        sql<number>`count(*) filter (where ${orders.status} in ('pending', 'paid'))`.mapWith(
+          Number,
+        ),
     })
     .from(orders)
     .where(eq(orders.userId, userId));
-  return { usesOfCode: row?.usesOfCode ?? 0, paidOrders: row?.paidOrders ?? 0 };
+  return {
+    usesOfCode: row?.usesOfCode ?? 0,
+    pendingOrPaidOrders: row?.pendingOrPaidOrders ?? 0,
+  };
 }
 
 export async function getCartView(db: Database, owner: CartOwner): Promise<CartView> {
   const cart = await findCart(db, owner);
-  if (!cart) return emptyCart(owner.userId ? null : (owner.cartToken ?? null));
+  // A token whose cart is gone (cleaned up, or merged) is not handed back: the client forgets it.
+  if (!cart) return emptyCart(null);
   return readCart(db, owner.userId, cart);
 }
 

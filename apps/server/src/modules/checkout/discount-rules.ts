@@ -31,8 +31,11 @@ export interface DiscountableLine {
 export interface BuyerHistory {
   /** Orders of this buyer that used this code and still hold it (pending or paid). */
   usesOfCode: number;
-  /** Paid orders of this buyer. */
-  paidOrders: number;
+  /**
+   * Orders of this buyer that are paid or waiting for payment. A pending first order counts:
+   * otherwise every order submitted before the first is paid would be a "first order".
+   */
+  pendingOrPaidOrders: number;
 }
 
 export type DiscountOutcome =
@@ -80,7 +83,7 @@ export function evaluateDiscount(
     if (code.perUserLimit !== null && buyer.usesOfCode >= code.perUserLimit) {
       return { ok: false, problem: DISCOUNT_PROBLEMS.perUser };
     }
-    if (code.firstOrderOnly && buyer.paidOrders > 0) {
+    if (code.firstOrderOnly && buyer.pendingOrPaidOrders > 0) {
       return { ok: false, problem: DISCOUNT_PROBLEMS.firstOrder };
     }
   }

@@ -49,7 +49,13 @@ export async function checkoutInvariantViolations(db: Database): Promise<string[
           group by w.payment_id, p.status having p.status <> 'paid' or count(*) > 1`,
     ],
     [
-      "wallet credit spent on an order differs from its ledger rows",
+      'order payment counted in its order and also written to the wallet',
+      sql`select p.id from payments p
+          where p.purpose = 'order' and not p.credited_to_wallet
+            and exists (select 1 from wallet_transactions w where w.payment_id = p.id)`,
+    ],
+    [
+      'wallet credit spent on an order differs from its ledger rows',
       sql`select o.id from orders o
           where case when o.status in ('pending', 'paid') then o.wallet_applied_rial else 0 end
             <> coalesce((select -sum(w.amount_rial) from wallet_transactions w

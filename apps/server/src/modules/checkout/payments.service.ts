@@ -1,6 +1,6 @@
 import type { PaymentPurpose, PaymentStatus } from '@vitrin/contracts';
 import { toPersianDigits } from '@vitrin/fa';
-import { and, eq, gt, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Transaction } from '../../db/client';
 import { orders, payments, users } from '../../db/schema/index';
@@ -357,6 +357,9 @@ export async function reconcilePayments(
         ),
       ),
     )
+    // Pending attempts first: a run must not spend its whole limit re-asking about failed ones
+    // (cancellations are common) while a paid attempt waits behind them.
+    .orderBy(desc(eq(payments.status, 'pending')), asc(payments.createdAt))
     .limit(limit);
   let settled = 0;
   for (const payment of due) {

@@ -1,3 +1,5 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import { formatToman } from '@vitrin/fa';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -14,6 +16,7 @@ const CHOICES = { pay: 'paid', cancel: 'cancelled' } as const;
  */
 export async function sandboxRoutes(app: FastifyInstance) {
   if (app.payments.gateway.name !== 'sandbox') return;
+  const fontFace = vazirmatnFontFace(app.config.webDistDir);
 
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
@@ -32,18 +35,28 @@ export async function sandboxRoutes(app: FastifyInstance) {
       if (!payment) {
         return reply
           .code(404)
-          .send(page('<h1>تراکنش پیدا نشد</h1><p>این پرداخت در درگاه آزمایشی ثبت نشده است.</p>'));
+          .send(
+            page(
+              fontFace,
+              '<h1>تراکنش پیدا نشد</h1><p>این پرداخت در درگاه آزمایشی ثبت نشده است.</p>',
+            ),
+          );
       }
       if (payment.status !== 'open') {
         const back = callbackFor(payment.callbackUrl, payment.authority, payment.status === 'paid');
         return reply.send(
-          page(`<h1>این تراکنش پیش‌تر ${payment.status === 'paid' ? 'پرداخت' : 'لغو'} شده است</h1>
-<p><a class="button" href="${escapeHtml(back)}">بازگشت به ویترین</a></p>`),
+          page(
+            fontFace,
+            `<h1>این تراکنش پیش‌تر ${payment.status === 'paid' ? 'پرداخت' : 'لغو'} شده است</h1>
+<p><a class="button" href="${escapeHtml(back)}">بازگشت به ویترین</a></p>`,
+          ),
         );
       }
       const action = `${SANDBOX_PAGE_PATH}/${encodeURIComponent(payment.authority)}`;
       return reply.send(
-        page(`<p class="badge">درگاه آزمایشی: هیچ پولی جابه‌جا نمی‌شود</p>
+        page(
+          fontFace,
+          `<p class="badge">درگاه آزمایشی: هیچ پولی جابه‌جا نمی‌شود</p>
 <h1>پرداخت اینترنتی</h1>
 <dl>
   <dt>پذیرنده</dt><dd>ویترین</dd>
@@ -53,7 +66,8 @@ export async function sandboxRoutes(app: FastifyInstance) {
 <form method="post" action="${escapeHtml(action)}">
   <button type="submit" name="choice" value="pay" class="pay">پرداخت موفق</button>
   <button type="submit" name="choice" value="cancel" class="cancel">انصراف از پرداخت</button>
-</form>`),
+</form>`,
+        ),
       );
     },
   );
@@ -66,7 +80,7 @@ export async function sandboxRoutes(app: FastifyInstance) {
         return reply
           .code(400)
           .type('text/html; charset=utf-8')
-          .send(page('<h1>انتخاب نامعتبر</h1>'));
+          .send(page(fontFace, '<h1>انتخاب نامعتبر</h1>'));
       }
       // Only an open attempt takes a choice: pressing back and choosing again changes nothing.
       await app.db
@@ -86,7 +100,7 @@ export async function sandboxRoutes(app: FastifyInstance) {
         return reply
           .code(404)
           .type('text/html; charset=utf-8')
-          .send(page('<h1>تراکنش پیدا نشد</h1>'));
+          .send(page(fontFace, '<h1>تراکنش پیدا نشد</h1>'));
       }
       return reply.redirect(
         callbackFor(payment.callbackUrl, payment.authority, payment.status === 'paid'),
@@ -96,6 +110,22 @@ export async function sandboxRoutes(app: FastifyInstance) {
   );
 }
 
+/** The web build's own Vazirmatn, when there is a build: Persian digits and separators read right. */
+function vazirmatnFontFace(webDistDir: string | null): string {
+  if (!webDistDir) return '';
+  let file: string | undefined;
+  try {
+    file = readdirSync(path.join(webDistDir, 'assets')).find((name) =>
+      /^Vazirmatn.*\.woff2$/.test(name),
+    );
+  } catch {
+    return '';
+  }
+  return file
+    ? `@font-face { font-family: Vazirmatn; src: url('/assets/${file}') format('woff2'); font-weight: 100 900; font-display: swap; }`
+    : '';
+}
+
 function callbackFor(callbackUrl: string, authority: string, paid: boolean): string {
   const url = new URL(callbackUrl);
   url.searchParams.set('Authority', authority);
@@ -103,7 +133,7 @@ function callbackFor(callbackUrl: string, authority: string, paid: boolean): str
   return url.toString();
 }
 
-function page(body: string): string {
+function page(fontFace: string, body: string): string {
   return `<!doctype html>
 <html lang="fa" dir="rtl">
 <head>
@@ -112,6 +142,7 @@ function page(body: string): string {
 <meta name="robots" content="noindex">
 <title>درگاه پرداخت آزمایشی | ویترین</title>
 <style>
+${fontFace}
   body { margin: 0; min-height: 100vh; display: grid; place-items: center; background: #eef2f7;
     font-family: Vazirmatn, Tahoma, sans-serif; color: #1f2937; }
   main { width: min(420px, calc(100vw - 32px)); background: #fff; border-radius: 16px;

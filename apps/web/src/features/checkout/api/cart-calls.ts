@@ -1,6 +1,6 @@
 import type { PathInput, PathResult } from '@vitrin/contracts';
 import { callAsUser } from '../../../lib/app-session';
-import { type CallOptions, callApi } from '../../../lib/http';
+import { ApiRequestError, type CallOptions, callApi, showApiErrorToast } from '../../../lib/http';
 
 export type Cart = PathResult<'/api/cart/get-cart'>;
 
@@ -66,10 +66,26 @@ export async function callCart<P extends CartPath>(
   options: Omit<CallOptions, 'accessToken'> = {},
 ): Promise<Cart> {
   const cartToken = readCartToken();
-  const body = (cartToken ? { ...input, cartToken } : input) as PathInput<P>;
-  const cart: Cart = userId
-    ? await callAsUser(path, body, options)
-    : await callApi(path, body, options);
+  const send = (token: string | undefined, silent: boolean): Promise<Cart> => {
+    const body = (token ? { ...input, cartToken: token } : input) as PathInput<P>;
+    const callOptions = { ...options, silent };
+    return userId ? callAsUser(path, body, callOptions) : callApi(path, body, callOptions);
+  };
+  let cart: Cart;
+  try {
+    cart = await send(cartToken, true);
+  } catch (error) {
+    // A stored token the server cannot read (altered by hand, or from an older build) would
+    // fail every cart call from now on: it names no cart, so it goes, and the call is made
+    // once more without it.
+    if (error instanceof ApiRequestError && error.fields?.cartToken) {
+      forgetCartToken(cartToken);
+      cart = await send(undefined, options.silent ?? false);
+    } else {
+      if (!options.silent) showApiErrorToast(error);
+      throw error;
+    }
+  }
   if (cart.cartToken) writeCartToken(cart.cartToken);
   else forgetCartToken(cartToken);
   return cart;

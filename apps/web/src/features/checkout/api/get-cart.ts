@@ -17,7 +17,7 @@ export function cartQueryOptions(userId: string | null) {
 }
 
 /**
- * Whose cart to show: the signed-in user's, or the visitor's; undefined while the session is
+ * Whose cart to show: the signed-in user's, or the visitor's. Not ready while the session is
  * still being restored, so a visitor's cart is not fetched for someone who is signed in.
  */
 export function useCartOwner(): { ready: boolean; userId: string | null } {

@@ -1,4 +1,4 @@
-import { Badge, Table, Text } from '@mantine/core';
+import { Badge, Box, Group, Stack, Table, Text } from '@mantine/core';
 import type { PaymentStatus } from '@vitrin/contracts';
 import { toPersianDigits } from '@vitrin/fa';
 import { tomanText } from '../../../lib/money';
@@ -7,7 +7,7 @@ import type { OrderDetail } from '../api/get-order-detail';
 
 // The contracts name the states; what a person reads for each is the web app's.
 const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
-  pending: 'نامعلوم',
+  pending: 'در انتظار',
   paid: 'موفق',
   failed: 'ناموفق',
 };
@@ -25,15 +25,74 @@ export function gatewayName(gateway: string): string {
   return GATEWAY_NAMES[gateway] ?? gateway;
 }
 
-/** Every gateway attempt at paying the order, the newest last, as the server lists them. */
-export function PaymentsTable({ payments }: { payments: OrderDetail['payments'] }) {
+interface PaymentsTableProps {
+  payments: OrderDetail['payments'];
+  orderStatus: OrderDetail['status'];
+}
+
+/**
+ * Every gateway attempt at paying the order, as the server lists them: a table where there is
+ * room, a list of small blocks on a phone.
+ */
+export function PaymentsTable({ payments, orderStatus }: PaymentsTableProps) {
   if (payments.length === 0) {
     return (
       <Text size="sm" c="dimmed">
-        هنوز پرداختی از درگاه برای این سفارش ثبت نشده است.
+        {orderStatus === 'pending'
+          ? 'هنوز پرداختی از درگاه برای این سفارش ثبت نشده است.'
+          : orderStatus === 'paid'
+            ? 'این سفارش بدون درگاه پرداخت شده است.'
+            : 'پرداختی از درگاه برای این سفارش ثبت نشده است.'}
       </Text>
     );
   }
+  return (
+    <>
+      <Box visibleFrom="sm">
+        <PaymentsGrid payments={payments} />
+      </Box>
+      <Stack hiddenFrom="sm" gap={0} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+        {payments.map((payment, index) => (
+          <Stack
+            key={payment.id}
+            component="li"
+            gap={4}
+            py="sm"
+            style={index > 0 ? { borderTop: '1px solid var(--mantine-color-gray-2)' } : undefined}
+          >
+            <Group justify="space-between" gap="xs">
+              <Text size="sm" fw={700}>
+                {gatewayName(payment.gateway)}
+              </Text>
+              <PaymentStatusBadge status={payment.status} />
+            </Group>
+            <Group justify="space-between" gap="xs">
+              <Text size="sm">{tomanText(payment.amountRial)}</Text>
+              <Text size="xs" c="dimmed">
+                <JalaliDateTime iso={payment.settledAt ?? payment.createdAt} />
+              </Text>
+            </Group>
+            {payment.referenceId && (
+              <Text size="xs" c="dimmed">
+                شمارهٔ پیگیری: <bdi dir="ltr">{toPersianDigits(payment.referenceId)}</bdi>
+              </Text>
+            )}
+          </Stack>
+        ))}
+      </Stack>
+    </>
+  );
+}
+
+function PaymentStatusBadge({ status }: { status: PaymentStatus }) {
+  return (
+    <Badge color={PAYMENT_STATUS_COLORS[status]} variant="light">
+      {PAYMENT_STATUS_LABELS[status]}
+    </Badge>
+  );
+}
+
+function PaymentsGrid({ payments }: { payments: OrderDetail['payments'] }) {
   return (
     <Table.ScrollContainer minWidth={560}>
       <Table verticalSpacing="sm" striped>
@@ -52,9 +111,7 @@ export function PaymentsTable({ payments }: { payments: OrderDetail['payments'] 
               <Table.Td>{gatewayName(payment.gateway)}</Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{tomanText(payment.amountRial)}</Table.Td>
               <Table.Td>
-                <Badge color={PAYMENT_STATUS_COLORS[payment.status]} variant="light">
-                  {PAYMENT_STATUS_LABELS[payment.status]}
-                </Badge>
+                <PaymentStatusBadge status={payment.status} />
               </Table.Td>
               <Table.Td>
                 {payment.referenceId ? (

@@ -1,9 +1,8 @@
 import { Anchor, Skeleton, Stack, Switch, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { tomanText } from '../../../lib/money';
+import { CREDIT_PATH } from '../utils/paths';
 import { walletShare } from '../utils/wallet-share';
-
-export const CREDIT_PATH = '/account/credit';
 
 interface WalletToggleProps {
   /** The wallet's balance; undefined while it loads. */

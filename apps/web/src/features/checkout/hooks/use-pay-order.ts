@@ -6,6 +6,7 @@ import { orderQueryKey } from '../api/get-order-detail';
 import { userAccountInfoQueryOptions, walletQueryKey } from '../api/get-user-account-info';
 import { payOrder } from '../api/pay-order';
 import { spendWalletOnOrder } from '../api/use-wallet-in-order';
+import { orderPath } from '../utils/paths';
 import { walletShare } from '../utils/wallet-share';
 
 export interface PayRequest {
@@ -14,10 +15,6 @@ export interface PayRequest {
   payableRial: number;
   /** Spend wallet credit first, as much as covers the order. */
   withWallet: boolean;
-}
-
-export function orderPath(orderId: string): string {
-  return `/account/orders/${orderId}`;
 }
 
 /**

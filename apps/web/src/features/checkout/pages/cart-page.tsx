@@ -32,7 +32,8 @@ import {
 import { CartLineItem } from '../components/cart-line-item';
 import { DiscountCodeForm } from '../components/discount-code-form';
 import { WalletToggle } from '../components/wallet-toggle';
-import { orderPath, usePayOrder } from '../hooks/use-pay-order';
+import { usePayOrder } from '../hooks/use-pay-order';
+import { orderPath } from '../utils/paths';
 import { walletShare } from '../utils/wallet-share';
 import classes from './cart-page.module.css';
 

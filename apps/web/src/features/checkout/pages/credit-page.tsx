@@ -35,8 +35,7 @@ import {
 } from '../api/get-credit-transactions';
 import { useUserAccountInfo } from '../api/get-user-account-info';
 import { SignedAmount } from '../components/signed-amount';
-import { CREDIT_PATH } from '../components/wallet-toggle';
-import { orderPath } from '../hooks/use-pay-order';
+import { CREDIT_PATH, orderPath } from '../utils/paths';
 import { formatTomanText, parseTomanText } from '../utils/toman-input';
 
 /** Top-up amounts a person picks most, in Toman. */

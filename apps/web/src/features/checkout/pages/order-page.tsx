@@ -113,7 +113,7 @@ function OrderDetails({ userId, order }: { userId: string; order: OrderDetail })
             حساب کاربری
           </Anchor>
           <Text size="sm" c="dimmed">
-            سفارش‌ها
+            سفارش {toPersianDigits(order.number)}
           </Text>
         </Breadcrumbs>
         <Group gap="sm" align="center">
@@ -153,7 +153,7 @@ function OrderDetails({ userId, order }: { userId: string; order: OrderDetail })
               rows={[
                 { label: 'جمع سفارش', rial: order.subtotalRial },
                 {
-                  label: order.discountCode ? `تخفیف (کد ${order.discountCode})` : 'تخفیف',
+                  label: order.discountCode ? `تخفیف با کد ${order.discountCode}` : 'تخفیف',
                   rial: order.discountRial,
                   deduct: true,
                   hideZero: true,
@@ -198,7 +198,7 @@ function OrderDetails({ userId, order }: { userId: string; order: OrderDetail })
       <Section title="پرداخت‌ها">
         <Card p={0}>
           <div style={{ padding: 'var(--mantine-spacing-sm) var(--mantine-spacing-md)' }}>
-            <PaymentsTable payments={order.payments} />
+            <PaymentsTable payments={order.payments} orderStatus={order.status} />
           </div>
         </Card>
       </Section>

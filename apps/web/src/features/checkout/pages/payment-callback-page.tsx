@@ -1,4 +1,4 @@
-import { Alert, Button, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Button, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { toPersianDigits } from '@vitrin/fa';
 import { type ReactNode, useEffect, useRef } from 'react';
@@ -8,8 +8,7 @@ import { tomanText } from '../../../lib/money';
 import { AlertIcon, CheckCircleIcon, ClockIcon, XCircleIcon } from '../../../ui/icons';
 import { StatusMessage } from '../../../ui/status-message';
 import { type PaymentOutcome, useVerifyPayOrder } from '../api/verify-pay-order';
-import { CREDIT_PATH } from '../components/wallet-toggle';
-import { orderPath } from '../hooks/use-pay-order';
+import { CREDIT_PATH, orderPath } from '../utils/paths';
 
 /**
  * Where the gateway sends the person back: `?Authority=…&Status=OK|NOK`, ZarinPal's names (the
@@ -95,22 +94,23 @@ function PaymentResult({ outcome, onAskAgain, asking }: PaymentResultProps) {
     </Button>
   );
 
+  // The titles say what happened in a word; the server's message, under them, says the rest.
   if (outcome.status === 'paid') {
     return (
       <StatusMessage
         titleOrder={1}
         icon={<CheckCircleIcon size={32} />}
         color="teal"
-        title={topUp ? 'اعتبار کیف پول افزایش یافت' : 'پرداخت با موفقیت انجام شد'}
+        title={
+          outcome.creditedToWallet
+            ? 'مبلغ به کیف پول شما افزوده شد'
+            : topUp
+              ? 'افزایش اعتبار انجام شد'
+              : 'پرداخت موفق'
+        }
         description={outcome.message}
       >
         <PaymentFacts outcome={outcome} />
-        {outcome.creditedToWallet && (
-          <Alert color="amber" variant="light" c="amber.9" ta="start" maw={480}>
-            سفارش پیش از رسیدن پرداخت بسته شده بود؛ مبلغ پرداختی به کیف پول شما افزوده شد و می‌توانید
-            با آن سفارش تازه‌ای بپردازید.
-          </Alert>
-        )}
         <Group gap="sm" justify="center" mt="sm">
           {!topUp && orderLink}
           {(topUp || outcome.creditedToWallet) && creditLink}
@@ -125,14 +125,13 @@ function PaymentResult({ outcome, onAskAgain, asking }: PaymentResultProps) {
         titleOrder={1}
         icon={<XCircleIcon size={32} />}
         color="red"
-        title={topUp ? 'افزایش اعتبار انجام نشد' : 'پرداخت انجام نشد'}
+        title={topUp ? 'افزایش اعتبار انجام نشد' : 'پرداخت ناموفق'}
         description={outcome.message}
       >
-        <Text size="sm" c="dimmed" maw={480}>
+        <Text size="sm" maw={480}>
           {topUp
-            ? 'اعتبار کیف پول تغییری نکرد. می‌توانید از صفحهٔ کیف پول دوباره اقدام کنید.'
-            : 'سفارش شما هنوز ثبت است و پرداخت‌نشده مانده؛ می‌توانید از صفحهٔ سفارش دوباره پرداخت کنید.'}{' '}
-          اگر مبلغی از حساب بانکی‌تان کم شده، بانک آن را برمی‌گرداند.
+            ? 'اعتبار کیف پول شما تغییری نکرد؛ می‌توانید از صفحهٔ کیف پول دوباره اقدام کنید.'
+            : 'سفارش شما ثبت است و پرداخت‌نشده مانده؛ می‌توانید از صفحهٔ سفارش دوباره پرداخت کنید.'}
         </Text>
         <Group gap="sm" justify="center" mt="sm">
           {topUp ? creditLink : orderLink}
@@ -149,9 +148,9 @@ function PaymentResult({ outcome, onAskAgain, asking }: PaymentResultProps) {
       title="نتیجهٔ پرداخت هنوز معلوم نیست"
       description={outcome.message}
     >
-      <Text size="sm" c="dimmed" maw={480}>
-        درگاه پرداخت هنوز پاسخ نداده است. پرداخت را خودکار دوباره بررسی می‌کنیم و اگر انجام شده باشد،{' '}
-        {topUp ? 'به اعتبار کیف پول شما افزوده می‌شود' : 'سفارش شما پرداخت‌شده می‌شود'}؛ پیش از آن
+      <Text size="sm" maw={480}>
+        اگر پرداخت انجام شده باشد،{' '}
+        {topUp ? 'به اعتبار کیف پول شما افزوده می‌شود' : 'سفارش شما پرداخت‌شده می‌شود'}؛ تا آن زمان
         دوباره پرداخت نکنید.
       </Text>
       <Group gap="sm" justify="center" mt="sm">

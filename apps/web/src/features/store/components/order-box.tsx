@@ -105,6 +105,7 @@ export function OrderBox({
               onChange={(next) => {
                 setMissing((current) => ({ ...current, theme: undefined }));
                 setAdded(false);
+                if (cart.error) cart.reset();
                 onThemeChange(next);
               }}
               error={missing.theme ?? fieldError(cart.error, 'themeId')}

@@ -85,7 +85,7 @@ export function ThemePicker({
         </Group>
       ) : (
         <Anchor component={Link} to={galleryPath} size="sm">
-          دیدن همهٔ قالب‌ها با پیش‌نمایش
+          مرور قالب‌ها با پیش‌نمایش
         </Anchor>
       )}
     </Stack>
