@@ -125,7 +125,7 @@ export async function seedCheckout(tx: Transaction): Promise<void> {
     domainName: 'sara-gallery.ir',
   });
   const first = await submitOrder(tx, owner);
-  // Enough credit for this order, the next one, and 2.5 million Toman left to spend.
+  // Enough credit for this order and the next one, with a few million Toman left to spend.
   const topUp = await changeBalance(tx, {
     userId: sara.id,
     amountRial: first.totalRial + 25_000_000 + 10_000_000,

@@ -1,6 +1,8 @@
+import type { CallPath, PathInput, PathResult } from '@vitrin/contracts';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createTestApp, postJson, type TestApp } from '../../test/test-app';
 import { walletsOutOfBalance } from '../account/wallet.service';
+import { checkoutInvariantViolations } from './invariants';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -8,21 +10,19 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function call<T = any>(
-  path: string,
-  body: unknown,
+async function call<P extends CallPath>(
+  path: P,
+  body: PathInput<P>,
   token?: string,
-  status = 200,
-): Promise<T> {
+): Promise<PathResult<P>> {
   const response = await postJson(
     t.app,
     path,
     body,
     token ? { authorization: `Bearer ${token}` } : {},
   );
-  expect(response.statusCode, `${path} ${response.body}`).toBe(status);
-  const envelope = response.json();
-  return (status === 200 ? envelope.data : envelope.error) as T;
+  expect(response.statusCode, `${path} ${response.body}`).toBe(200);
+  return response.json().data as PathResult<P>;
 }
 
 test('a visitor fills a cart, signs in, buys with a code through the sandbox gateway', async () => {
@@ -31,16 +31,16 @@ test('a visitor fills a cart, signs in, buys with a code through the sandbox gat
   const visitorCart = await call('/api/cart/add-to-cart', {
     productId: product.id,
     cycle: 'annual',
-    themeId: themes.items[0].id,
+    themeId: themes.items[0]?.id,
     domainName: 'WWW.My-Shop.IR',
   });
   expect(visitorCart.cartToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
-  expect(visitorCart.lines[0].domainName).toBe('my-shop.ir');
+  expect(visitorCart.lines[0]?.domainName).toBe('my-shop.ir');
   const withCode = await call('/api/cart/apply-discount-code-in-cart', {
-    cartToken: visitorCart.cartToken,
+    cartToken: visitorCart.cartToken ?? undefined,
     code: 'vitrin10',
   });
-  expect(withCode.discount.valid).toBe(true);
+  expect(withCode.discount?.valid).toBe(true);
   expect(withCode.discountRial).toBe(Math.floor(withCode.subtotalRial / 10));
 
   const identity = await call('/api/jwt/authenticate', {
@@ -49,11 +49,11 @@ test('a visitor fills a cart, signs in, buys with a code through the sandbox gat
   });
   const merged = await call(
     '/api/cart/get-cart',
-    { cartToken: visitorCart.cartToken },
+    { cartToken: visitorCart.cartToken ?? undefined },
     identity.jwtToken,
   );
   expect(merged.cartToken).toBeNull();
-  expect(merged.lines.map((line: any) => line.domainName)).toEqual(['my-shop.ir']);
+  expect(merged.lines.map((line) => line.domainName)).toEqual(['my-shop.ir']);
   expect(merged.totalRial).toBe(withCode.totalRial);
 
   const order = await call('/api/cart/submit-order', {}, identity.jwtToken);
@@ -78,7 +78,7 @@ test('a visitor fills a cart, signs in, buys with a code through the sandbox gat
   expect(back.pathname).toBe('/pay/callback');
   expect(back.searchParams.get('Status')).toBe('OK');
 
-  const authority = back.searchParams.get('Authority');
+  const authority = back.searchParams.get('Authority') ?? '';
   const verified = await call('/api/pay/verify-pay-order', { authority, status: 'OK' });
   expect(verified).toMatchObject({ status: 'paid', orderId: order.id, creditedToWallet: false });
   const again = await call('/api/pay/verify-pay-order', { authority, status: 'OK' });
@@ -95,5 +95,6 @@ test('a visitor fills a cart, signs in, buys with a code through the sandbox gat
   const info = await call('/api/user/get-user-info', {}, identity.jwtToken);
   expect(info.servicesCount).toBe(4);
   expect(await walletsOutOfBalance(t.app.db)).toEqual([]);
+  expect(await checkoutInvariantViolations(t.app.db)).toEqual([]);
   expect(await t.app.checkoutJob.runOnce()).toBe(true);
 });

@@ -107,10 +107,18 @@ export function evaluateDiscount(
   let amount =
     code.kind === 'percent' ? Math.floor((base * code.value) / 100) : Math.min(code.value, base);
   if (code.maxDiscountRial !== null) amount = Math.min(amount, code.maxDiscountRial);
-  return { ok: true, amountRial: amount, perLine: splitByWeight(amount, lines, covered, base) };
+  // People read Toman: a discount in whole Toman shows, to the Rial, what the server charges.
+  amount = Math.floor(amount / RIAL_PER_TOMAN) * RIAL_PER_TOMAN;
+  if (amount === 0) return { ok: false, problem: DISCOUNT_PROBLEMS.noLines };
+  const perLine = splitByWeight(amount / RIAL_PER_TOMAN, lines, covered, base).map(
+    (toman) => toman * RIAL_PER_TOMAN,
+  );
+  return { ok: true, amountRial: amount, perLine };
 }
 
-/** Splits `amount` over the covered lines in proportion to their amounts, to the Rial. */
+const RIAL_PER_TOMAN = 10;
+
+/** Splits `amount` (whole Toman) over the covered lines in proportion to their amounts, to the Rial. */
 function splitByWeight(
   amount: number,
   lines: readonly DiscountableLine[],
