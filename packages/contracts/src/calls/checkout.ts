@@ -329,7 +329,10 @@ export const verifyPayOrder = defineCall({
   access: 'public',
   request: z.strictObject({
     /** What the gateway put in the callback URL. */
-    authority: z.string().trim().min(1).max(100),
+    authority: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_-]{1,100}$/, { message: 'شناسهٔ پرداخت معتبر نیست' }),
     status: z.string().max(20).optional(),
   }),
   response: z.object({
