@@ -43,8 +43,6 @@ function nextClientAddress(): string {
 }
 
 class Client {
-  private cookies = new Map<string, string>();
-
   constructor(
     private readonly origin: string,
     private readonly times: StepTimes | null,
