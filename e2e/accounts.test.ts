@@ -15,10 +15,10 @@ async function codeFromOutbox(to: string, after: number): Promise<string> {
       const entries = readFileSync(file, 'utf8')
         .trim()
         .split('\n')
-        .map((line) => JSON.parse(line) as { to: string; code: string; at: string })
-        .filter((entry) => entry.to === to && Date.parse(entry.at) >= after);
+        .map((line) => JSON.parse(line) as { to: string; code: string | null; at: string })
+        .filter((entry) => entry.to === to && entry.code !== null && Date.parse(entry.at) >= after);
       const last = entries.at(-1);
-      if (last) return last.code;
+      if (last?.code) return last.code;
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

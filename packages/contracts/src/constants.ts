@@ -93,3 +93,72 @@ export const WALLET_REASON_LABELS: Record<WalletReason, string> = {
 /** Top-up bounds: 10 thousand to 50 million Toman. */
 export const CREDIT_TOP_UP_MIN_RIAL = 100_000;
 export const CREDIT_TOP_UP_MAX_RIAL = 500_000_000;
+
+/** A customer's service (issue 6): pending until provisioned, then active until it expires. */
+export const SERVICE_STATUSES = ['pending', 'active', 'suspended', 'expired', 'cancelled'] as const;
+export type ServiceStatus = (typeof SERVICE_STATUSES)[number];
+export const SERVICE_STATUS_LABELS: Record<ServiceStatus, string> = {
+  pending: 'در حال راه‌اندازی',
+  active: 'فعال',
+  suspended: 'معلق',
+  expired: 'منقضی‌شده',
+  cancelled: 'لغوشده',
+};
+/** Services expiring within this many days get a red dot and a panel warning. */
+export const SERVICE_EXPIRY_WARNING_DAYS = 7;
+/** Reminder SMS go this many days before a service expires, once each. */
+export const SERVICE_REMINDER_DAYS = [7, 1] as const;
+
+/** Support tickets (issue 6, docs/decisions/0013). */
+export const TICKET_STATUSES = ['open', 'answered', 'customer-reply', 'closed'] as const;
+export type TicketStatus = (typeof TICKET_STATUSES)[number];
+export const TICKET_STATUS_LABELS: Record<TicketStatus, string> = {
+  open: 'باز',
+  answered: 'پاسخ داده شده',
+  'customer-reply': 'پاسخ مشتری',
+  closed: 'بسته',
+};
+export const TICKET_DEPARTMENTS = ['sales', 'technical', 'billing'] as const;
+export type TicketDepartment = (typeof TICKET_DEPARTMENTS)[number];
+export const TICKET_DEPARTMENT_LABELS: Record<TicketDepartment, string> = {
+  sales: 'فروش و مشاوره',
+  technical: 'پشتیبانی فنی',
+  billing: 'مالی و صورت‌حساب',
+};
+export const TICKET_PRIORITIES = ['low', 'normal', 'high'] as const;
+export type TicketPriority = (typeof TICKET_PRIORITIES)[number];
+export const TICKET_PRIORITY_LABELS: Record<TicketPriority, string> = {
+  low: 'کم',
+  normal: 'معمولی',
+  high: 'زیاد',
+};
+/** A ticket answered by staff and left untouched this long closes itself. */
+export const TICKET_AUTO_CLOSE_DAYS = 7;
+export const TICKET_SUBJECT_MAX_LENGTH = 120;
+export const TICKET_BODY_MAX_LENGTH = 5000;
+/** Attachments: images and PDF, checked by their bytes, at most 5 per message, 5 MB each. */
+export const TICKET_ATTACHMENT_TYPES = [
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+  'image/gif',
+  'application/pdf',
+] as const;
+export type TicketAttachmentType = (typeof TICKET_ATTACHMENT_TYPES)[number];
+export const TICKET_ATTACHMENT_MAX_BYTES = 5 * 1024 * 1024;
+export const TICKET_ATTACHMENTS_PER_MESSAGE = 5;
+/** An upload not attached to a message within this long is deleted. */
+export const TICKET_UPLOAD_TTL_HOURS = 24;
+/**
+ * Attachments travel outside the JSON calls: uploaded as multipart/form-data (field `file`),
+ * answered in the envelope with a `ticketAttachment`; read back as their bytes, by a POST with
+ * `{attachmentId}`, only by the ticket's owner (and staff).
+ */
+export const TICKET_UPLOAD_PATH = '/api/user/tickets/upload-attachment';
+export const TICKET_ATTACHMENT_PATH = '/api/user/tickets/get-attachment';
+
+/** Red-dot titles (spec §3) the panel's modules add; the web app reads them by these names. */
+export const RED_DOT_UNPAID_ORDERS = 'unpaid-orders';
+export const RED_DOT_UNREAD_TICKETS = 'unread-ticket-replies';
+export const RED_DOT_EXPIRING_SERVICES = 'expiring-services';
+export const RED_DOT_PROFILE_INCOMPLETE = 'profile-incomplete';

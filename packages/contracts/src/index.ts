@@ -4,6 +4,8 @@ export * from './calls/app';
 export * from './calls/auth';
 export * from './calls/catalog';
 export * from './calls/checkout';
+export * from './calls/panel';
+export * from './calls/tickets';
 export * from './constants';
 export * from './envelope';
 export * from './errors';

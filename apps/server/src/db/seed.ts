@@ -3,6 +3,8 @@ import type { Database, Transaction } from './client';
 import { seedRuns, type UserRole, users } from './schema/index';
 import { seedCatalog } from './seed-catalog';
 import { seedCheckout } from './seed-checkout';
+import { seedPanel } from './seed-panel';
+import { seedSupport } from './seed-support';
 
 /** The demo accounts the README lists; passwords are for the local demo only. */
 export const demoAccounts = [
@@ -68,6 +70,8 @@ const seedParts: ReadonlyArray<{ name: string; run: (tx: Transaction) => Promise
   { name: 'accounts', run: seedUsers },
   { name: 'catalog', run: seedCatalog },
   { name: 'checkout', run: seedCheckout },
+  { name: 'panel', run: seedPanel },
+  { name: 'support', run: seedSupport },
 ];
 
 /** Applies every part of the demo seed this database has not had; answers the parts applied. */

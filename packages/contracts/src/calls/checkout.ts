@@ -60,6 +60,13 @@ export const cartLine = z.object({
   cycles: z.array(productPrice),
   theme: z.object({ id: z.string(), slug: z.string(), name: z.string() }).nullable(),
   domainName: z.string().nullable(),
+  /**
+   * Set when the line renews a service the person has (issue 6): it extends that service
+   * instead of creating one, and costs the cycle's price alone (no setup fee, no theme).
+   */
+  renewal: z
+    .object({ serviceId: z.string(), serviceName: z.string(), expiresAt: timestamp.nullable() })
+    .nullable(),
   /** The cycle's price now (sale price when on sale) and before the sale. */
   priceRial: rial,
   regularPriceRial: rial,
@@ -228,6 +235,8 @@ export const orderDetail = z.object({
       cycle: billingCycle,
       themeName: z.string().nullable(),
       domainName: z.string().nullable(),
+      /** The service this line renews; null for a new purchase. */
+      renewsServiceId: z.string().nullable(),
       priceRial: rial,
       setupFeeRial: rial,
       themePriceRial: rial,

@@ -1,6 +1,7 @@
 import { ORDER_STATUSES, PAYMENT_PURPOSES, PAYMENT_STATUSES } from '@vitrin/contracts';
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -59,12 +60,17 @@ export const cartLines = pgTable(
     cycle: text('cycle', { enum: cycleEnum }).notNull(),
     themeId: uuid('theme_id').references(() => themes.id, { onDelete: 'cascade' }),
     domainName: text('domain_name'),
+    /** A renewal of this service (issue 6): priced at the cycle alone, extends the service. */
+    renewServiceId: uuid('renew_service_id').references((): AnyPgColumn => services.id, {
+      onDelete: 'cascade',
+    }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    // A line's identity (decision 0011): the same product, theme and domain is one line.
+    // A line's identity (decision 0011): the same product, theme and domain is one line; a
+    // renewal is its own line, one per service.
     unique('cart_lines_identity_unique')
-      .on(table.cartId, table.productId, table.themeId, table.domainName)
+      .on(table.cartId, table.productId, table.themeId, table.domainName, table.renewServiceId)
       .nullsNotDistinct(),
     check('cart_lines_cycle_check', cycleCheck(table.cycle)),
   ],
@@ -96,6 +102,10 @@ export const discountCodes = pgTable(
     groupIds: uuid('group_ids').array().notNull().default(sql`'{}'::uuid[]`),
     firstOrderOnly: boolean('first_order_only').notNull().default(false),
     active: boolean('active').notNull().default(true),
+    /** Shown to every customer in the panel's discounts page (issue 6). */
+    listed: boolean('listed').notNull().default(false),
+    /** A personal code: only this customer may use it, and their panel lists it. */
+    userId: uuid('user_id').references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -192,6 +202,8 @@ export const orderLines = pgTable(
     themeId: uuid('theme_id').references(() => themes.id),
     themeName: text('theme_name'),
     domainName: text('domain_name'),
+    /** The service this line renews (issue 6); null: the line creates a service when paid. */
+    renewsServiceId: uuid('renews_service_id').references((): AnyPgColumn => services.id),
     priceRial: bigint('price_rial', { mode: 'number' }).notNull(),
     setupFeeRial: bigint('setup_fee_rial', { mode: 'number' }).notNull(),
     themePriceRial: bigint('theme_price_rial', { mode: 'number' }).notNull(),
@@ -285,9 +297,32 @@ export const services = pgTable(
   },
   (table) => [
     index('services_user_idx').on(table.userId),
+    index('services_active_expiry_idx').on(table.expiresAt).where(sql`${table.status} = 'active'`),
     check(
       'services_status_check',
       sql`${table.status} in ('pending', 'active', 'suspended', 'expired', 'cancelled')`,
     ),
   ],
+);
+
+export const serviceReminderKinds = ['expiry-7d', 'expiry-1d'] as const;
+export type ServiceReminderKind = (typeof serviceReminderKinds)[number];
+
+/**
+ * One row per reminder sent (issue 6): its unique key makes "once each, never twice" hold
+ * across nodes and restarts. A renewal moves the expiry, so the key includes it.
+ */
+export const serviceReminders = pgTable(
+  'service_reminders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    serviceId: uuid('service_id')
+      .notNull()
+      .references(() => services.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: serviceReminderKinds }).notNull(),
+    /** The expiry this reminder was about. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [unique('service_reminders_once').on(table.serviceId, table.kind, table.expiresAt)],
 );

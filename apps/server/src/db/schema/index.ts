@@ -2,5 +2,6 @@ export * from './auth';
 export * from './catalog';
 export * from './client-errors';
 export * from './commerce';
+export * from './support';
 export * from './users';
 export * from './wallet';

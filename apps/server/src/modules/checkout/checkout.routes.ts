@@ -12,6 +12,7 @@ import {
   getCreditTransactions,
   getUserAccountInfo,
   payOrder,
+  RED_DOT_UNPAID_ORDERS,
   submitOrder,
   TOAST_SUCCESS,
   updateCartProduct,
@@ -184,7 +185,7 @@ async function registerCheckout(app: FastifyInstance) {
       .select({ total: sql<number>`count(*)`.mapWith(Number) })
       .from(orders)
       .where(and(eq(orders.userId, user.id), eq(orders.status, 'pending')));
-    return [{ title: 'unpaid-orders', value: row?.total ?? 0 }];
+    return [{ title: RED_DOT_UNPAID_ORDERS, value: row?.total ?? 0 }];
   });
 
   await app.register(sandboxRoutes);

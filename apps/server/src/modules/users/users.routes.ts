@@ -3,6 +3,7 @@ import {
   getJwtUserInfo,
   getRedDotInfo,
   getUserInfo,
+  RED_DOT_PROFILE_INCOMPLETE,
   TOAST_SUCCESS,
   updateProfile,
 } from '@vitrin/contracts';
@@ -20,7 +21,7 @@ export async function usersRoutes(app: FastifyInstance) {
       .select({ firstName: users.firstName })
       .from(users)
       .where(eq(users.id, user.id));
-    return [{ title: 'profile-incomplete', value: row?.firstName ? 0 : 1 }];
+    return [{ title: RED_DOT_PROFILE_INCOMPLETE, value: row?.firstName ? 0 : 1 }];
   });
 
   registerCall(app, getRedDotInfo, async (_input, { request }) =>

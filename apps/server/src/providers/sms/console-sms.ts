@@ -1,12 +1,13 @@
 import { appendFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import type { CodeMessage, SmsSender } from './sms-sender';
+import type { CodeMessage, NoticeMessage, SmsSender } from './sms-sender';
 
 export interface OutboxEntry {
   to: string;
   text: string;
-  code: string;
+  /** The one-time code; null for a notice. */
+  code: string | null;
   at: string;
 }
 
@@ -24,13 +25,16 @@ export class ConsoleSmsSender implements SmsSender {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  async sendCode(message: CodeMessage): Promise<void> {
-    const entry: OutboxEntry = {
-      to: message.to,
-      text: message.text,
-      code: message.code,
-      at: new Date().toISOString(),
-    };
+  sendCode(message: CodeMessage): Promise<void> {
+    return this.write({ to: message.to, text: message.text, code: message.code });
+  }
+
+  sendNotice(message: NoticeMessage): Promise<void> {
+    return this.write({ to: message.to, text: message.text, code: null });
+  }
+
+  private async write(message: Omit<OutboxEntry, 'at'>): Promise<void> {
+    const entry: OutboxEntry = { ...message, at: new Date().toISOString() };
     this.log.info({ sms: { to: entry.to, text: entry.text } }, 'sms (console sender)');
     this.sent.push(entry);
     if (this.outboxDir) {

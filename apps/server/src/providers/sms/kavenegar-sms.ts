@@ -1,6 +1,11 @@
-import { type CodeMessage, SmsSendError, type SmsSender } from './sms-sender';
+import { type CodeMessage, type NoticeMessage, SmsSendError, type SmsSender } from './sms-sender';
 
 const TIMEOUT_MS = 10_000;
+
+/** Kavenegar takes the local form of Iranian numbers. */
+function localNumber(e164: string): string {
+  return e164.replace(/^\+98/, '0');
+}
 
 interface KavenegarAnswer {
   return?: { status?: number; message?: string };
@@ -12,14 +17,22 @@ export class KavenegarSmsSender implements SmsSender {
 
   constructor(private readonly settings: { apiKey: string; template: string; baseUrl: string }) {}
 
-  async sendCode(message: CodeMessage): Promise<void> {
-    const url = `${this.settings.baseUrl}/v1/${encodeURIComponent(this.settings.apiKey)}/verify/lookup.json`;
-    const body = new URLSearchParams({
-      // Kavenegar takes the local form of Iranian numbers.
-      receptor: message.to.replace(/^\+98/, '0'),
+  sendCode(message: CodeMessage): Promise<void> {
+    return this.post('verify/lookup.json', {
+      receptor: localNumber(message.to),
       token: message.code,
       template: this.settings.template,
     });
+  }
+
+  /** A plain text through Kavenegar's send API, from the account's default line. */
+  sendNotice(message: NoticeMessage): Promise<void> {
+    return this.post('sms/send.json', { receptor: localNumber(message.to), message: message.text });
+  }
+
+  private async post(method: string, fields: Record<string, string>): Promise<void> {
+    const url = `${this.settings.baseUrl}/v1/${encodeURIComponent(this.settings.apiKey)}/${method}`;
+    const body = new URLSearchParams(fields);
     let response: Response;
     try {
       response = await fetch(url, {

@@ -7,10 +7,18 @@ export interface CodeMessage {
   text: string;
 }
 
+/** A plain-text notice: a reminder, a ticket answered (issue 6). */
+export interface NoticeMessage {
+  /** E.164 mobile number. */
+  to: string;
+  text: string;
+}
+
 /** Delivers SMS. A send that fails throws: callers tell the person, never pretend it went. */
 export interface SmsSender {
   readonly name: string;
   sendCode(message: CodeMessage): Promise<void>;
+  sendNotice(message: NoticeMessage): Promise<void>;
 }
 
 export class SmsSendError extends Error {
