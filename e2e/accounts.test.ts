@@ -41,7 +41,8 @@ async function enterCodeFor(page: Page, e164: string, sentAfter: number) {
 
 async function expectAccountPage(page: Page, mobileShown: string) {
   await page.waitForURL(`${h.server.url}/account`);
-  await page.getByRole('heading', { name: 'حساب کاربری', level: 1 }).waitFor();
+  // The panel's first page (issue 6); the number shows in its side column on desktop.
+  await page.getByRole('heading', { name: 'پیشخوان', level: 1 }).waitFor();
   await page.getByText(mobileShown).first().waitFor();
 }
 

@@ -39,8 +39,36 @@ const PaymentCallbackPage = lazy(() =>
 const CreditPage = lazy(() =>
   import('../features/checkout/pages/credit-page').then((m) => ({ default: m.CreditPage })),
 );
-const AccountPage = lazy(() =>
-  import('../features/account/pages/account-page').then((m) => ({ default: m.AccountPage })),
+// The customer panel (issue 6): its layout and every page under /account load only there.
+const PanelLayout = lazy(() =>
+  import('./layout/panel-layout').then((m) => ({ default: m.PanelLayout })),
+);
+const DashboardPage = lazy(() =>
+  import('../features/panel/pages/dashboard-page').then((m) => ({ default: m.DashboardPage })),
+);
+const ProfilePage = lazy(() =>
+  import('../features/account/pages/profile-page').then((m) => ({ default: m.ProfilePage })),
+);
+const ServicesPage = lazy(() =>
+  import('../features/panel/pages/services-page').then((m) => ({ default: m.ServicesPage })),
+);
+const ServicePage = lazy(() =>
+  import('../features/panel/pages/service-page').then((m) => ({ default: m.ServicePage })),
+);
+const OrdersPage = lazy(() =>
+  import('../features/panel/pages/orders-page').then((m) => ({ default: m.OrdersPage })),
+);
+const DiscountsPage = lazy(() =>
+  import('../features/panel/pages/discounts-page').then((m) => ({ default: m.DiscountsPage })),
+);
+const TicketsPage = lazy(() =>
+  import('../features/tickets/pages/tickets-page').then((m) => ({ default: m.TicketsPage })),
+);
+const NewTicketPage = lazy(() =>
+  import('../features/tickets/pages/new-ticket-page').then((m) => ({ default: m.NewTicketPage })),
+);
+const TicketPage = lazy(() =>
+  import('../features/tickets/pages/ticket-page').then((m) => ({ default: m.TicketPage })),
 );
 const SignInPage = lazy(() =>
   import('../features/auth/pages/sign-in-page').then((m) => ({ default: m.SignInPage })),
@@ -61,9 +89,20 @@ export function AppRoutes() {
         <Route path="store/:slug/themes" element={<ProductThemesPage />} />
         <Route path="cart" element={<CartPage />} />
         <Route path="pay/callback" element={<PaymentCallbackPage />} />
-        <Route path="account" element={<AccountPage />} />
-        <Route path="account/orders/:orderId" element={<OrderPage />} />
-        <Route path="account/credit" element={<CreditPage />} />
+        <Route path="account" element={<PanelLayout />}>
+          <Route index element={<DashboardPage />} />
+          <Route path="profile" element={<ProfilePage />} />
+          <Route path="services" element={<ServicesPage />} />
+          <Route path="services/:serviceId" element={<ServicePage />} />
+          <Route path="orders" element={<OrdersPage />} />
+          <Route path="orders/:orderId" element={<OrderPage />} />
+          <Route path="discounts" element={<DiscountsPage />} />
+          <Route path="credit" element={<CreditPage />} />
+          <Route path="tickets" element={<TicketsPage />} />
+          <Route path="tickets/new" element={<NewTicketPage />} />
+          <Route path="tickets/:ticketId" element={<TicketPage />} />
+          <Route path="*" element={<NotFoundPage />} />
+        </Route>
         <Route path="sign-in" element={<SignInPage key="sign-in" />} />
         <Route path="sign-up" element={<SignInPage key="sign-up" intent="sign-up" />} />
         <Route path="forgot-password" element={<SignInPage key="reset" intent="reset" />} />

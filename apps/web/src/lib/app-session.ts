@@ -48,3 +48,16 @@ export async function callAsUser<P extends CallPath>(
     throw error;
   }
 }
+
+/**
+ * Asks the server for the signed-in user's red dots again, after something that may clear one
+ * (reading a ticket's replies). A failure is kept quiet: red dots are a hint, and the next page
+ * load fetches them again.
+ */
+export async function refreshRedDotsAsUser(): Promise<void> {
+  try {
+    replaceRedDots(await callAsUser('/api/app/get-red-dot-info', {}, { silent: true }));
+  } catch {
+    // Nothing to tell: see above.
+  }
+}

@@ -171,3 +171,47 @@ function isFailure(body: unknown): body is { ok: false; error: ApiError } {
 function isSuccess(body: unknown): body is { ok: true; data: unknown } {
   return typeof body === 'object' && body !== null && 'ok' in body && body.ok === true;
 }
+
+/** What a request made outside callApi needs to reach the API as callApi would. */
+export interface RawRequestInit {
+  url: string;
+  /** The CSRF header (same-origin only) and the bearer token; the caller adds a content type. */
+  headers: Record<string, string>;
+  credentials: RequestCredentials;
+}
+
+/**
+ * The address, headers and cookie mode callApi would use, for the few requests it cannot make:
+ * an upload that reports its progress (XMLHttpRequest, which fetch cannot replace) or a file
+ * answered as its raw bytes.
+ */
+export function rawRequestInit(path: `/api/${string}`, accessToken?: string): RawRequestInit {
+  const url = callUrl(path);
+  const relative = isRelative(url);
+  const headers: Record<string, string> = {};
+  if (relative) {
+    const csrfToken = readCookie(CSRF_COOKIE);
+    if (csrfToken) headers[CSRF_HEADER] = csrfToken;
+  }
+  if (accessToken) headers.authorization = `Bearer ${accessToken}`;
+  return { url, headers, credentials: relative ? 'same-origin' : 'omit' };
+}
+
+/**
+ * The failure an answer read outside callApi stands for: the server's envelope error with its
+ * Persian message, or UNAVAILABLE when something else (a proxy) answered.
+ */
+export function answerError(status: number, body: unknown): ApiRequestError {
+  return isFailure(body) ? new ApiRequestError(status, body.error) : unavailable(status);
+}
+
+/** The `data` of an enveloped answer read outside callApi; a failure throws as callApi does. */
+export function readEnvelope(status: number, body: unknown): unknown {
+  if (status >= 200 && status < 300 && isSuccess(body)) return body.data;
+  throw answerError(status, body);
+}
+
+/** The failure of a request made outside callApi that never reached a working server. */
+export function unreachableError(): ApiRequestError {
+  return unavailable(0);
+}

@@ -250,3 +250,55 @@ export function FilterIcon(props: IconProps) {
     </SvgIcon>
   );
 }
+
+export function GridIcon(props: IconProps) {
+  return (
+    <SvgIcon {...props}>
+      <rect x="4" y="4" width="6.5" height="6.5" rx="1.5" />
+      <rect x="13.5" y="4" width="6.5" height="6.5" rx="1.5" />
+      <rect x="4" y="13.5" width="6.5" height="6.5" rx="1.5" />
+      <rect x="13.5" y="13.5" width="6.5" height="6.5" rx="1.5" />
+    </SvgIcon>
+  );
+}
+
+/** A discount: a tag with a percent sign. */
+export function DiscountIcon(props: IconProps) {
+  return (
+    <SvgIcon {...props}>
+      <path d="M3 12.6V4a1 1 0 0 1 1-1h8.6a1 1 0 0 1 .7.3l7.4 7.4a1 1 0 0 1 0 1.4l-8.6 8.6a1 1 0 0 1-1.4 0l-7.4-7.4a1 1 0 0 1-.3-.7z" />
+      <path d="M9 15l5-5M9.5 10h.01M13.5 14h.01" />
+    </SvgIcon>
+  );
+}
+
+export function CopyIcon(props: IconProps) {
+  return (
+    <SvgIcon {...props}>
+      <rect x="8" y="8" width="12" height="12" rx="2" />
+      <path d="M16 8V6a2 2 0 0 0-2-2H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h2" />
+    </SvgIcon>
+  );
+}
+
+/** Leaving: an arrow out of a door, pointing the way a right-to-left reader goes on. */
+export function LogoutIcon(props: IconProps) {
+  return (
+    <SvgIcon {...props}>
+      <path d="M14 4h4a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-4" />
+      <path d="M10 8l-4 4 4 4M6 12h10" />
+    </SvgIcon>
+  );
+}
+
+/** Renewing: two arrows round a circle. */
+export function RenewIcon(props: IconProps) {
+  return (
+    <SvgIcon {...props}>
+      <path d="M20 11a8 8 0 0 0-14.6-4.5L4 8" />
+      <path d="M4 4v4h4" />
+      <path d="M4 13a8 8 0 0 0 14.6 4.5L20 16" />
+      <path d="M20 20v-4h-4" />
+    </SvgIcon>
+  );
+}

@@ -8,3 +8,12 @@ export function JalaliDateTime({ iso }: { iso: string }) {
     </time>
   );
 }
+
+/** An instant's Jalali date in Tehran, without the time: for expiry and end dates. */
+export function JalaliDate({ iso }: { iso: string }) {
+  return (
+    <time dateTime={iso}>
+      <bdi dir="rtl">{formatJalaliDate(iso)}</bdi>
+    </time>
+  );
+}

@@ -6,9 +6,11 @@ import { RouteProgress } from './route-progress';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 import classes from './site-layout.module.css';
+import { useRedDotRefresh } from './use-red-dot-refresh';
 
 export function SiteLayout() {
   const { pathname } = useLocation();
+  useRedDotRefresh();
 
   // A new page starts at its top, as a full page load would.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on purpose when the page changes

@@ -1,10 +1,9 @@
-import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { toPersianDigits } from '@vitrin/fa';
-import { useState } from 'react';
 import { Link } from 'react-router';
-import { appSession } from '../../../lib/app-session';
-import { WalletIcon } from '../../../ui/icons';
+import { ORDERS_PATH, SERVICES_PATH } from '../../../lib/panel-paths';
 import { MobileNumber } from '../../../ui/mobile-number';
+import { LogoutButton } from './logout-button';
 
 interface AccountSummaryProps {
   mobileNumber: string;
@@ -13,18 +12,6 @@ interface AccountSummaryProps {
 }
 
 export function AccountSummary({ mobileNumber, ordersCount, servicesCount }: AccountSummaryProps) {
-  const [leaving, setLeaving] = useState(false);
-
-  const logout = async () => {
-    setLeaving(true);
-    try {
-      // Revokes, clears and reloads at '/'; the page goes away with it.
-      await appSession.logout();
-    } catch {
-      setLeaving(false);
-    }
-  };
-
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-start" gap="md">
@@ -38,31 +25,26 @@ export function AccountSummary({ mobileNumber, ordersCount, servicesCount }: Acc
             <MobileNumber mobile={mobileNumber} />
           </Text>
         </Stack>
-        <Group gap="sm">
-          <Button
-            component={Link}
-            to="/account/credit"
-            variant="light"
-            leftSection={<WalletIcon size={18} />}
-          >
-            کیف پول و اعتبار
-          </Button>
-          <Button variant="default" color="red" onClick={logout} loading={leaving}>
-            خروج از حساب
-          </Button>
-        </Group>
+        {/* From md up the panel's side column has the same button. */}
+        <LogoutButton hiddenFrom="md" />
       </Group>
       <SimpleGrid cols={2} spacing="md" maw={480}>
-        <Stat label="سفارش‌ها" value={ordersCount} />
-        <Stat label="سرویس‌ها" value={servicesCount} />
+        <Stat label="سفارش‌ها" value={ordersCount} to={ORDERS_PATH} />
+        <Stat label="سرویس‌ها" value={servicesCount} to={SERVICES_PATH} />
       </SimpleGrid>
     </Stack>
   );
 }
 
-function Stat({ label, value }: { label: string; value: number }) {
+function Stat({ label, value, to }: { label: string; value: number; to: string }) {
   return (
-    <Card padding="md" radius="md">
+    <Card
+      padding="md"
+      radius="md"
+      component={Link}
+      to={to}
+      aria-label={`${label}: ${toPersianDigits(value)}`}
+    >
       <Text size="sm" c="dimmed">
         {label}
       </Text>

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { callAsUser } from '../../../lib/app-session';
+import { callAsUser, refreshRedDotsAsUser } from '../../../lib/app-session';
 import { orderQueryKey } from './get-order-detail';
 import { walletQueryKey } from './get-user-account-info';
 
@@ -14,6 +14,8 @@ export function useCancelOrder(userId: string) {
     mutationFn: cancelOrder,
     onSuccess: (order) => {
       queryClient.setQueryData(orderQueryKey(userId, order.id), order);
+      // One unpaid order fewer: the orders link's red dot may go.
+      void refreshRedDotsAsUser();
       return queryClient.invalidateQueries({ queryKey: walletQueryKey(userId) });
     },
   });

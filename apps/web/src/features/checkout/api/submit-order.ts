@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { callAsUser } from '../../../lib/app-session';
+import { callAsUser, refreshRedDotsAsUser } from '../../../lib/app-session';
+import { countSubmittedOrder } from '../../../lib/user-counts';
 import { cartQueryKey, forgetCartToken, readCartToken } from './cart-calls';
 import { orderQueryKey } from './get-order-detail';
 
@@ -20,11 +21,11 @@ export function useSubmitOrder(userId: string) {
     mutationFn: submitOrder,
     onSuccess: (order) => {
       queryClient.setQueryData(orderQueryKey(userId, order.id), order);
-      return Promise.all([
-        queryClient.invalidateQueries({ queryKey: cartQueryKey(userId) }),
-        // The account's order count.
-        queryClient.invalidateQueries({ queryKey: ['account', userId] }),
-      ]);
+      // Spec §3: the account's order count (and service count, when paid at once) in place.
+      countSubmittedOrder(queryClient, userId, order);
+      // A new unpaid order: the orders link's red dot.
+      void refreshRedDotsAsUser();
+      return queryClient.invalidateQueries({ queryKey: cartQueryKey(userId) });
     },
     // A refused submit (a price changed, a code ran out) may have changed the cart on the server.
     onError: () => queryClient.invalidateQueries({ queryKey: cartQueryKey(userId) }),

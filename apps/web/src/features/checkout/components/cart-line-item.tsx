@@ -1,8 +1,10 @@
-import { Anchor, Button, Group, NativeSelect, Paper, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, NativeSelect, Paper, Stack, Text } from '@mantine/core';
 import { BILLING_CYCLE_LABELS, type BillingCycle } from '@vitrin/contracts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { tomanText } from '../../../lib/money';
+import { servicePath } from '../../../lib/panel-paths';
+import { JalaliDate } from '../../../ui/jalali-date-time';
 import type { Cart } from '../api/cart-calls';
 import { useDeleteCartProducts } from '../api/delete-cart-products';
 import { useUpdateCartProduct } from '../api/update-cart-product';
@@ -11,48 +13,81 @@ import { SignedAmount } from './signed-amount';
 
 type CartLine = Cart['lines'][number];
 
-/** One line of the cart: what it is, its cycle (changeable), what it costs, and a way out. */
+/**
+ * One line of the cart: what it is, its cycle (changeable), what it costs, and a way out. A
+ * renewal (decision 0013) names the service it extends and its expiry; it has no theme, domain
+ * or setup fee, which were paid once.
+ */
 export function CartLineItem({ line }: { line: CartLine }) {
   const updateCycle = useUpdateCartProduct();
   const remove = useDeleteCartProducts();
   const onSale = line.regularPriceRial > line.priceRial;
-  const name = line.product.name;
+  const renewal = line.renewal;
+  const name = renewal ? `تمدید ${renewal.serviceName}` : line.product.name;
 
   return (
     <Paper withBorder radius="lg" p="md" component="li" aria-label={name} className={classes.line}>
       <Stack gap="sm">
         <Group gap="sm" wrap="nowrap" align="flex-start">
           <img src={line.product.iconUrl} alt="" width={48} height={48} className={classes.icon} />
-          <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
-            <Anchor
-              component={Link}
-              to={`/store/${line.product.slug}`}
-              fw={700}
-              c="dark.8"
-              className={classes.name}
-            >
-              {name}
-            </Anchor>
-            <Text size="sm" c="dimmed">
-              {line.product.groupName}
-            </Text>
-            {line.theme && (
+          {renewal ? (
+            <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+              <Group gap="xs" wrap="nowrap" align="flex-start">
+                <Badge variant="light" color="brand" style={{ flex: 'none', marginTop: 3 }}>
+                  تمدید
+                </Badge>
+                <Anchor
+                  component={Link}
+                  to={servicePath(renewal.serviceId)}
+                  fw={700}
+                  c="dark.8"
+                  className={classes.name}
+                >
+                  {renewal.serviceName}
+                </Anchor>
+              </Group>
+              <Text size="sm" c="dimmed">
+                {line.product.groupName} · {line.product.name}
+              </Text>
               <Text size="sm">
                 <Text span c="dimmed" size="sm">
-                  قالب:{' '}
+                  انقضای فعلی:{' '}
                 </Text>
-                {line.theme.name}
+                {renewal.expiresAt ? <JalaliDate iso={renewal.expiresAt} /> : 'بدون تاریخ انقضا'}
               </Text>
-            )}
-            {line.domainName && (
-              <Text size="sm">
-                <Text span c="dimmed" size="sm">
-                  دامنه:{' '}
+            </Stack>
+          ) : (
+            <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+              <Anchor
+                component={Link}
+                to={`/store/${line.product.slug}`}
+                fw={700}
+                c="dark.8"
+                className={classes.name}
+              >
+                {name}
+              </Anchor>
+              <Text size="sm" c="dimmed">
+                {line.product.groupName}
+              </Text>
+              {line.theme && (
+                <Text size="sm">
+                  <Text span c="dimmed" size="sm">
+                    قالب:{' '}
+                  </Text>
+                  {line.theme.name}
                 </Text>
-                <bdi dir="ltr">{line.domainName}</bdi>
-              </Text>
-            )}
-          </Stack>
+              )}
+              {line.domainName && (
+                <Text size="sm">
+                  <Text span c="dimmed" size="sm">
+                    دامنه:{' '}
+                  </Text>
+                  <bdi dir="ltr">{line.domainName}</bdi>
+                </Text>
+              )}
+            </Stack>
+          )}
           <Button
             variant="subtle"
             color="red"
@@ -67,7 +102,7 @@ export function CartLineItem({ line }: { line: CartLine }) {
 
         <div className={classes.details}>
           <NativeSelect
-            label="دورهٔ پرداخت"
+            label={renewal ? 'دورهٔ تمدید' : 'دورهٔ پرداخت'}
             size="sm"
             value={line.cycle}
             disabled={updateCycle.isPending || line.cycles.length < 2}
@@ -91,10 +126,10 @@ export function CartLineItem({ line }: { line: CartLine }) {
               )}
               {tomanText(line.priceRial)}
             </PriceLine>
-            {line.setupFeeRial > 0 && (
+            {!renewal && line.setupFeeRial > 0 && (
               <PriceLine label="راه‌اندازی (یک‌بار)">{tomanText(line.setupFeeRial)}</PriceLine>
             )}
-            {line.themePriceRial > 0 && (
+            {!renewal && line.themePriceRial > 0 && (
               <PriceLine label="قالب (یک‌بار)">{tomanText(line.themePriceRial)}</PriceLine>
             )}
             {line.discountRial > 0 && (

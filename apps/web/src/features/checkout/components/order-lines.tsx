@@ -1,11 +1,12 @@
-import { Anchor, Group, Paper, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { BILLING_CYCLE_LABELS } from '@vitrin/contracts';
 import { Link } from 'react-router';
 import { tomanText } from '../../../lib/money';
+import { servicePath } from '../../../lib/panel-paths';
 import type { OrderDetail } from '../api/get-order-detail';
 import { SignedAmount } from './signed-amount';
 
-/** An order's lines as they were frozen at submit: names, cycles and amounts. */
+/** An order's lines as they were frozen at submit: names, cycles and amounts; renewals marked. */
 export function OrderLines({ lines }: { lines: OrderDetail['lines'] }) {
   return (
     <Stack gap="sm" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
@@ -13,12 +14,24 @@ export function OrderLines({ lines }: { lines: OrderDetail['lines'] }) {
         <Paper key={line.id} component="li" withBorder radius="md" p="md">
           <Group justify="space-between" align="flex-start" gap="md">
             <Stack gap={2} style={{ minWidth: 0, flex: '1 1 14rem' }}>
-              <Anchor component={Link} to={`/store/${line.productSlug}`} fw={700} c="dark.8">
-                {line.productName}
-              </Anchor>
+              <Group gap="xs">
+                {line.renewsServiceId && (
+                  <Badge variant="light" color="brand">
+                    تمدید
+                  </Badge>
+                )}
+                <Anchor component={Link} to={`/store/${line.productSlug}`} fw={700} c="dark.8">
+                  {line.productName}
+                </Anchor>
+              </Group>
               <Text size="sm" c="dimmed">
                 {line.groupName} · دورهٔ {BILLING_CYCLE_LABELS[line.cycle]}
               </Text>
+              {line.renewsServiceId && (
+                <Anchor component={Link} to={servicePath(line.renewsServiceId)} size="sm">
+                  مشاهدهٔ سرویسی که تمدید می‌شود
+                </Anchor>
+              )}
               {line.themeName && <Text size="sm">قالب: {line.themeName}</Text>}
               {line.domainName && (
                 <Text size="sm">

@@ -1,7 +1,7 @@
 import { Anchor, Skeleton, Stack, Switch, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { tomanText } from '../../../lib/money';
-import { CREDIT_PATH } from '../utils/paths';
+import { CREDIT_PATH } from '../../../lib/panel-paths';
 import { walletShare } from '../utils/wallet-share';
 
 interface WalletToggleProps {

@@ -1,12 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { refreshRedDotsAsUser } from '../../../lib/app-session';
+import { orderPath } from '../../../lib/panel-paths';
 import { showSuccessToast } from '../../../lib/toast';
+import { countPaidOrder } from '../../../lib/user-counts';
 import { orderQueryKey } from '../api/get-order-detail';
 import { userAccountInfoQueryOptions, walletQueryKey } from '../api/get-user-account-info';
 import { payOrder } from '../api/pay-order';
 import { spendWalletOnOrder } from '../api/use-wallet-in-order';
-import { orderPath } from '../utils/paths';
 import { walletShare } from '../utils/wallet-share';
 
 export interface PayRequest {
@@ -49,7 +51,12 @@ export function usePayOrder(userId: string) {
           const order = await spendWalletOnOrder(orderId, amountRial);
           queryClient.setQueryData(orderQueryKey(userId, orderId), order);
           void queryClient.invalidateQueries({ queryKey: walletQueryKey(userId) });
-          if (order.status === 'paid') return { paidOrderId: order.id, redirectUrl: null };
+          if (order.status === 'paid') {
+            // Spec §3: the new services count now, without asking the server again.
+            countPaidOrder(queryClient, userId, order);
+            void refreshRedDotsAsUser();
+            return { paidOrderId: order.id, redirectUrl: null };
+          }
         }
       }
       const started = await payOrder(orderId);

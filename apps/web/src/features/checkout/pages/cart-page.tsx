@@ -13,6 +13,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { describeApiError } from '../../../lib/api-error';
+import { orderPath } from '../../../lib/panel-paths';
 import { showSuccessToast } from '../../../lib/toast';
 import { AlertIcon, CartIcon } from '../../../ui/icons';
 import { StatusMessage } from '../../../ui/status-message';
@@ -33,7 +34,6 @@ import { CartLineItem } from '../components/cart-line-item';
 import { DiscountCodeForm } from '../components/discount-code-form';
 import { WalletToggle } from '../components/wallet-toggle';
 import { usePayOrder } from '../hooks/use-pay-order';
-import { orderPath } from '../utils/paths';
 import { walletShare } from '../utils/wallet-share';
 import classes from './cart-page.module.css';
 

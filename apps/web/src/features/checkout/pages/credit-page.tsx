@@ -1,10 +1,8 @@
 import {
   Anchor,
-  Breadcrumbs,
   Button,
   Card,
   Chip,
-  Container,
   Group,
   Loader,
   SimpleGrid,
@@ -18,15 +16,16 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { WALLET_REASON_LABELS } from '@vitrin/contracts';
 import { shortenPrice } from '@vitrin/fa';
 import { type FormEvent, useState } from 'react';
-import { Link, Navigate, useSearchParams } from 'react-router';
-import { useSession } from '../../../lib/app-session';
+import { Link, useSearchParams } from 'react-router';
 import { fieldError } from '../../../lib/field-error';
 import { rialToTomanNumber, tomanText, tomanToRial } from '../../../lib/money';
+import { orderPath, PANEL_PATH } from '../../../lib/panel-paths';
+import { useSignedInUserId } from '../../../lib/signed-in-user';
 import { readPage } from '../../../lib/url-params';
 import { WalletIcon } from '../../../ui/icons';
 import { JalaliDateTime } from '../../../ui/jalali-date-time';
 import { ListPagination } from '../../../ui/list-pagination';
-import { PageLoader } from '../../../ui/page-loader';
+import { PanelPageHeader } from '../../../ui/panel-page-header';
 import { useAddCredit } from '../api/add-credit';
 import {
   CREDIT_TRANSACTIONS_PAGE_SIZE,
@@ -35,78 +34,56 @@ import {
 } from '../api/get-credit-transactions';
 import { useUserAccountInfo } from '../api/get-user-account-info';
 import { SignedAmount } from '../components/signed-amount';
-import { CREDIT_PATH, orderPath } from '../utils/paths';
 import { formatTomanText, parseTomanText } from '../utils/toman-input';
 
 /** Top-up amounts a person picks most, in Toman. */
 const TOP_UP_PRESETS_TOMAN = [50_000, 100_000, 500_000, 1_000_000];
 
+/** The wallet in the customer panel (the panel layout guards the session). */
 export function CreditPage() {
   useDocumentTitle('کیف پول | ویترین');
-  const session = useSession();
-
-  if (session.status === 'starting') return <PageLoader />;
-  if (session.status === 'signed-out') {
-    return <Navigate to={`/sign-in?next=${encodeURIComponent(CREDIT_PATH)}`} replace />;
-  }
-  return <SignedInCredit userId={session.identity.id} />;
-}
-
-function SignedInCredit({ userId }: { userId: string }) {
+  const userId = useSignedInUserId();
   const account = useUserAccountInfo(userId);
 
   return (
-    <Container size="md" py={{ base: 'lg', sm: 40 }}>
-      <Stack gap="xl">
-        <Stack gap="xs">
-          <Breadcrumbs separator="‹" separatorMargin={6}>
-            <Anchor component={Link} to="/account" size="sm">
-              حساب کاربری
-            </Anchor>
-            <Text size="sm" c="dimmed">
-              کیف پول
-            </Text>
-          </Breadcrumbs>
-          <Title order={1} size="h2">
-            کیف پول و اعتبار
-          </Title>
-          <Text c="dimmed">
-            با اعتبار کیف پول سفارش‌هایتان را بی‌درنگ و بدون رفتن به درگاه بپردازید.
-          </Text>
-        </Stack>
+    <Stack gap="xl">
+      <PanelPageHeader
+        breadcrumbs={[{ label: 'پیشخوان', to: PANEL_PATH }, { label: 'کیف پول' }]}
+        title="کیف پول و اعتبار"
+        description="با اعتبار کیف پول سفارش‌هایتان را بی‌درنگ و بدون رفتن به درگاه بپردازید."
+      />
 
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
-          <Card>
-            <Stack gap="xs">
-              <Group gap="xs">
-                <WalletIcon size={22} />
-                <Text fw={700}>موجودی کیف پول</Text>
-              </Group>
-              {account.data ? (
-                <Text fz={32} fw={900} c="brand.8" lh={1.4} data-testid="wallet-balance">
-                  {tomanText(account.data.balanceRial)}
-                </Text>
-              ) : account.isError ? (
-                <Button variant="light" onClick={() => account.refetch()}>
-                  تلاش دوباره
-                </Button>
-              ) : (
-                <Skeleton height={44} width="70%" />
-              )}
-            </Stack>
-          </Card>
-          <Card>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+        <Card>
+          <Stack gap="xs">
+            <Group gap="xs">
+              <WalletIcon size={22} />
+              <Text fw={700}>موجودی کیف پول</Text>
+            </Group>
             {account.data ? (
-              <TopUpForm minRial={account.data.topUpMinRial} maxRial={account.data.topUpMaxRial} />
+              <Text fz={32} fw={900} c="brand.8" lh={1.4} data-testid="wallet-balance">
+                {tomanText(account.data.balanceRial)}
+              </Text>
+            ) : account.isError ? (
+              <Button variant="light" onClick={() => account.refetch()}>
+                تلاش دوباره
+              </Button>
             ) : (
-              <Skeleton height={160} />
+              <Skeleton height={44} width="70%" />
             )}
-          </Card>
-        </SimpleGrid>
+          </Stack>
+        </Card>
+        <Card>
+          {account.data ? (
+            <TopUpForm minRial={account.data.topUpMinRial} maxRial={account.data.topUpMaxRial} />
+          ) : (
+            <Skeleton height={160} />
+          )}
+        </Card>
+      </SimpleGrid>
 
-        <Transactions userId={userId} />
-      </Stack>
-    </Container>
+      <Transactions userId={userId} />
+    </Stack>
   );
 }
 

@@ -1,10 +1,7 @@
 import {
   Alert,
-  Anchor,
-  Breadcrumbs,
   Button,
   Card,
-  Container,
   Group,
   SimpleGrid,
   Skeleton,
@@ -15,37 +12,35 @@ import {
 import { useDocumentTitle } from '@mantine/hooks';
 import { toPersianDigits } from '@vitrin/fa';
 import { type ReactNode, useState } from 'react';
-import { Link, Navigate, useLocation, useParams } from 'react-router';
-import { ApiRequestError, describeApiError } from '../../../lib/api-error';
-import { useSession } from '../../../lib/app-session';
+import { Link, useParams } from 'react-router';
+import { ApiRequestError } from '../../../lib/api-error';
 import { tomanText } from '../../../lib/money';
+import { ORDERS_PATH, PANEL_PATH } from '../../../lib/panel-paths';
+import { useSignedInUserId } from '../../../lib/signed-in-user';
 import { showSuccessToast } from '../../../lib/toast';
-import { AlertIcon, BagIcon, ClockIcon } from '../../../ui/icons';
+import { BagIcon, ClockIcon } from '../../../ui/icons';
 import { JalaliDateTime } from '../../../ui/jalali-date-time';
-import { PageLoader } from '../../../ui/page-loader';
+import { LoadFailed } from '../../../ui/load-failed';
+import { PanelPageHeader } from '../../../ui/panel-page-header';
 import { StatusMessage } from '../../../ui/status-message';
 import { useCancelOrder } from '../api/cancel-order';
 import { type OrderDetail, useOrderDetail } from '../api/get-order-detail';
+import { useOrderSuccessfulPayments } from '../api/get-order-successful-payments';
 import { useUserAccountInfo } from '../api/get-user-account-info';
 import { AmountRows } from '../components/amount-rows';
 import { OrderLines } from '../components/order-lines';
 import { OrderStatusBadge } from '../components/order-status-badge';
 import { PaymentsTable } from '../components/payments-table';
+import {
+  SuccessfulPaymentsList,
+  SuccessfulPaymentsSkeleton,
+} from '../components/successful-payments';
 import { WalletToggle } from '../components/wallet-toggle';
 import { usePayOrder } from '../hooks/use-pay-order';
 
+/** One order in the customer panel (the panel layout guards the session). */
 export function OrderPage() {
-  const session = useSession();
-  const { pathname } = useLocation();
-
-  if (session.status === 'starting') return <PageLoader />;
-  if (session.status === 'signed-out') {
-    return <Navigate to={`/sign-in?next=${encodeURIComponent(pathname)}`} replace />;
-  }
-  return <SignedInOrder userId={session.identity.id} />;
-}
-
-function SignedInOrder({ userId }: { userId: string }) {
+  const userId = useSignedInUserId();
   const { orderId = '' } = useParams();
   const order = useOrderDetail(userId, orderId);
   const data = order.data;
@@ -63,43 +58,31 @@ function SignedInOrder({ userId }: { userId: string }) {
 
   if (notFound) {
     return (
-      <Container size="sm">
-        <StatusMessage
-          titleOrder={1}
-          icon={<BagIcon size={32} />}
-          title="سفارشی با این نشانی پیدا نشد"
-          description="شاید نشانی را اشتباه وارد کرده باشید، یا این سفارش از حساب دیگری است."
-        >
-          <Button component={Link} to="/account" mt="sm">
-            رفتن به حساب کاربری
-          </Button>
-        </StatusMessage>
-      </Container>
+      <StatusMessage
+        titleOrder={1}
+        icon={<BagIcon size={32} />}
+        title="سفارشی با این نشانی پیدا نشد"
+        description="شاید نشانی را اشتباه وارد کرده باشید، یا این سفارش از حساب دیگری است."
+      >
+        <Button component={Link} to={ORDERS_PATH} mt="sm">
+          رفتن به سفارش‌ها
+        </Button>
+      </StatusMessage>
     );
   }
   if (order.error && !data) {
     return (
-      <Container size="sm">
-        <StatusMessage
-          titleOrder={1}
-          icon={<AlertIcon size={32} />}
-          color="orange"
-          title="این سفارش بارگذاری نشد"
-          description={describeApiError(order.error)}
-        >
-          <Button variant="light" onClick={() => order.refetch()} loading={order.isFetching}>
-            تلاش دوباره
-          </Button>
-        </StatusMessage>
-      </Container>
+      <LoadFailed
+        titleOrder={1}
+        title="این سفارش بارگذاری نشد"
+        error={order.error}
+        onRetry={() => order.refetch()}
+        retrying={order.isFetching}
+      />
     );
   }
 
-  return (
-    <Container size="md" py={{ base: 'lg', sm: 40 }}>
-      {data ? <OrderDetails userId={userId} order={data} /> : <OrderSkeleton />}
-    </Container>
-  );
+  return data ? <OrderDetails userId={userId} order={data} /> : <OrderSkeleton />;
 }
 
 function OrderDetails({ userId, order }: { userId: string; order: OrderDetail }) {
@@ -107,35 +90,30 @@ function OrderDetails({ userId, order }: { userId: string; order: OrderDetail })
 
   return (
     <Stack gap="xl">
-      <Stack gap="xs">
-        <Breadcrumbs separator="‹" separatorMargin={6}>
-          <Anchor component={Link} to="/account" size="sm">
-            حساب کاربری
-          </Anchor>
-          <Text size="sm" c="dimmed">
-            سفارش {toPersianDigits(order.number)}
+      <PanelPageHeader
+        breadcrumbs={[
+          { label: 'پیشخوان', to: PANEL_PATH },
+          { label: 'سفارش‌ها', to: ORDERS_PATH },
+          { label: `سفارش ${toPersianDigits(order.number)}` },
+        ]}
+        title={`سفارش شمارهٔ ${toPersianDigits(order.number)}`}
+        badge={<OrderStatusBadge status={order.status} />}
+        description={
+          <Text span size="sm">
+            ثبت: <JalaliDateTime iso={order.createdAt} />
+            {order.paidAt && (
+              <>
+                {' · '}پرداخت: <JalaliDateTime iso={order.paidAt} />
+              </>
+            )}
+            {!order.paidAt && order.closedAt && (
+              <>
+                {' · '}بسته شد: <JalaliDateTime iso={order.closedAt} />
+              </>
+            )}
           </Text>
-        </Breadcrumbs>
-        <Group gap="sm" align="center">
-          <Title order={1} size="h2">
-            سفارش شمارهٔ {toPersianDigits(order.number)}
-          </Title>
-          <OrderStatusBadge status={order.status} />
-        </Group>
-        <Text size="sm" c="dimmed">
-          ثبت: <JalaliDateTime iso={order.createdAt} />
-          {order.paidAt && (
-            <>
-              {' · '}پرداخت: <JalaliDateTime iso={order.paidAt} />
-            </>
-          )}
-          {!order.paidAt && order.closedAt && (
-            <>
-              {' · '}بسته شد: <JalaliDateTime iso={order.closedAt} />
-            </>
-          )}
-        </Text>
-      </Stack>
+        }
+      />
 
       {pending && <PendingOrderPanel userId={userId} order={order} />}
 
@@ -195,7 +173,13 @@ function OrderDetails({ userId, order }: { userId: string; order: OrderDetail })
         </Card>
       </SimpleGrid>
 
-      <Section title="پرداخت‌ها">
+      <Section title="پرداخت‌های موفق">
+        <Card>
+          <SuccessfulPayments userId={userId} order={order} />
+        </Card>
+      </Section>
+
+      <Section title="تلاش‌های پرداخت در درگاه">
         <Card p={0}>
           <div style={{ padding: 'var(--mantine-spacing-sm) var(--mantine-spacing-md)' }}>
             <PaymentsTable payments={order.payments} orderStatus={order.status} />
@@ -204,6 +188,32 @@ function OrderDetails({ userId, order }: { userId: string; order: OrderDetail })
       </Section>
     </Stack>
   );
+}
+
+/** Gateway and wallet payments that went through, with their reference numbers. */
+function SuccessfulPayments({ userId, order }: { userId: string; order: OrderDetail }) {
+  const payments = useOrderSuccessfulPayments(
+    userId,
+    order.id,
+    order.walletAppliedRial + order.gatewayPaidRial,
+  );
+  if (payments.data) return <SuccessfulPaymentsList payments={payments.data} />;
+  if (payments.isError) {
+    return (
+      <Group gap="sm">
+        <Text size="sm">پرداخت‌های این سفارش بارگذاری نشد.</Text>
+        <Button
+          variant="light"
+          size="xs"
+          onClick={() => payments.refetch()}
+          loading={payments.isFetching}
+        >
+          تلاش دوباره
+        </Button>
+      </Group>
+    );
+  }
+  return <SuccessfulPaymentsSkeleton />;
 }
 
 /** What a pending order still needs: paying (wallet first, if asked), or cancelling. */

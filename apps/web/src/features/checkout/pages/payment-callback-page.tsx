@@ -5,10 +5,10 @@ import { type ReactNode, useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { describeApiError } from '../../../lib/api-error';
 import { tomanText } from '../../../lib/money';
+import { CREDIT_PATH, orderPath } from '../../../lib/panel-paths';
 import { AlertIcon, CheckCircleIcon, ClockIcon, XCircleIcon } from '../../../ui/icons';
 import { StatusMessage } from '../../../ui/status-message';
 import { type PaymentOutcome, useVerifyPayOrder } from '../api/verify-pay-order';
-import { CREDIT_PATH, orderPath } from '../utils/paths';
 
 /**
  * Where the gateway sends the person back: `?Authority=…&Status=OK|NOK`, ZarinPal's names (the

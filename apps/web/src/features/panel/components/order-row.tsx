@@ -1,0 +1,94 @@
+import { Anchor, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { toPersianDigits } from '@vitrin/fa';
+import { Link } from 'react-router';
+import { tomanText } from '../../../lib/money';
+import { orderPath } from '../../../lib/panel-paths';
+import { JalaliDateTime } from '../../../ui/jalali-date-time';
+import { OrderStatusBadge } from '../../checkout/components/order-status-badge';
+import type { OrderSummary } from '../api/get-user-orders';
+import classes from './order-row.module.css';
+
+/** «هاست لینوکس پایه و ۲ قلم دیگر». */
+export function orderItemsText(order: Pick<OrderSummary, 'firstLineName' | 'lineCount'>): string {
+  return order.lineCount > 1
+    ? `${order.firstLineName} و ${toPersianDigits(order.lineCount - 1)} قلم دیگر`
+    : order.firstLineName;
+}
+
+/** One order in the list: number, date, what it holds, amounts, state, and «پرداخت» if due. */
+export function OrderRow({ order }: { order: OrderSummary }) {
+  const number = toPersianDigits(order.number);
+  const payable = order.status === 'pending' && order.payableRial > 0;
+
+  return (
+    <Paper
+      component="li"
+      withBorder
+      radius="lg"
+      p="md"
+      className={classes.row}
+      aria-label={`سفارش ${number}`}
+    >
+      <div className={classes.grid}>
+        <Stack gap={2} className={classes.info}>
+          <Group gap="xs">
+            <Anchor component={Link} to={orderPath(order.id)} fw={700} c="dark.8">
+              سفارش {number}
+            </Anchor>
+            {order.hasRenewal && (
+              <Badge variant="light" color="brand" size="sm">
+                تمدید
+              </Badge>
+            )}
+          </Group>
+          {order.lineCount > 0 && (
+            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+              {orderItemsText(order)}
+            </Text>
+          )}
+          <Text size="xs" c="dimmed">
+            ثبت: <JalaliDateTime iso={order.createdAt} />
+          </Text>
+          {order.status === 'pending' && (
+            <Text size="xs" c="amber.9">
+              مهلت پرداخت: <JalaliDateTime iso={order.expiresAt} />
+            </Text>
+          )}
+        </Stack>
+        <Stack gap={0} className={classes.amount}>
+          <Text size="sm" fw={800} style={{ whiteSpace: 'nowrap' }}>
+            {tomanText(order.totalRial)}
+          </Text>
+          {payable && (
+            <Text size="xs" c="amber.9" style={{ whiteSpace: 'nowrap' }}>
+              قابل پرداخت: {tomanText(order.payableRial)}
+            </Text>
+          )}
+        </Stack>
+        <div className={classes.state}>
+          <OrderStatusBadge status={order.status} />
+          {payable ? (
+            <Button
+              component={Link}
+              to={orderPath(order.id)}
+              size="xs"
+              aria-label={`پرداخت سفارش ${number}`}
+            >
+              پرداخت
+            </Button>
+          ) : (
+            <Button
+              component={Link}
+              to={orderPath(order.id)}
+              size="xs"
+              variant="default"
+              aria-label={`جزئیات سفارش ${number}`}
+            >
+              جزئیات
+            </Button>
+          )}
+        </div>
+      </div>
+    </Paper>
+  );
+}

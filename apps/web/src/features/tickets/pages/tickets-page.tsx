@@ -1,0 +1,148 @@
+import { Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { TICKET_STATUS_LABELS, TICKET_STATUSES } from '@vitrin/contracts';
+import { toPersianDigits } from '@vitrin/fa';
+import { Link, Navigate, useLocation } from 'react-router';
+import { useSession } from '../../../lib/app-session';
+import { newTicketPath, PANEL_PATH } from '../../../lib/panel-paths';
+import { FilterChips, FilterChipsSkeleton } from '../../../ui/filter-chips';
+import { HeadsetIcon } from '../../../ui/icons';
+import { ListPagination } from '../../../ui/list-pagination';
+import { LoadFailed } from '../../../ui/load-failed';
+import { PageLoader } from '../../../ui/page-loader';
+import { PanelPageHeader } from '../../../ui/panel-page-header';
+import { StatusMessage } from '../../../ui/status-message';
+import { useUserTickets } from '../api/get-user-tickets';
+import { PlusIcon } from '../components/ticket-icons';
+import { TicketRow, TicketRowSkeleton } from '../components/ticket-row';
+import { useTicketFilters } from '../hooks/use-ticket-filters';
+import { isTicketStatus, TICKETS_PAGE_SIZE } from '../utils/ticket-filters';
+
+/** The person's support tickets: by status, a page at a time, latest activity first. */
+export function TicketsPage() {
+  useDocumentTitle('تیکت‌های پشتیبانی | ویترین');
+  // The panel layout already lets only a signed-in person through; this holds without it too.
+  const session = useSession();
+  const { pathname, search } = useLocation();
+
+  if (session.status === 'starting') return <PageLoader />;
+  if (session.status === 'signed-out') {
+    return <Navigate to={`/sign-in?next=${encodeURIComponent(pathname + search)}`} replace />;
+  }
+  return <SignedInTickets userId={session.identity.id} />;
+}
+
+function SignedInTickets({ userId }: { userId: string }) {
+  const [filters, setFilters] = useTicketFilters();
+  const tickets = useUserTickets(userId, filters);
+  const data = tickets.data;
+  const allCount = data
+    ? TICKET_STATUSES.reduce((sum, status) => sum + (data.counts[status] ?? 0), 0)
+    : undefined;
+
+  return (
+    <Stack gap="lg">
+      <PanelPageHeader
+        breadcrumbs={[{ label: 'پیشخوان', to: PANEL_PATH }, { label: 'تیکت‌های پشتیبانی' }]}
+        title="تیکت‌های پشتیبانی"
+        description="پرسش‌ها و درخواست‌هایتان از پشتیبانی ویترین، و پاسخ‌هایی که گرفته‌اید."
+        actions={
+          <Button component={Link} to={newTicketPath()} leftSection={<PlusIcon size={18} />}>
+            تیکت تازه
+          </Button>
+        }
+      />
+
+      {data ? (
+        <Group gap="sm" align="center">
+          <FilterChips
+            label="وضعیت تیکت"
+            options={TICKET_STATUSES.map((status) => ({
+              slug: status,
+              name: TICKET_STATUS_LABELS[status],
+              count: data.counts[status] ?? 0,
+            }))}
+            allCount={allCount}
+            value={filters.status}
+            onChange={(slug) =>
+              setFilters({ status: slug !== null && isTicketStatus(slug) ? slug : null })
+            }
+          />
+          {tickets.isFetching && <Loader size="xs" type="dots" aria-label="در حال به‌روزرسانی" />}
+        </Group>
+      ) : (
+        tickets.isPending && <FilterChipsSkeleton count={TICKET_STATUSES.length + 1} />
+      )}
+
+      {tickets.isError && !data ? (
+        <LoadFailed
+          title="فهرست تیکت‌ها بارگذاری نشد"
+          error={tickets.error}
+          onRetry={() => tickets.refetch()}
+          retrying={tickets.isFetching}
+        />
+      ) : data && data.items.length === 0 ? (
+        allCount === 0 ? (
+          <StatusMessage
+            icon={<HeadsetIcon size={32} />}
+            color="brand"
+            title="هنوز تیکتی ثبت نکرده‌اید"
+            description="هر پرسشی دربارهٔ خرید، سرویس‌ها یا صورت‌حساب‌ها دارید، با یک تیکت از پشتیبانی بپرسید؛ پاسخ را همین‌جا می‌بینید."
+          >
+            <Button component={Link} to={newTicketPath()} leftSection={<PlusIcon size={18} />}>
+              ثبت نخستین تیکت
+            </Button>
+          </StatusMessage>
+        ) : (
+          <StatusMessage
+            icon={<HeadsetIcon size={32} />}
+            title={
+              filters.status
+                ? `تیکتی با وضعیت «${TICKET_STATUS_LABELS[filters.status]}» ندارید`
+                : 'در این صفحه تیکتی نیست'
+            }
+          >
+            <Button variant="light" onClick={() => setFilters({ status: null })}>
+              نمایش همهٔ تیکت‌ها
+            </Button>
+          </StatusMessage>
+        )
+      ) : (
+        <Stack gap={0}>
+          {data && (
+            <Text size="sm" c="dimmed" mb="sm" aria-live="polite">
+              {toPersianDigits(data.total)} تیکت
+            </Text>
+          )}
+          <Stack
+            component="ul"
+            gap="sm"
+            m={0}
+            p={0}
+            aria-busy={tickets.isFetching}
+            style={{
+              listStyle: 'none',
+              opacity: tickets.isPlaceholderData ? 0.6 : 1,
+              transition: 'opacity 150ms',
+            }}
+          >
+            {data
+              ? data.items.map((ticket) => <TicketRow key={ticket.id} ticket={ticket} />)
+              : Array.from({ length: 4 }, (_, index) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else
+                  <TicketRowSkeleton key={index} />
+                ))}
+          </Stack>
+          {data && (
+            <ListPagination
+              page={filters.page}
+              pageSize={TICKETS_PAGE_SIZE}
+              total={data.total}
+              onChange={(page) => setFilters({ page })}
+            />
+          )}
+        </Stack>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,31 @@
+import { TICKET_STATUSES, type TicketStatus } from '@vitrin/contracts';
+import { readChoice, readPage, toSearchParams } from '../../../lib/url-params';
+
+export const TICKETS_PAGE_SIZE = 10;
+
+/** The ticket list as the address holds it: `?status=&page=`. */
+export interface TicketFilters {
+  status: TicketStatus | null;
+  page: number;
+}
+
+/** Narrows a chip's or the address's value to a status the API knows. */
+export function isTicketStatus(value: string): value is TicketStatus {
+  return TICKET_STATUSES.some((status) => status === value);
+}
+
+/** A status the API does not know (a stale or hand-edited link) reads as "every status". */
+export function parseTicketFilters(params: URLSearchParams): TicketFilters {
+  const status = readChoice(params, 'status');
+  return {
+    status: status !== null && isTicketStatus(status) ? status : null,
+    page: readPage(params),
+  };
+}
+
+export function writeTicketFilters(filters: TicketFilters): URLSearchParams {
+  return toSearchParams([
+    ['status', filters.status],
+    ['page', filters.page],
+  ]);
+}

@@ -1,0 +1,60 @@
+import { Anchor, Breadcrumbs, Group, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+
+export interface Crumb {
+  label: string;
+  /** Left out for the page itself, the last crumb. */
+  to?: string;
+}
+
+interface PanelPageHeaderProps {
+  title: ReactNode;
+  /** The way back up, first crumb first: `[{ label: 'پیشخوان', to: '/account' }, …]`. */
+  breadcrumbs?: readonly Crumb[];
+  /** A line under the title: what the page is for. */
+  description?: ReactNode;
+  /** Beside the title: a status badge. */
+  badge?: ReactNode;
+  /** At the end of the title's row: the page's main action. */
+  actions?: ReactNode;
+}
+
+/** The top of a customer-panel page: breadcrumbs, the page's one h1, a line about it, actions. */
+export function PanelPageHeader({
+  title,
+  breadcrumbs,
+  description,
+  badge,
+  actions,
+}: PanelPageHeaderProps) {
+  return (
+    <Stack gap="xs">
+      {breadcrumbs && breadcrumbs.length > 0 && (
+        <Breadcrumbs separator="‹" separatorMargin={6} style={{ flexWrap: 'wrap' }}>
+          {breadcrumbs.map((crumb) =>
+            crumb.to ? (
+              <Anchor key={crumb.label} component={Link} to={crumb.to} size="sm">
+                {crumb.label}
+              </Anchor>
+            ) : (
+              <Text key={crumb.label} size="sm" c="dimmed" aria-current="page">
+                {crumb.label}
+              </Text>
+            ),
+          )}
+        </Breadcrumbs>
+      )}
+      <Group justify="space-between" align="center" gap="sm">
+        <Group gap="sm" align="center" style={{ minWidth: 0 }}>
+          <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
+            {title}
+          </Title>
+          {badge}
+        </Group>
+        {actions && <Group gap="sm">{actions}</Group>}
+      </Group>
+      {description && <Text c="dimmed">{description}</Text>}
+    </Stack>
+  );
+}
