@@ -1,12 +1,20 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { horizontalOverflow, saveScreenshot, viewports } from './browser';
+import { viewports } from './browser';
+import {
+  callApi,
+  demoToken as demoTokenAt,
+  emptyDemoCart as emptyCartAt,
+  newPage,
+  screenshotBoth,
+  signIn as signInAt,
+  signInHere,
+  tomanText,
+} from './flows';
 import { useServerAndBrowser } from './harness';
 
 const h = useServerAndBrowser();
 
-const DEMO_MOBILE = '09121234567';
-const DEMO_PASSWORD = 'vitrin-demo-1405';
 /** A website-builder plan: it needs a theme and a domain. */
 const BUILDER_SLUG = 'builder-business';
 /** A server: no theme, no domain. */
@@ -40,93 +48,18 @@ interface OrderAnswer {
   lines: Array<{ productSlug: string; domainName: string | null; themeName: string | null }>;
 }
 
-/** Asks the API as an outside client does: POST with JSON, a bearer token when given. */
-async function api<T>(path: string, input: unknown, token?: string): Promise<T> {
-  const response = await fetch(h.server.url + path, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: JSON.stringify(input),
-  });
-  const body = (await response.json()) as { ok: boolean; data: T };
-  if (!body.ok) throw new Error(`${path} failed: ${JSON.stringify(body)}`);
-  return body.data;
-}
-
-/** The demo customer's access token, for checking what the pages show against the API. */
-async function demoToken(): Promise<string> {
-  const identity = await api<{ jwtToken: string }>('/api/jwt/authenticate', {
-    username: DEMO_MOBILE,
-    password: DEMO_PASSWORD,
-  });
-  return identity.jwtToken;
-}
-
-/** Tests share the demo customer: each starts from an empty cart of theirs. */
-async function emptyDemoCart(token: string): Promise<void> {
-  const cart = await api<CartAnswer>('/api/cart/get-cart', {}, token);
-  if (cart.lines.length === 0) return;
-  await api('/api/cart/delete-cart-products', { lineIds: cart.lines.map((l) => l.id) }, token);
-}
+const api = <T>(path: string, input: unknown, token?: string) =>
+  callApi<T>(h.server.url, path, input, token);
+const demoToken = () => demoTokenAt(h.server.url);
+const emptyDemoCart = (token: string) => emptyCartAt(h.server.url, token);
 
 async function balanceOf(token: string): Promise<number> {
   return (await api<{ balanceRial: number }>('/api/user/account/get-user-account-info', {}, token))
     .balanceRial;
 }
 
-const PERSIAN_DIGITS = '۰۱۲۳۴۵۶۷۸۹';
-
-/** Rial as the pages write Toman: Persian digits, '٬' every three, 'تومان'. */
-function tomanText(rial: number): string {
-  const grouped = String(Math.trunc(rial / 10)).replace(/\B(?=(\d{3})+$)/g, '٬');
-  return `${grouped.replace(/\d/g, (digit) => PERSIAN_DIGITS[Number(digit)] ?? digit)} تومان`;
-}
-
-type Viewport = { width: number; height: number };
-
-async function newPage(browser: Browser, viewport: Viewport = viewports.desktop) {
-  const context = await browser.newContext({ viewport, locale: 'fa-IR' });
-  const page = await context.newPage();
-  return { page, close: () => context.close() };
-}
-
-/**
- * Saves the page at both widths, from the same state: phone first, then back to desktop. Checks
- * on the way that nothing is wider than the phone's screen.
- */
-async function screenshotBoth(page: Page, name: string) {
-  const original = page.viewportSize() ?? viewports.desktop;
-  // Toasts the steps before left on screen would hide the header.
-  const toasts = page.locator('.mantine-Notification-root');
-  for (let open = await toasts.count(); open > 0; open = await toasts.count()) {
-    await toasts.first().getByRole('button', { name: 'بستن' }).click();
-    await expect.poll(() => toasts.count()).toBeLessThan(open);
-  }
-  for (const [width, viewport] of Object.entries(viewports)) {
-    await page.setViewportSize(viewport);
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.evaluate(() => document.fonts.ready);
-    await page.waitForTimeout(150);
-    expect(await horizontalOverflow(page), `${name} at ${width}`).toBeLessThanOrEqual(0);
-    await saveScreenshot(page, `${name}-${width}`);
-  }
-  await page.setViewportSize(original);
-}
-
-/** Signs in on the sign-in page the browser is on; it goes on to its `next` page. */
-async function signInHere(page: Page) {
-  await page.getByLabel('شماره موبایل').fill(DEMO_MOBILE);
-  await page.getByRole('button', { name: 'ادامه' }).click();
-  await page.getByLabel('رمز عبور').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'ورود', exact: true }).click();
-}
-
 async function signIn(page: Page, next: string) {
-  await page.goto(`${h.server.url}/sign-in?next=${encodeURIComponent(next)}`);
-  await signInHere(page);
-  await page.waitForURL(h.server.url + next);
+  await signInAt(page, h.server.url, next);
 }
 
 /** The wallet switch on the cart or order page, set as asked. */

@@ -20,6 +20,7 @@ import catalogCache from './plugins/catalog-cache';
 import csrf from './plugins/csrf';
 import database from './plugins/database';
 import errors from './plugins/errors';
+import fileStore from './plugins/file-store';
 import health from './plugins/health';
 import pageMeta from './plugins/page-meta';
 import payments from './plugins/payments';
@@ -103,6 +104,7 @@ export async function buildApp(
   await app.register(health);
   await app.register(auth);
   await app.register(sms);
+  await app.register(fileStore);
   await app.register(redDots);
   await app.register(catalogCache);
   await app.register(pageMeta);

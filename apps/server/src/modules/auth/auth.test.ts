@@ -40,10 +40,12 @@ function call(
 }
 
 function lastCodeSentTo(mobile: string): string {
-  const sent = (t.app.sms as ConsoleSmsSender).sent.filter((entry) => entry.to === mobile);
-  const last = sent.at(-1);
-  if (!last) throw new Error(`no SMS to ${mobile}`);
-  return last.code;
+  const sent = (t.app.sms as ConsoleSmsSender).sent.filter(
+    (entry) => entry.to === mobile && entry.code !== null,
+  );
+  const code = sent.at(-1)?.code;
+  if (!code) throw new Error(`no SMS code to ${mobile}`);
+  return code;
 }
 
 async function signInWithPassword(mobile = customer.mobile, password = customer.password) {

@@ -1,0 +1,164 @@
+import multipart from '@fastify/multipart';
+import {
+  closeTicket,
+  entityId,
+  errorEnvelope,
+  getTicketDetail,
+  getTicketReplies,
+  getUserTickets,
+  okEnvelope,
+  RED_DOT_UNREAD_TICKETS,
+  submitReply,
+  submitTicket,
+  TICKET_ATTACHMENT_PATH,
+  TICKET_UPLOAD_PATH,
+  uploadedTicketAttachment,
+} from '@vitrin/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/app-error';
+import { type ClusterJob, runOnce, scheduleClusterJob } from '../../lib/cluster-job';
+import { registerCall } from '../../lib/register-call';
+import { type AuthUser, withUser } from '../../plugins/auth';
+import { contentDisposition, readAttachment, storeUpload } from './ticket-attachments';
+import { runTicketsJob } from './tickets.jobs';
+import * as ticketsService from './tickets.service';
+import { readUploadedFile, UPLOAD_LIMITS } from './uploaded-file';
+
+// Any constant works; the same on every node (lib/cluster-job.ts), unlike the other jobs'.
+const TICKETS_JOB_LOCK_KEY = 7_301_946_306;
+
+/** A read-back answer can never run script: no sniffing, no caching, a sandbox with no script. */
+const DOWNLOAD_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'cache-control': 'private, no-store',
+  'content-security-policy':
+    "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'",
+} as const;
+
+/** The download's body (TICKET_ATTACHMENT_PATH): the id the upload answered. */
+const attachmentRequest = z.strictObject({ attachmentId: entityId });
+
+function signedInUser(request: FastifyRequest): AuthUser {
+  // withUser's hook has set it for every route in the scope.
+  if (!request.user) throw new AppError('UNAUTHENTICATED');
+  return request.user;
+}
+
+/** Registered with fastify-plugin so that `app.ticketsJob` is visible to the whole app. */
+export const ticketsRoutes = fp(registerTickets, {
+  name: 'tickets',
+  dependencies: ['auth', 'red-dots', 'sms', 'file-store'],
+});
+
+async function registerTickets(app: FastifyInstance) {
+  await withUser(app, async (scope) => {
+    registerCall(scope, getUserTickets, ({ status, page, pageSize }, { user }) =>
+      ticketsService.listTickets(app.db, user.id, { status, page, pageSize }),
+    );
+    registerCall(scope, getTicketDetail, ({ ticketId }, { user }) =>
+      ticketsService.getTicketDetail(app.db, user.id, ticketId),
+    );
+    registerCall(scope, getTicketReplies, ({ ticketId }, { user }) =>
+      ticketsService.getTicketReplies(app.db, user.id, ticketId),
+    );
+    registerCall(
+      scope,
+      submitTicket,
+      (input, { user }) => ticketsService.submitTicket(app.db, user.id, input),
+      { successMessage: 'تیکت شما ثبت شد', rateLimit: { max: 10, timeWindowMs: 60_000 } },
+    );
+    registerCall(
+      scope,
+      submitReply,
+      (input, { user }) => ticketsService.submitReply(app.db, user.id, input),
+      { successMessage: 'پاسخ شما ثبت شد', rateLimit: { max: 30, timeWindowMs: 60_000 } },
+    );
+    registerCall(
+      scope,
+      closeTicket,
+      ({ ticketId }, { user }) => ticketsService.closeTicket(app.db, user.id, ticketId),
+      { successMessage: 'تیکت بسته شد' },
+    );
+
+    scope.withTypeProvider<ZodTypeProvider>().route({
+      method: 'POST',
+      url: TICKET_ATTACHMENT_PATH,
+      config: { rateLimit: { max: 120, timeWindow: 60_000 } },
+      schema: {
+        summary: 'خواندن فایل یک پیوست تیکت (پاسخ: خود فایل)',
+        description:
+          'Answers the raw bytes with their stored Content-Type, `X-Content-Type-Options: nosniff`, `Cache-Control: private, no-store` and a sandboxing Content-Security-Policy. Readable by the ticket’s owner, the uploader while the file is loose, and staff; anyone else gets 404.',
+        tags: ['tickets'],
+        security: [{ bearer: [] }],
+        body: attachmentRequest,
+        response: { '4xx': errorEnvelope, '5xx': errorEnvelope },
+      },
+      handler: async (request, reply) => {
+        const file = await readAttachment(app, signedInUser(request), request.body.attachmentId);
+        // The answer is the file itself, not an envelope the schema would describe.
+        return (reply as FastifyReply)
+          .headers(DOWNLOAD_HEADERS)
+          .header('content-disposition', contentDisposition(file.fileName, file.contentType))
+          .type(file.contentType)
+          .send(file.bytes);
+      },
+    });
+
+    // Multipart is parsed in this scope only: every other call still takes JSON alone.
+    await scope.register(async (uploads) => {
+      await uploads.register(multipart, { limits: UPLOAD_LIMITS });
+      uploads.withTypeProvider<ZodTypeProvider>().route({
+        method: 'POST',
+        url: TICKET_UPLOAD_PATH,
+        config: { rateLimit: { max: 30, timeWindow: 60_000 } },
+        schema: {
+          summary: 'بارگذاری یک پیوست تیکت (multipart/form-data، فیلد file)',
+          description:
+            'Body: multipart/form-data with one file part named `file` and nothing else. JPEG, PNG, WebP, GIF or PDF as found from the bytes (415 otherwise), at most 5 MB (413). Answers the stored attachment; send its id in `attachmentIds` within 24 hours.',
+          tags: ['tickets'],
+          security: [{ bearer: [] }],
+          consumes: ['multipart/form-data'],
+          response: {
+            200: okEnvelope(uploadedTicketAttachment),
+            '4xx': errorEnvelope,
+            '5xx': errorEnvelope,
+          },
+        },
+        handler: async (request) => {
+          const user = signedInUser(request);
+          const file = await readUploadedFile(request);
+          return { ok: true as const, data: await storeUpload(app, user.id, file) };
+        },
+      });
+    });
+  });
+
+  app.redDots.addSource(async (db, user) => [
+    { title: RED_DOT_UNREAD_TICKETS, value: await ticketsService.countUnreadTickets(db, user.id) },
+  ]);
+
+  const job = (now?: Date): ClusterJob => ({
+    name: 'tickets',
+    lockKey: TICKETS_JOB_LOCK_KEY,
+    run: async () => {
+      const report = await runTicketsJob(app, now ?? new Date());
+      if (report.closedTickets + report.deletedUploads + report.sentNotices > 0) {
+        app.log.info({ job: 'tickets', ...report }, 'tickets job');
+      }
+    },
+  });
+  app.decorate('ticketsJob', { runOnce: (now?: Date) => runOnce(app, job(now)) });
+  if (app.config.jobsIntervalMs !== null) {
+    scheduleClusterJob(app, job(), app.config.jobsIntervalMs);
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The tickets' background work, run once by hand (tests, the browser test, an operator). */
+    ticketsJob: { runOnce(now?: Date): Promise<boolean> };
+  }
+}

@@ -1,0 +1,113 @@
+import type { Browser, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { horizontalOverflow, saveScreenshot, viewports } from './browser';
+
+// Steps the browser tests share: asking the API as an outside client, signing the demo
+// customer in, and screenshots at both widths.
+
+export const DEMO_MOBILE = '09121234567';
+export const DEMO_PASSWORD = 'vitrin-demo-1405';
+
+const PERSIAN_DIGITS = '۰۱۲۳۴۵۶۷۸۹';
+
+/** Asks the API at `baseUrl` as an outside client does: POST with JSON, a bearer token if given. */
+export async function callApi<T>(
+  baseUrl: string,
+  path: string,
+  input: unknown,
+  token?: string,
+): Promise<T> {
+  const response = await fetch(baseUrl + path, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: JSON.stringify(input),
+  });
+  const body = (await response.json()) as { ok: boolean; data: T };
+  if (!body.ok) throw new Error(`${path} failed: ${JSON.stringify(body)}`);
+  return body.data;
+}
+
+/** The demo customer's access token, for checking what the pages show against the API. */
+export async function demoToken(baseUrl: string): Promise<string> {
+  const identity = await callApi<{ jwtToken: string }>(baseUrl, '/api/jwt/authenticate', {
+    username: DEMO_MOBILE,
+    password: DEMO_PASSWORD,
+  });
+  return identity.jwtToken;
+}
+
+/** Tests share the demo customer: each starts from an empty cart of theirs. */
+export async function emptyDemoCart(baseUrl: string, token: string): Promise<void> {
+  const cart = await callApi<{ lines: Array<{ id: string }> }>(
+    baseUrl,
+    '/api/cart/get-cart',
+    {},
+    token,
+  );
+  if (cart.lines.length === 0) return;
+  await callApi(
+    baseUrl,
+    '/api/cart/delete-cart-products',
+    { lineIds: cart.lines.map((line) => line.id) },
+    token,
+  );
+}
+
+/** Persian digits, as every page writes numbers. */
+export function persianDigits(value: number | string): string {
+  return String(value).replace(/\d/g, (digit) => PERSIAN_DIGITS[Number(digit)] ?? digit);
+}
+
+/** Rial as the pages write Toman: Persian digits, '٬' every three, 'تومان'. */
+export function tomanText(rial: number): string {
+  const grouped = String(Math.trunc(rial / 10)).replace(/\B(?=(\d{3})+$)/g, '٬');
+  return `${persianDigits(grouped)} تومان`;
+}
+
+export type Viewport = { width: number; height: number };
+
+export async function newPage(browser: Browser, viewport: Viewport = viewports.desktop) {
+  const context = await browser.newContext({ viewport, locale: 'fa-IR' });
+  const page = await context.newPage();
+  return { page, close: () => context.close() };
+}
+
+/**
+ * Saves the page at both widths, from the same state: phone first, then back to desktop. Checks
+ * on the way that nothing is wider than the phone's screen.
+ */
+export async function screenshotBoth(page: Page, name: string) {
+  const original = page.viewportSize() ?? viewports.desktop;
+  // Toasts the steps before left on screen would hide the header.
+  const toasts = page.locator('.mantine-Notification-root');
+  for (let open = await toasts.count(); open > 0; open = await toasts.count()) {
+    await toasts.first().getByRole('button', { name: 'بستن' }).click();
+    await expect.poll(() => toasts.count()).toBeLessThan(open);
+  }
+  for (const [width, viewport] of Object.entries(viewports)) {
+    await page.setViewportSize(viewport);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.evaluate(() => document.fonts.ready);
+    await page.waitForTimeout(150);
+    expect(await horizontalOverflow(page), `${name} at ${width}`).toBeLessThanOrEqual(0);
+    await saveScreenshot(page, `${name}-${width}`);
+  }
+  await page.setViewportSize(original);
+}
+
+/** Signs the demo customer in on the sign-in page the browser is on; it goes on to `next`. */
+export async function signInHere(page: Page) {
+  await page.getByLabel('شماره موبایل').fill(DEMO_MOBILE);
+  await page.getByRole('button', { name: 'ادامه' }).click();
+  await page.getByLabel('رمز عبور').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'ورود', exact: true }).click();
+}
+
+export async function signIn(page: Page, baseUrl: string, next: string) {
+  await page.goto(`${baseUrl}/sign-in?next=${encodeURIComponent(next)}`);
+  await signInHere(page);
+  await page.waitForURL(baseUrl + next);
+}
