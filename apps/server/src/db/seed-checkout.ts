@@ -10,6 +10,7 @@ import type { Transaction } from './client';
 import {
   discountCodes,
   orders,
+  payments,
   productGroups,
   products,
   productThemes,
@@ -158,8 +159,8 @@ export async function seedCheckout(tx: Transaction): Promise<void> {
   await submitOrder(tx, owner);
 }
 
-/** Moves an order, its services and its ledger rows `days` into the past. */
-async function backdate(tx: Transaction, orderId: string, days: number): Promise<void> {
+/** Moves an order, its services, its gateway payments and its ledger rows `days` into the past. */
+export async function backdate(tx: Transaction, orderId: string, days: number): Promise<void> {
   const shift = days * DAY_MS;
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
   if (!order) return;
@@ -182,6 +183,13 @@ async function backdate(tx: Transaction, orderId: string, days: number): Promise
         createdAt: new Date(row.createdAt.getTime() - shift),
       })
       .where(eq(services.id, row.id));
+  }
+  const attempts = await tx.select().from(payments).where(eq(payments.orderId, orderId));
+  for (const row of attempts) {
+    await tx
+      .update(payments)
+      .set({ createdAt: new Date(row.createdAt.getTime() - shift), settledAt: at(row.settledAt) })
+      .where(eq(payments.id, row.id));
   }
   const ledger = await tx
     .select()

@@ -1,19 +1,24 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { verifyPassword } from '../modules/auth/password';
+import { checkoutInvariantViolations } from '../modules/checkout/invariants';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { HOME_HERO_KEY } from './demo-catalog/home';
 import {
   articles,
   contentBlocks,
+  discountCodes,
   groupFeatures,
+  orderLines,
+  orders,
   productFeatureValues,
   productGroups,
   productPrices,
   products,
   productThemes,
+  services,
   themes,
   users,
 } from './schema/index';
@@ -148,4 +153,48 @@ test('the home page hero is seeded', async () => {
     primaryAction: { label: expect.any(String), href: '/store' },
     secondaryAction: { label: expect.any(String), href: '/articles' },
   });
+});
+
+test('the panel demo: listed codes, a personal code, an expired service and a paid renewal', async () => {
+  const db = t.app.db;
+  const codes = await db.select().from(discountCodes);
+  expect(
+    codes
+      .filter((code) => code.listed)
+      .map((code) => code.code)
+      .sort(),
+  ).toEqual(['VITRIN10', 'WELCOME']);
+  const [sara] = await db.select().from(users).where(eq(users.mobile, demoAccounts[0].mobile));
+  const personal = codes.filter((code) => code.userId !== null);
+  expect(personal.map((code) => [code.code, code.userId])).toEqual([['SARA15', sara?.id]]);
+  expect(personal[0]?.endsAt?.getTime()).toBeGreaterThan(Date.now());
+
+  const saraServices = await db
+    .select()
+    .from(services)
+    .where(eq(services.userId, sara?.id ?? ''));
+  const expired = saraServices.filter((service) => service.status === 'expired');
+  expect(expired).toHaveLength(1);
+  // Ran out about two months ago.
+  const daysAgo = (Date.now() - (expired[0]?.expiresAt?.getTime() ?? 0)) / 86_400_000;
+  expect(daysAgo).toBeGreaterThan(50);
+  expect(daysAgo).toBeLessThan(75);
+  // One within the week: the red dot and the reminder have something to show.
+  const weekAhead = Date.now() + 7 * 86_400_000;
+  expect(
+    saraServices.filter(
+      (service) => service.status === 'active' && (service.expiresAt?.getTime() ?? 0) <= weekAhead,
+    ),
+  ).toHaveLength(1);
+
+  const renewals = await db
+    .select({ status: orders.status, serviceId: orderLines.renewsServiceId })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .where(and(eq(orders.userId, sara?.id ?? ''), isNotNull(orderLines.renewsServiceId)));
+  const website = saraServices.find(
+    (service) => service.domainName === 'sara-gallery.ir' && service.themeId,
+  );
+  expect(renewals).toEqual([{ status: 'paid', serviceId: website?.id }]);
+  expect(await checkoutInvariantViolations(db)).toEqual([]);
 });

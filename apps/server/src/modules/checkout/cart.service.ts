@@ -1,10 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import {
-  BILLING_CYCLES,
-  type BillingCycle,
-  type CallResult,
-  type getCart,
-} from '@vitrin/contracts';
+import type { BillingCycle, CallResult, getCart } from '@vitrin/contracts';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import {
@@ -16,6 +11,7 @@ import {
   productPrices,
   products,
   productThemes,
+  services,
   themes,
 } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
@@ -26,6 +22,13 @@ import {
   describeDiscount,
   evaluateDiscount,
 } from './discount-rules';
+import {
+  findRenewableService,
+  pricesOnOffer,
+  RENEWAL_PROBLEMS,
+  refuseIfRenewalPending,
+  renewalProblem,
+} from './renewals';
 
 export type CartView = CallResult<typeof getCart>;
 
@@ -42,6 +45,11 @@ export const VISITOR_CART_TTL_DAYS = 30;
 
 const REMOVED_NOTICE =
   'برخی از ردیف‌های سبد شما دیگر فروخته نمی‌شوند یا قیمتشان تغییر کرده است و از سبد حذف شدند';
+
+/** What a dropped renewal line tells the person: which service, and why. */
+function renewalRemovedNotice(serviceName: string, problem: string): string {
+  return `تمدید «${serviceName}» از سبد حذف شد: ${problem}`;
+}
 
 export function hashCartToken(token: string): string {
   return createHash('sha256').update(token).digest('base64url');
@@ -113,7 +121,8 @@ async function findCart(db: Database, owner: CartOwner): Promise<OpenedCart | nu
 /**
  * Moves a visitor's lines into the account's cart and deletes the visitor's cart. A line the
  * account already has (same product, theme and domain) stays once, with the visitor's cycle: the
- * visitor chose it last. The visitor's code is kept when the account's cart has none.
+ * visitor chose it last. The visitor's code is kept when the account's cart has none. Visitor
+ * carts never hold renewals; the filter makes sure none could ever move to another account.
  */
 async function mergeVisitorCart(
   tx: Transaction,
@@ -129,7 +138,7 @@ async function mergeVisitorCart(
   await tx.execute(sql`
     insert into ${cartLines} (cart_id, product_id, cycle, theme_id, domain_name, created_at)
     select ${target.id}, product_id, cycle, theme_id, domain_name, created_at
-    from ${cartLines} where cart_id = ${visitor.id}
+    from ${cartLines} where cart_id = ${visitor.id} and renew_service_id is null
     on conflict on constraint cart_lines_identity_unique do update set cycle = excluded.cycle`);
   if (!target.discountCodeId && visitor.discountCodeId) {
     await tx
@@ -178,21 +187,63 @@ export async function addToCart(
         themeId: input.themeId ?? null,
         domainName: input.domainName ?? null,
       })
-      .onConflictDoUpdate({
-        target: [cartLines.cartId, cartLines.productId, cartLines.themeId, cartLines.domainName],
-        set: { cycle: input.cycle },
-      });
-    const [count] = await tx
-      .select({ total: sql<number>`count(*)`.mapWith(Number) })
-      .from(cartLines)
-      .where(eq(cartLines.cartId, opened.id));
-    if ((count?.total ?? 0) > MAX_CART_LINES) {
-      throw new AppError('CONFLICT', 'سبد خرید حداکثر ۲۰ ردیف می‌گیرد؛ نخست سفارش فعلی را ثبت کنید');
-    }
+      .onConflictDoUpdate({ target: LINE_IDENTITY, set: { cycle: input.cycle } });
+    await refuseOverLimit(tx, opened.id);
     await touch(tx, opened.id);
     return opened;
   });
   return readCart(db, owner.userId, cart);
+}
+
+/** The columns of `cart_lines_identity_unique`: one line per product, theme, domain and renewal. */
+const LINE_IDENTITY = [
+  cartLines.cartId,
+  cartLines.productId,
+  cartLines.themeId,
+  cartLines.domainName,
+  cartLines.renewServiceId,
+];
+
+async function refuseOverLimit(tx: Transaction, cartId: string): Promise<void> {
+  const [count] = await tx
+    .select({ total: sql<number>`count(*)`.mapWith(Number) })
+    .from(cartLines)
+    .where(eq(cartLines.cartId, cartId));
+  if ((count?.total ?? 0) > MAX_CART_LINES) {
+    throw new AppError('CONFLICT', 'سبد خرید حداکثر ۲۰ ردیف می‌گیرد؛ نخست سفارش فعلی را ثبت کنید');
+  }
+}
+
+/**
+ * Puts a renewal of one of the person's services in their cart (issue 6): one line per
+ * service, so renewing again only changes its cycle (its own cycle when none is asked for).
+ * Signed-in only: a visitor's cart never holds a renewal.
+ */
+export async function addRenewalToCart(
+  db: Database,
+  userId: string,
+  input: { serviceId: string; cycle?: BillingCycle | undefined },
+): Promise<CartView> {
+  const cart = await db.transaction(async (tx) => {
+    const opened = await openCart(tx, { userId, cartToken: undefined });
+    const service = await findRenewableService(tx, userId, input.serviceId, input.cycle);
+    await refuseIfRenewalPending(tx, userId, [service.id]);
+    // Theme and domain stay empty: the service names them, and the line's identity is the
+    // service.
+    await tx
+      .insert(cartLines)
+      .values({
+        cartId: opened.id,
+        productId: service.productId,
+        cycle: service.cycle,
+        renewServiceId: service.id,
+      })
+      .onConflictDoUpdate({ target: LINE_IDENTITY, set: { cycle: service.cycle } });
+    await refuseOverLimit(tx, opened.id);
+    await touch(tx, opened.id);
+    return opened;
+  });
+  return readCart(db, userId, cart);
 }
 
 /** Refuses, with the field at fault, a line the catalog does not sell as asked. */
@@ -353,6 +404,7 @@ export async function buyerHistory(
     .from(orders)
     .where(eq(orders.userId, userId));
   return {
+    userId,
     usesOfCode: row?.usesOfCode ?? 0,
     pendingOrPaidOrders: row?.pendingOrPaidOrders ?? 0,
   };
@@ -399,16 +451,27 @@ export interface PricedLine {
   themePriceRial: number;
   /** price + setup + theme, before any discount. */
   amountRial: number;
+  /** The service this line renews: priced at the cycle alone. */
+  renewal: { serviceId: string; serviceName: string; expiresAt: Date | null } | null;
+}
+
+export interface PricedCart {
+  lines: PricedLine[];
+  /** Whether lines were dropped because they can no longer be bought as they are. */
+  removed: boolean;
+  /** What the person is told of the dropped lines; null when none were. */
+  removedNotice: string | null;
+  /** Why the first dropped renewal can no longer be renewed (submit refuses with it). */
+  renewalProblem: string | null;
 }
 
 /**
  * Prices a cart's lines from the catalog. Lines that can no longer be sold as they are (the
- * product hidden, the cycle withdrawn, the theme gone) are deleted, and `removed` says so.
+ * product hidden, the cycle withdrawn, the theme gone, the renewed service stopped) are deleted,
+ * and `removed` says so. A renewal costs its cycle's price alone: the setup fee and the theme
+ * were paid once, with the service.
  */
-export async function priceLines(
-  db: Database,
-  cartId: string,
-): Promise<{ lines: PricedLine[]; removed: boolean }> {
+export async function priceLines(db: Database, cartId: string): Promise<PricedCart> {
   const rows = await db
     .select({
       id: cartLines.id,
@@ -431,8 +494,16 @@ export async function priceLines(
       priceRial: productPrices.priceRial,
       salePriceRial: productPrices.salePriceRial,
       setupFeeRial: products.setupFeeRial,
+      renewServiceId: cartLines.renewServiceId,
+      serviceName: services.name,
+      serviceStatus: services.status,
+      serviceDomainName: services.domainName,
+      serviceExpiresAt: services.expiresAt,
+      // Only the cart owner's own service, of this line's product, is renewed by the line.
+      serviceOwned: sql<boolean>`coalesce(${services.userId} = ${carts.userId} and ${services.productId} = ${cartLines.productId}, false)`,
     })
     .from(cartLines)
+    .innerJoin(carts, eq(carts.id, cartLines.cartId))
     .innerJoin(products, eq(products.id, cartLines.productId))
     .innerJoin(productGroups, eq(productGroups.id, products.groupId))
     .leftJoin(
@@ -443,17 +514,34 @@ export async function priceLines(
       ),
     )
     .leftJoin(themes, eq(themes.id, cartLines.themeId))
+    .leftJoin(services, eq(services.id, cartLines.renewServiceId))
     .where(eq(cartLines.cartId, cartId))
     .orderBy(asc(cartLines.createdAt), asc(cartLines.id));
 
-  const unsellable = rows.filter(
-    (row) =>
-      !row.productActive ||
-      row.priceRial === null ||
-      row.needsTheme !== (row.themeId !== null) ||
-      (row.themeId !== null && !row.themeSellable) ||
-      row.needsDomain !== (row.domainName !== null),
-  );
+  const notices: string[] = [];
+  let renewalRefusal: string | null = null;
+  const unsellable = rows.filter((row) => {
+    if (row.renewServiceId === null) {
+      return (
+        !row.productActive ||
+        row.priceRial === null ||
+        row.needsTheme !== (row.themeId !== null) ||
+        (row.themeId !== null && !row.themeSellable) ||
+        row.needsDomain !== (row.domainName !== null)
+      );
+    }
+    if (!row.serviceOwned || !row.serviceStatus || !row.serviceName) return true;
+    const problem =
+      renewalProblem(row.serviceStatus, row.productActive) ??
+      (row.priceRial === null ? RENEWAL_PROBLEMS.cycle : null);
+    if (problem) {
+      renewalRefusal ??= problem;
+      notices.push(renewalRemovedNotice(row.serviceName, problem));
+    }
+    return problem !== null;
+  });
+  const othersRemoved = unsellable.some((row) => row.renewServiceId === null || !row.serviceOwned);
+  if (othersRemoved) notices.unshift(REMOVED_NOTICE);
   if (unsellable.length > 0) {
     await db.delete(cartLines).where(
       inArray(
@@ -466,7 +554,16 @@ export async function priceLines(
     .filter((row) => !unsellable.includes(row))
     .map((row): PricedLine => {
       const priceRial = row.salePriceRial ?? row.priceRial ?? 0;
-      const themePriceRial = row.themePriceRial ?? 0;
+      const renewal =
+        row.renewServiceId !== null
+          ? {
+              serviceId: row.renewServiceId,
+              serviceName: row.serviceName ?? row.productName,
+              expiresAt: row.serviceExpiresAt,
+            }
+          : null;
+      const setupFeeRial = renewal ? 0 : row.setupFeeRial;
+      const themePriceRial = renewal ? 0 : (row.themePriceRial ?? 0);
       return {
         id: row.id,
         productId: row.productId,
@@ -481,20 +578,26 @@ export async function priceLines(
         themeId: row.themeId,
         themeSlug: row.themeSlug,
         themeName: row.themeName,
-        domainName: row.domainName,
+        domainName: renewal ? row.serviceDomainName : row.domainName,
         priceRial,
         regularPriceRial: row.priceRial ?? 0,
-        setupFeeRial: row.setupFeeRial,
+        setupFeeRial,
         themePriceRial,
-        amountRial: priceRial + row.setupFeeRial + themePriceRial,
+        amountRial: priceRial + setupFeeRial + themePriceRial,
+        renewal,
       };
     });
-  return { lines, removed: unsellable.length > 0 };
+  return {
+    lines,
+    removed: unsellable.length > 0,
+    removedNotice: notices.length > 0 ? notices.join('؛ ') : null,
+    renewalProblem: renewalRefusal,
+  };
 }
 
 /** The cart as its owner sees it: priced now, the code checked now. */
 async function readCart(db: Database, userId: string | null, cart: OpenedCart): Promise<CartView> {
-  const { lines, removed } = await priceLines(db, cart.id);
+  const { lines, removedNotice } = await priceLines(db, cart.id);
   let discount: CartView['discount'] = null;
   let perLine = lines.map(() => 0);
   if (cart.discountCodeId) {
@@ -541,6 +644,13 @@ async function readCart(db: Database, userId: string | null, cart: OpenedCart): 
           ? { id: line.themeId, slug: line.themeSlug, name: line.themeName }
           : null,
       domainName: line.domainName,
+      renewal: line.renewal
+        ? {
+            serviceId: line.renewal.serviceId,
+            serviceName: line.renewal.serviceName,
+            expiresAt: line.renewal.expiresAt?.toISOString() ?? null,
+          }
+        : null,
       priceRial: line.priceRial,
       regularPriceRial: line.regularPriceRial,
       setupFeeRial: line.setupFeeRial,
@@ -552,31 +662,23 @@ async function readCart(db: Database, userId: string | null, cart: OpenedCart): 
     subtotalRial,
     discountRial,
     totalRial: subtotalRial - discountRial,
-    removedNotice: removed ? REMOVED_NOTICE : null,
+    removedNotice,
   };
 }
 
+/** Every cycle each line's product is sold for now, to change a line's cycle. */
 async function offeredCycles(db: Database, productIds: string[]) {
+  const prices = await pricesOnOffer(db, productIds);
   const byProduct = new Map<string, CartView['lines'][number]['cycles']>();
-  if (productIds.length === 0) return byProduct;
-  const rows = await db
-    .select({
-      productId: productPrices.productId,
-      cycle: productPrices.cycle,
-      priceRial: productPrices.priceRial,
-      salePriceRial: productPrices.salePriceRial,
-    })
-    .from(productPrices)
-    .where(inArray(productPrices.productId, [...new Set(productIds)]));
-  rows.sort((a, b) => BILLING_CYCLES.indexOf(a.cycle) - BILLING_CYCLES.indexOf(b.cycle));
-  for (const row of rows) {
-    const list = byProduct.get(row.productId) ?? [];
-    list.push({
-      cycle: row.cycle,
-      price: row.salePriceRial ?? row.priceRial,
-      regularPrice: row.priceRial,
-    });
-    byProduct.set(row.productId, list);
+  for (const [productId, list] of prices) {
+    byProduct.set(
+      productId,
+      list.map((price) => ({
+        cycle: price.cycle,
+        price: price.priceRial,
+        regularPrice: price.regularPriceRial,
+      })),
+    );
   }
   return byProduct;
 }

@@ -93,7 +93,8 @@ test('a visitor fills a cart, signs in, buys with a code through the sandbox gat
   expect(detail.gatewayPaidRial).toBe(order.totalRial);
   expect(detail.payments).toHaveLength(1);
   const info = await call('/api/user/get-user-info', {}, identity.jwtToken);
-  expect(info.servicesCount).toBe(4);
+  // The seed's four services (website, domain, hosting, an expired hosting plan) and this one.
+  expect(info.servicesCount).toBe(5);
   expect(await walletsOutOfBalance(t.app.db)).toEqual([]);
   expect(await checkoutInvariantViolations(t.app.db)).toEqual([]);
   expect(await t.app.checkoutJob.runOnce()).toBe(true);

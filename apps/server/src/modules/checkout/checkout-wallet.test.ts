@@ -65,11 +65,19 @@ describe('the account', () => {
     expect(info.balanceRial).toBeGreaterThan(0);
     expect(ledger.balanceRial).toBe(info.balanceRial);
     expect(ledger.items.reduce((sum, item) => sum + item.amountRial, 0)).toBe(info.balanceRial);
+    // Two orders and a renewal paid (the renewal in part) from one top-up (seed parts checkout
+    // and panel).
     expect(ledger.items.map((item) => item.reason).sort()).toEqual([
+      'order-payment',
       'order-payment',
       'order-payment',
       'top-up',
     ]);
+    // Newest first, and each row's balance follows from the one before it.
+    for (const [index, item] of ledger.items.entries()) {
+      const older = ledger.items[index + 1];
+      if (older) expect(item.balanceAfterRial).toBe(older.balanceAfterRial + item.amountRial);
+    }
   });
 
   test('get-credit-transactions pages the ledger newest first, with the balance', async () => {

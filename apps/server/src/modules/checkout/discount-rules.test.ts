@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import {
+  type BuyerHistory,
+  codeProblem,
   DISCOUNT_PROBLEMS,
   type DiscountableLine,
   type DiscountCode,
@@ -27,8 +29,13 @@ function code(overrides: Partial<DiscountCode> = {}): DiscountCode {
     groupIds: [],
     firstOrderOnly: false,
     active: true,
+    userId: null,
     ...overrides,
   };
+}
+
+function buyer(overrides: Partial<BuyerHistory> = {}): BuyerHistory {
+  return { userId: 'user-1', usesOfCode: 0, pendingOrPaidOrders: 0, ...overrides };
 }
 
 const line = (amountRial: number, groupId = 'hosting', productId = `p-${amountRial}`) => ({
@@ -181,11 +188,11 @@ describe('each rule of a code', () => {
   test('per-user and first-order rules wait for a signed-in buyer', () => {
     const strict = code({ perUserLimit: 1, firstOrderOnly: true });
     expect(evaluateDiscount(strict, cart, null, now).ok).toBe(true);
-    expect(evaluateDiscount(strict, cart, { usesOfCode: 1, pendingOrPaidOrders: 0 }, now)).toEqual({
+    expect(evaluateDiscount(strict, cart, buyer({ usesOfCode: 1 }), now)).toEqual({
       ok: false,
       problem: DISCOUNT_PROBLEMS.perUser,
     });
-    expect(evaluateDiscount(strict, cart, { usesOfCode: 0, pendingOrPaidOrders: 1 }, now)).toEqual({
+    expect(evaluateDiscount(strict, cart, buyer({ pendingOrPaidOrders: 1 }), now)).toEqual({
       ok: false,
       problem: DISCOUNT_PROBLEMS.firstOrder,
     });
@@ -204,5 +211,114 @@ describe('each rule of a code', () => {
       '۳۰٪ تخفیف تا سقف ۳۰۰٬۰۰۰ تومان',
     );
     expect(describeDiscount(code({ kind: 'fixed', value: 1_500_000 }))).toBe('۱۵۰٬۰۰۰ تومان تخفیف');
+  });
+});
+
+describe('a personal code (issue 6)', () => {
+  const cart = [line(4_000_000, 'builder'), line(1_500_000, 'domains')];
+  const owner = 'owner-1';
+  const anyCart = fc.array(
+    fc.record({
+      productId: fc.constantFrom('p1', 'p2'),
+      groupId: fc.constantFrom('builder', 'hosting'),
+      amountRial: fc.integer({ min: 1, max: 50_000_000 }).map((toman) => toman * 10),
+    }),
+    { minLength: 1, maxLength: 8 },
+  );
+  const anyRules = fc.record({
+    kind: fc.constantFrom('percent' as const, 'fixed' as const),
+    value: fc.integer({ min: 1, max: 100 }),
+    usageLimit: fc.option(fc.integer({ min: 0, max: 3 }), { nil: null }),
+    usedCount: fc.integer({ min: 0, max: 3 }),
+    perUserLimit: fc.option(fc.integer({ min: 0, max: 2 }), { nil: null }),
+    firstOrderOnly: fc.boolean(),
+    endsAt: fc.option(fc.constantFrom(new Date(now.getTime() - 1), new Date(now.getTime() + 1)), {
+      nil: null,
+    }),
+  });
+  const anyHistory = fc.record({
+    usesOfCode: fc.integer({ min: 0, max: 3 }),
+    pendingOrPaidOrders: fc.integer({ min: 0, max: 3 }),
+  });
+
+  test('is refused for every other account, whatever else holds, with the same reason', () => {
+    fc.assert(
+      fc.property(
+        anyCart,
+        anyRules,
+        anyHistory,
+        fc.string({ minLength: 1 }),
+        (items, rules, history, other) => {
+          fc.pre(other !== owner);
+          const outcome = evaluateDiscount(
+            code({ ...rules, userId: owner }),
+            items,
+            { userId: other, ...history },
+            now,
+          );
+          // Told before the window or the uses: another person learns nothing more of the code.
+          expect(outcome).toEqual({ ok: false, problem: DISCOUNT_PROBLEMS.otherAccount });
+        },
+      ),
+    );
+  });
+
+  test('for its owner it gives exactly what the same code without an owner gives', () => {
+    fc.assert(
+      fc.property(anyCart, anyRules, anyHistory, (items, rules, history) => {
+        const asOwner = { userId: owner, ...history };
+        expect(evaluateDiscount(code({ ...rules, userId: owner }), items, asOwner, now)).toEqual(
+          evaluateDiscount(code(rules), items, asOwner, now),
+        );
+      }),
+    );
+  });
+
+  test('a visitor is asked to sign in; the message names neither the owner nor the code', () => {
+    expect(evaluateDiscount(code({ userId: owner }), cart, null, now)).toEqual({
+      ok: false,
+      problem: 'برای استفاده از این کد وارد حساب کاربری شوید',
+    });
+    expect(evaluateDiscount(code({ userId: owner }), cart, buyer({ userId: 'x' }), now)).toEqual({
+      ok: false,
+      problem: 'این کد تخفیف مخصوص حساب دیگری است',
+    });
+    // An inactive personal code reads as unknown to everyone, its owner too.
+    expect(codeProblem(code({ userId: owner, active: false }), null, now)).toBe(
+      DISCOUNT_PROBLEMS.unknown,
+    );
+  });
+});
+
+describe('the rules a buyer meets before any cart (the panel lists a code only when none fails)', () => {
+  test('are exactly the refusals evaluateDiscount gives that do not depend on the lines', () => {
+    fc.assert(
+      fc.property(
+        fc.record({
+          active: fc.boolean(),
+          startsAt: fc.option(fc.constant(new Date(now.getTime() + 1)), { nil: null }),
+          endsAt: fc.option(fc.constant(now), { nil: null }),
+          usageLimit: fc.option(fc.integer({ min: 0, max: 2 }), { nil: null }),
+          usedCount: fc.integer({ min: 0, max: 2 }),
+          perUserLimit: fc.option(fc.integer({ min: 0, max: 2 }), { nil: null }),
+          firstOrderOnly: fc.boolean(),
+          userId: fc.constantFrom(null, 'user-1', 'user-2'),
+        }),
+        fc.option(
+          fc.record({
+            userId: fc.constantFrom('user-1', 'user-2'),
+            usesOfCode: fc.integer({ min: 0, max: 2 }),
+            pendingOrPaidOrders: fc.integer({ min: 0, max: 2 }),
+          }),
+          { nil: null },
+        ),
+        (rules, who) => {
+          const problem = codeProblem(code(rules), who, now);
+          const outcome = evaluateDiscount(code(rules), [line(1_000_000)], who, now);
+          if (problem === null) expect(outcome.ok).toBe(true);
+          else expect(outcome).toEqual({ ok: false, problem });
+        },
+      ),
+    );
   });
 });

@@ -17,6 +17,8 @@ export interface DiscountCode {
   groupIds: string[];
   firstOrderOnly: boolean;
   active: boolean;
+  /** A personal code (issue 6): only this account may use it. */
+  userId: string | null;
 }
 
 /** A priced line the code may cover. */
@@ -29,6 +31,8 @@ export interface DiscountableLine {
 
 /** What is known about the buyer when a rule needs it; null for a visitor. */
 export interface BuyerHistory {
+  /** The buyer's account: a personal code is theirs alone. */
+  userId: string;
   /** Orders of this buyer that used this code and still hold it (pending or paid). */
   usesOfCode: number;
   /**
@@ -50,6 +54,8 @@ export const DISCOUNT_PROBLEMS = {
   perUser: 'سهم شما از این کد تخفیف پیش‌تر استفاده شده است',
   firstOrder: 'این کد تخفیف فقط برای نخستین سفارش است',
   noLines: 'این کد تخفیف شامل محصولات سبد شما نمی‌شود',
+  otherAccount: 'این کد تخفیف مخصوص حساب دیگری است',
+  signInFirst: 'برای استفاده از این کد وارد حساب کاربری شوید',
 } as const;
 
 /** «۲۰٪ تخفیف تا سقف ۵۰۰٬۰۰۰ تومان», «۱۰۰٬۰۰۰ تومان تخفیف». */
@@ -64,7 +70,8 @@ export function describeDiscount(code: DiscountCode): string {
 /**
  * Checks every rule of a code against a cart and computes its discount, split over the lines
  * it covers (largest remainder, so the parts add up to the whole exactly). `buyer` is null for
- * a visitor: the per-user and first-order rules are checked once they sign in.
+ * a visitor: the per-user and first-order rules are checked once they sign in, and a personal
+ * code is refused until then.
  */
 export function evaluateDiscount(
   code: DiscountCode,
@@ -72,21 +79,8 @@ export function evaluateDiscount(
   buyer: BuyerHistory | null,
   now: Date,
 ): DiscountOutcome {
-  if (!code.active) return { ok: false, problem: DISCOUNT_PROBLEMS.unknown };
-  if (code.startsAt && now < code.startsAt)
-    return { ok: false, problem: DISCOUNT_PROBLEMS.notStarted };
-  if (code.endsAt && now >= code.endsAt) return { ok: false, problem: DISCOUNT_PROBLEMS.ended };
-  if (code.usageLimit !== null && code.usedCount >= code.usageLimit) {
-    return { ok: false, problem: DISCOUNT_PROBLEMS.usedUp };
-  }
-  if (buyer) {
-    if (code.perUserLimit !== null && buyer.usesOfCode >= code.perUserLimit) {
-      return { ok: false, problem: DISCOUNT_PROBLEMS.perUser };
-    }
-    if (code.firstOrderOnly && buyer.pendingOrPaidOrders > 0) {
-      return { ok: false, problem: DISCOUNT_PROBLEMS.firstOrder };
-    }
-  }
+  const problem = codeProblem(code, buyer, now);
+  if (problem) return { ok: false, problem };
   const subtotal = lines.reduce((sum, line) => sum + line.amountRial, 0);
   if (code.minCartRial !== null && subtotal < code.minCartRial) {
     return {
@@ -114,6 +108,31 @@ export function evaluateDiscount(
     (toman) => toman * RIAL_PER_TOMAN,
   );
   return { ok: true, amountRial: amount, perLine };
+}
+
+/**
+ * The rules that do not depend on the cart: whether this buyer (null: a visitor) may use the
+ * code at all now. Null when they may; the panel lists a code only then.
+ */
+export function codeProblem(code: DiscountCode, buyer: BuyerHistory | null, now: Date) {
+  if (!code.active) return DISCOUNT_PROBLEMS.unknown;
+  // Checked before the window and the uses, so nobody else learns anything more of the code.
+  if (code.userId !== null) {
+    if (!buyer) return DISCOUNT_PROBLEMS.signInFirst;
+    if (buyer.userId !== code.userId) return DISCOUNT_PROBLEMS.otherAccount;
+  }
+  if (code.startsAt && now < code.startsAt) return DISCOUNT_PROBLEMS.notStarted;
+  if (code.endsAt && now >= code.endsAt) return DISCOUNT_PROBLEMS.ended;
+  if (code.usageLimit !== null && code.usedCount >= code.usageLimit) {
+    return DISCOUNT_PROBLEMS.usedUp;
+  }
+  if (buyer) {
+    if (code.perUserLimit !== null && buyer.usesOfCode >= code.perUserLimit) {
+      return DISCOUNT_PROBLEMS.perUser;
+    }
+    if (code.firstOrderOnly && buyer.pendingOrPaidOrders > 0) return DISCOUNT_PROBLEMS.firstOrder;
+  }
+  return null;
 }
 
 const RIAL_PER_TOMAN = 10;

@@ -25,10 +25,36 @@ export async function checkoutInvariantViolations(db: Database): Promise<string[
           group by d.id having d.used_count <> count(o.id)`,
     ],
     [
-      'paid order without exactly one service per line, or a service of an unpaid order',
+      'paid order without exactly one service per new line, or a service of an unpaid order',
       sql`select o.id from orders o
           where (select count(*) from services s where s.order_id = o.id)
-             <> case when o.status = 'paid' then (select count(*) from order_lines l where l.order_id = o.id) else 0 end`,
+             <> case when o.status = 'paid' then (select count(*) from order_lines l
+                  where l.order_id = o.id and l.renews_service_id is null) else 0 end`,
+    ],
+    [
+      "renewal of another person's service, or a renewal charged a setup fee or a theme",
+      sql`select l.id from order_lines l
+          join orders o on o.id = l.order_id
+          join services s on s.id = l.renews_service_id
+          where s.user_id <> o.user_id or l.setup_fee_rial <> 0 or l.theme_price_rial <> 0`,
+    ],
+    [
+      // A paid renewal adds its cycle to the later of the payment and the old expiry.
+      'service renewed by a paid order runs out before that payment plus the renewed cycle',
+      sql`select s.id from services s
+          join order_lines l on l.renews_service_id = s.id
+          join orders o on o.id = l.order_id and o.status = 'paid'
+          where s.expires_at is null
+             or s.expires_at < ((o.paid_at at time zone 'UTC') + make_interval(months =>
+                  case l.cycle when 'monthly' then 1 when 'quarterly' then 3
+                    when 'semiannual' then 6 else 12 end)) at time zone 'UTC'`,
+    ],
+    [
+      "cart renewal line in a visitor's cart or for another person's service",
+      sql`select l.id from cart_lines l
+          join carts c on c.id = l.cart_id
+          join services s on s.id = l.renew_service_id
+          where c.user_id is null or s.user_id <> c.user_id`,
     ],
     [
       "order's gateway amount differs from its paid payments",

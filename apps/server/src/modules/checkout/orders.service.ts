@@ -29,6 +29,12 @@ import {
   priceLines,
 } from './cart.service';
 import { DISCOUNT_PROBLEMS, evaluateDiscount } from './discount-rules';
+import {
+  addMonths,
+  extendRenewedService,
+  refuseIfRenewalPending,
+  refuseIfRenewalStopped,
+} from './renewals';
 
 export type OrderDetail = z.output<typeof orderDetailSchema>;
 type OrderRow = typeof orders.$inferSelect;
@@ -108,15 +114,21 @@ export async function submitOrder(
       .where(eq(buyerProfiles.userId, owner.userId));
     if (!buyer) throw new AppError('BUYER_DETAILS_REQUIRED');
 
-    const { lines, removed } = await priceLines(tx, cart.id);
+    const { lines, removed, renewalProblem } = await priceLines(tx, cart.id);
+    // Rolled back with the rest: the next cart read removes them and tells the person why.
+    if (renewalProblem) throw new AppError('SERVICE_NOT_RENEWABLE', renewalProblem);
     if (removed) {
-      // Rolled back with the rest: the next cart read removes them and tells the person.
       throw new AppError(
         'PRODUCT_UNAVAILABLE',
         'برخی از ردیف‌های سبد دیگر فروخته نمی‌شوند؛ سبد را دوباره بررسی کنید',
       );
     }
     if (lines.length === 0) throw new AppError('CART_EMPTY');
+    await refuseIfRenewalPending(
+      tx,
+      owner.userId,
+      lines.flatMap((line) => (line.renewal ? [line.renewal.serviceId] : [])),
+    );
 
     let perLine = lines.map(() => 0);
     let code: { id: string; code: string } | null = null;
@@ -186,6 +198,7 @@ export async function submitOrder(
         themeId: line.themeId,
         themeName: line.themeName,
         domainName: line.domainName,
+        renewsServiceId: line.renewal?.serviceId ?? null,
         priceRial: line.priceRial,
         setupFeeRial: line.setupFeeRial,
         themePriceRial: line.themePriceRial,
@@ -243,6 +256,7 @@ export async function getOrderDetail(
       cycle: line.cycle,
       themeName: line.themeName,
       domainName: line.domainName,
+      renewsServiceId: line.renewsServiceId,
       priceRial: line.priceRial,
       setupFeeRial: line.setupFeeRial,
       themePriceRial: line.themePriceRial,
@@ -289,7 +303,8 @@ export function payableOf(
 
 /**
  * This user's order, locked, checked to still be payable now: pending, not past its expiry,
- * and its code still inside its window (every rule is checked again at payment).
+ * its code still inside its window (every rule is checked again at payment), and no service it
+ * renews stopped by staff since it was submitted.
  */
 export async function lockPayableOrder(
   tx: Transaction,
@@ -329,6 +344,7 @@ export async function lockPayableOrder(
       );
     }
   }
+  await refuseIfRenewalStopped(tx, order.id);
   return order;
 }
 
@@ -367,44 +383,48 @@ export async function useWalletInOrder(
 }
 
 /**
- * A locked pending order becomes paid, and each of its lines becomes an active service from
- * now to now + its cycle. Callers have made sure it is paid in full.
+ * A locked pending order becomes paid: each new line becomes an active service from now to now
+ * + its cycle, and each renewal line extends the service it renews. Callers have made sure it
+ * is paid in full.
  */
 export async function markOrderPaid(tx: Transaction, order: OrderRow, now: Date): Promise<void> {
   await tx
     .update(orders)
     .set({ status: 'paid', paidAt: now })
     .where(and(eq(orders.id, order.id), eq(orders.status, 'pending')));
-  const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id));
-  await tx.insert(services).values(
-    lines.map((line) => ({
-      userId: order.userId,
-      name: line.domainName ? `${line.productName} (${line.domainName})` : line.productName,
-      status: 'active' as const,
-      productId: line.productId,
-      orderId: order.id,
-      orderLineId: line.id,
-      cycle: line.cycle,
-      themeId: line.themeId,
-      domainName: line.domainName,
-      startsAt: now,
-      expiresAt: addMonths(now, BILLING_CYCLE_MONTHS[line.cycle]),
-      createdAt: now,
-    })),
-  );
-}
-
-/** Calendar months later, clamped to the month's last day (31 Jan + 1 month = 28/29 Feb). */
-export function addMonths(from: Date, months: number): Date {
-  const result = new Date(from);
-  const day = result.getUTCDate();
-  result.setUTCDate(1);
-  result.setUTCMonth(result.getUTCMonth() + months);
-  const lastDay = new Date(
-    Date.UTC(result.getUTCFullYear(), result.getUTCMonth() + 1, 0),
-  ).getUTCDate();
-  result.setUTCDate(Math.min(day, lastDay));
-  return result;
+  const lines = await tx
+    .select()
+    .from(orderLines)
+    .where(eq(orderLines.orderId, order.id))
+    .orderBy(asc(orderLines.position));
+  const purchases = lines.filter((line) => line.renewsServiceId === null);
+  if (purchases.length > 0) {
+    await tx.insert(services).values(
+      purchases.map((line) => ({
+        userId: order.userId,
+        name: line.domainName ? `${line.productName} (${line.domainName})` : line.productName,
+        status: 'active' as const,
+        productId: line.productId,
+        orderId: order.id,
+        orderLineId: line.id,
+        cycle: line.cycle,
+        themeId: line.themeId,
+        domainName: line.domainName,
+        startsAt: now,
+        expiresAt: addMonths(now, BILLING_CYCLE_MONTHS[line.cycle]),
+        createdAt: now,
+      })),
+    );
+  }
+  for (const line of lines) {
+    if (line.renewsServiceId === null) continue;
+    await extendRenewedService(
+      tx,
+      order,
+      { renewsServiceId: line.renewsServiceId, cycle: line.cycle },
+      now,
+    );
+  }
 }
 
 /** The person cancels an unpaid order. */

@@ -237,7 +237,7 @@ async function checkWithGateway(context: PaymentContext, payment: PaymentRow): P
  * goes to the wallet so nothing the customer paid is lost.
  */
 export async function settlePayment(
-  context: PaymentContext,
+  context: Pick<PaymentContext, 'db' | 'insideSettle'>,
   paymentId: string,
   outcome: { referenceId: string; cardPan: string | null },
   now: Date = new Date(),

@@ -16,8 +16,9 @@ interface Received {
 }
 
 /**
- * A local stand-in for Kavenegar's verify/lookup endpoint that checks a request the way the
- * real one does: the API key in the path, a form body with receptor, token and template.
+ * A local stand-in for Kavenegar's verify/lookup and sms/send endpoints that checks a request
+ * the way the real one does: the API key in the path, a form body with receptor and either
+ * token and template (lookup) or message (send).
  */
 let received: Received[] = [];
 let answer: { status: number; body: unknown } = { status: 200, body: {} };
@@ -39,9 +40,13 @@ beforeAll(async () => {
       contentType: request.headers['content-type'],
       form,
     });
-    const validPath = request.url === `/v1/${API_KEY}/verify/lookup.json`;
+    const lookup = request.url === `/v1/${API_KEY}/verify/lookup.json`;
+    const send = request.url === `/v1/${API_KEY}/sms/send.json`;
+    const validPath = lookup || send;
+    const validReceptor = /^09\d{9}$/.test(form.get('receptor') ?? '');
     const validForm =
-      /^09\d{9}$/.test(form.get('receptor') ?? '') && form.get('token') && form.get('template');
+      validReceptor &&
+      (lookup ? Boolean(form.get('token') && form.get('template')) : Boolean(form.get('message')));
     const status = !validPath ? 401 : !validForm ? 400 : answer.status;
     const body =
       status === 200
@@ -95,6 +100,42 @@ describe('Kavenegar sender', () => {
     await expect(
       badTemplate.sendCode({ to: '+989121234567', code: '123456', text: '' }),
     ).rejects.toThrow(/424 template not found/);
+  });
+
+  test('a notice goes as plain text through sms/send with the local number form', async () => {
+    received = [];
+    answer = { status: 200, body: okAnswer };
+    const sender = new KavenegarSmsSender({ apiKey: API_KEY, template: 'vitrin-otp', baseUrl });
+    const text = 'سرویس «هاست لینوکس ۵ گیگ» شما ۲۰ مرداد ۱۴۰۵ به پایان می‌رسد.';
+    await sender.sendNotice({ to: '+989121234567', text });
+    expect(received).toHaveLength(1);
+    expect(received[0]?.method).toBe('POST');
+    expect(received[0]?.url).toBe(`/v1/${API_KEY}/sms/send.json`);
+    expect(received[0]?.contentType).toBe('application/x-www-form-urlencoded');
+    expect(Object.fromEntries(received[0]?.form ?? [])).toEqual({
+      receptor: '09121234567',
+      message: text,
+    });
+  });
+
+  test('a notice the provider refuses throws, never pretends', async () => {
+    answer = { status: 200, body: { return: { status: 412, message: 'sender not valid' } } };
+    const sender = new KavenegarSmsSender({ apiKey: API_KEY, template: 'vitrin-otp', baseUrl });
+    await expect(sender.sendNotice({ to: '+989121234567', text: 'متن' })).rejects.toThrow(
+      /412 sender not valid/,
+    );
+    const wrongKey = new KavenegarSmsSender({ apiKey: 'wrong-key', template: 'x', baseUrl });
+    await expect(wrongKey.sendNotice({ to: '+989121234567', text: 'متن' })).rejects.toThrow(
+      SmsSendError,
+    );
+    const unreachable = new KavenegarSmsSender({
+      apiKey: API_KEY,
+      template: 'x',
+      baseUrl: 'http://127.0.0.1:9',
+    });
+    await expect(unreachable.sendNotice({ to: '+989121234567', text: 'متن' })).rejects.toThrow(
+      SmsSendError,
+    );
   });
 
   test('an unreachable provider throws', async () => {

@@ -1,0 +1,220 @@
+import {
+  BILLING_CYCLE_MONTHS,
+  BILLING_CYCLES,
+  type BillingCycle,
+  type ServiceStatus,
+} from '@vitrin/contracts';
+import { toPersianDigits } from '@vitrin/fa';
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import type { Database, Transaction } from '../../db/client';
+import { orderLines, orders, productPrices, products, services } from '../../db/schema/index';
+import { AppError } from '../../lib/app-error';
+
+// Renewing a service through the cart (issue 6, docs/decisions/0013): who may renew what, at
+// which price, and what paying for it does to the service.
+
+/** Services in these states may be renewed; staff stopped the others (issue 8). */
+export const RENEWABLE_STATUSES: readonly ServiceStatus[] = ['active', 'expired'];
+
+export const RENEWAL_PROBLEMS = {
+  cancelled: 'این سرویس لغو شده و قابل تمدید نیست',
+  suspended: 'این سرویس معلق شده است و تا رفع تعلیق قابل تمدید نیست؛ با پشتیبانی تماس بگیرید',
+  pending: 'این سرویس هنوز راه‌اندازی نشده است و قابل تمدید نیست',
+  notSold: 'محصول این سرویس دیگر فروخته نمی‌شود و سرویس قابل تمدید نیست',
+  cycle: 'این سرویس با این دورهٔ پرداخت تمدید نمی‌شود',
+} as const;
+
+export const SERVICE_NOT_FOUND = 'این سرویس پیدا نشد';
+
+/** Why a service in this state, of a product in this state, cannot be renewed; null if it can. */
+export function renewalProblem(status: ServiceStatus, productSold: boolean): string | null {
+  if (status === 'cancelled') return RENEWAL_PROBLEMS.cancelled;
+  if (status === 'suspended') return RENEWAL_PROBLEMS.suspended;
+  if (status === 'pending') return RENEWAL_PROBLEMS.pending;
+  return productSold ? null : RENEWAL_PROBLEMS.notSold;
+}
+
+/** A cycle a product is sold for now, with what it costs (the sale price if any) and before. */
+export interface CyclePrice {
+  cycle: BillingCycle;
+  priceRial: number;
+  regularPriceRial: number;
+}
+
+/** Every cycle each product is sold for now, shortest first; hidden products sell nothing. */
+export async function pricesOnOffer(
+  db: Database,
+  productIds: readonly string[],
+): Promise<Map<string, CyclePrice[]>> {
+  const byProduct = new Map<string, CyclePrice[]>();
+  if (productIds.length === 0) return byProduct;
+  const rows = await db
+    .select({
+      productId: productPrices.productId,
+      cycle: productPrices.cycle,
+      priceRial: productPrices.priceRial,
+      salePriceRial: productPrices.salePriceRial,
+    })
+    .from(productPrices)
+    .innerJoin(products, eq(products.id, productPrices.productId))
+    .where(
+      and(
+        inArray(productPrices.productId, [...new Set(productIds)]),
+        eq(products.status, 'active'),
+      ),
+    );
+  rows.sort((a, b) => BILLING_CYCLES.indexOf(a.cycle) - BILLING_CYCLES.indexOf(b.cycle));
+  for (const row of rows) {
+    const list = byProduct.get(row.productId) ?? [];
+    list.push({
+      cycle: row.cycle,
+      priceRial: row.salePriceRial ?? row.priceRial,
+      regularPriceRial: row.priceRial,
+    });
+    byProduct.set(row.productId, list);
+  }
+  return byProduct;
+}
+
+export interface RenewableService {
+  id: string;
+  name: string;
+  productId: string;
+  cycle: BillingCycle;
+}
+
+/**
+ * One of this user's services checked to be renewable for `cycle` (its own cycle when left
+ * out), or an error: NOT_FOUND for another person's service (never told apart from none),
+ * SERVICE_NOT_RENEWABLE with the reason otherwise.
+ */
+export async function findRenewableService(
+  db: Database,
+  userId: string,
+  serviceId: string,
+  cycle: BillingCycle | undefined,
+): Promise<RenewableService> {
+  const [service] = await db
+    .select({
+      id: services.id,
+      name: services.name,
+      status: services.status,
+      productId: services.productId,
+      cycle: services.cycle,
+      productActive: products.status,
+    })
+    .from(services)
+    .leftJoin(products, eq(products.id, services.productId))
+    .where(and(eq(services.id, serviceId), eq(services.userId, userId)));
+  if (!service) throw new AppError('NOT_FOUND', SERVICE_NOT_FOUND);
+  const problem = renewalProblem(service.status, service.productActive === 'active');
+  if (problem || !service.productId) {
+    throw new AppError('SERVICE_NOT_RENEWABLE', problem ?? RENEWAL_PROBLEMS.notSold);
+  }
+  const offered = (await pricesOnOffer(db, [service.productId])).get(service.productId) ?? [];
+  const wanted = cycle ?? service.cycle;
+  if (!wanted || !offered.some((price) => price.cycle === wanted)) {
+    throw new AppError('SERVICE_NOT_RENEWABLE', RENEWAL_PROBLEMS.cycle, {
+      fields: { cycle: RENEWAL_PROBLEMS.cycle },
+    });
+  }
+  return { id: service.id, name: service.name, productId: service.productId, cycle: wanted };
+}
+
+/**
+ * Refuses a renewal of a service that an order waiting for payment already renews: paying both
+ * would be two renewals where the person meant one.
+ */
+export async function refuseIfRenewalPending(
+  db: Database,
+  userId: string,
+  serviceIds: readonly string[],
+): Promise<void> {
+  if (serviceIds.length === 0) return;
+  const [pending] = await db
+    .select({ number: orders.number })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .where(
+      and(
+        eq(orders.userId, userId),
+        eq(orders.status, 'pending'),
+        inArray(orderLines.renewsServiceId, [...serviceIds]),
+      ),
+    )
+    .limit(1);
+  if (pending) {
+    throw new AppError(
+      'SERVICE_NOT_RENEWABLE',
+      `تمدید این سرویس در سفارش ${toPersianDigits(pending.number)} در انتظار پرداخت است؛ همان سفارش را پرداخت یا لغو کنید`,
+    );
+  }
+}
+
+/**
+ * Refuses to take money for an order that renews a service staff have stopped since it was
+ * submitted (cancelled or suspended): the person cancels the order instead.
+ */
+export async function refuseIfRenewalStopped(tx: Transaction, orderId: string): Promise<void> {
+  const [stopped] = await tx
+    .select({ name: services.name })
+    .from(orderLines)
+    .innerJoin(services, eq(services.id, orderLines.renewsServiceId))
+    .where(
+      and(
+        eq(orderLines.orderId, orderId),
+        isNotNull(orderLines.renewsServiceId),
+        inArray(services.status, ['pending', 'suspended', 'cancelled']),
+      ),
+    )
+    .limit(1);
+  if (stopped) {
+    throw new AppError(
+      'SERVICE_NOT_RENEWABLE',
+      `سرویس «${stopped.name}» دیگر قابل تمدید نیست؛ این سفارش را لغو کنید`,
+    );
+  }
+}
+
+/**
+ * A paid renewal line extends its service: the cycle is added to the later of now and the old
+ * expiry, so renewing early loses no day, and the service takes the renewal's cycle. A service
+ * staff stopped after the order was submitted (the person was at the gateway meanwhile) keeps
+ * its status: the period paid for is added to it, and reinstating it stays with staff.
+ */
+export async function extendRenewedService(
+  tx: Transaction,
+  order: { userId: string },
+  line: { renewsServiceId: string; cycle: BillingCycle },
+  now: Date,
+): Promise<void> {
+  const [service] = await tx
+    .select()
+    .from(services)
+    .where(and(eq(services.id, line.renewsServiceId), eq(services.userId, order.userId)))
+    .for('update');
+  if (!service) throw new Error(`renewed service ${line.renewsServiceId} is not the buyer's`);
+  const from = service.expiresAt && service.expiresAt > now ? service.expiresAt : now;
+  const reinstate = RENEWABLE_STATUSES.includes(service.status);
+  await tx
+    .update(services)
+    .set({
+      expiresAt: addMonths(from, BILLING_CYCLE_MONTHS[line.cycle]),
+      cycle: line.cycle,
+      ...(reinstate ? { status: 'active' as const } : {}),
+    })
+    .where(eq(services.id, service.id));
+}
+
+/** Calendar months later, clamped to the month's last day (31 Jan + 1 month = 28/29 Feb). */
+export function addMonths(from: Date, months: number): Date {
+  const result = new Date(from);
+  const day = result.getUTCDate();
+  result.setUTCDate(1);
+  result.setUTCMonth(result.getUTCMonth() + months);
+  const lastDay = new Date(
+    Date.UTC(result.getUTCFullYear(), result.getUTCMonth() + 1, 0),
+  ).getUTCDate();
+  result.setUTCDate(Math.min(day, lastDay));
+  return result;
+}
