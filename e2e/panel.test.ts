@@ -296,6 +296,7 @@ describe('the customer panel in the browser', () => {
         await page.goto(server.url + path);
         await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
         await page.waitForLoadState('networkidle');
+        // biome-ignore lint/performance/useDomNodeTextContent: rendered text is the point
         const text = await page.getByRole('main').innerText();
         // Latin digits belong only in what people copy (discount codes, reference numbers).
         const stray = text
