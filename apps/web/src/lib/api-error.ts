@@ -32,3 +32,11 @@ export function describeApiError(error: unknown): string {
 export function isRequestFault(error: unknown): error is ApiRequestError {
   return error instanceof ApiRequestError && error.status >= 400 && error.status < 500;
 }
+
+/**
+ * An answer that names no record: a 404, which is also what another person's record gives
+ * (API.md), or a VALIDATION refusal of an id that is no id.
+ */
+export function isNotFoundError(error: unknown): error is ApiRequestError {
+  return error instanceof ApiRequestError && (error.status === 404 || error.code === 'VALIDATION');
+}

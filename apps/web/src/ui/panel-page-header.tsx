@@ -1,4 +1,4 @@
-import { Anchor, Breadcrumbs, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Breadcrumbs, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
@@ -55,6 +55,31 @@ export function PanelPageHeader({
         {actions && <Group gap="sm">{actions}</Group>}
       </Group>
       {description && <Text c="dimmed">{description}</Text>}
+    </Stack>
+  );
+}
+
+interface PanelPageSkeletonProps {
+  /** What is loading, for screen readers: «در حال بارگذاری سفارش». */
+  label: string;
+  crumbsWidth?: number;
+  titleWidth: number | string;
+  /** Blocks as tall as the page's parts under its header. */
+  children: ReactNode;
+}
+
+/** A record's panel page while it loads: its breadcrumbs and title, then its parts. */
+export function PanelPageSkeleton({
+  label,
+  crumbsWidth = 200,
+  titleWidth,
+  children,
+}: PanelPageSkeletonProps) {
+  return (
+    <Stack gap="lg" aria-busy="true" aria-label={label}>
+      <Skeleton height={14} width={crumbsWidth} />
+      <Skeleton height={36} width={titleWidth} />
+      {children}
     </Stack>
   );
 }

@@ -1,5 +1,6 @@
-import { Stack, Text, ThemeIcon, Title, type TitleOrder } from '@mantine/core';
+import { Button, Stack, Text, ThemeIcon, Title, type TitleOrder } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 
 interface StatusMessageProps {
   icon: ReactNode;
@@ -36,5 +37,25 @@ export function StatusMessage({
       )}
       {children}
     </Stack>
+  );
+}
+
+interface NotFoundMessageProps {
+  icon: ReactNode;
+  /** «سفارشی با این نشانی پیدا نشد» */
+  title: string;
+  description: string;
+  /** The way back to the list the missing record would be in. */
+  back: { to: string; label: string };
+}
+
+/** A page whose record is not there (or is another person's): the whole page's message. */
+export function NotFoundMessage({ icon, title, description, back }: NotFoundMessageProps) {
+  return (
+    <StatusMessage titleOrder={1} icon={icon} title={title} description={description}>
+      <Button component={Link} to={back.to} mt="sm">
+        {back.label}
+      </Button>
+    </StatusMessage>
   );
 }

@@ -8,6 +8,7 @@ import { SignedInUserContext } from '../../lib/signed-in-user';
 import { MobileNumber } from '../../ui/mobile-number';
 import { PageLoader } from '../../ui/page-loader';
 import { RouteErrorBoundary } from '../route-error-boundary';
+import navLink from './nav-link.module.css';
 import { NavLinkLabel } from './nav-link-label';
 import classes from './panel-layout.module.css';
 import { type PanelNavItem, usePanelNavItems } from './panel-nav-items';
@@ -45,7 +46,11 @@ function SignedInPanel({ userId }: { userId: string }) {
               <Stack gap={2} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
                 {items.map((item) => (
                   <li key={item.to}>
-                    <NavLink to={item.to} end={item.end} className={classes.sideLink}>
+                    <NavLink
+                      to={item.to}
+                      end={item.end}
+                      className={`${navLink.quiet} ${navLink.current} ${classes.sideLink}`}
+                    >
                       <item.icon size={20} />
                       <span>
                         <NavLinkLabel item={item} />
@@ -139,7 +144,7 @@ function PanelTabs({ items }: { items: readonly PanelNavItem[] }) {
       <ul ref={listRef} className={classes.tabList}>
         {items.map((item) => (
           <li key={item.to}>
-            <NavLink to={item.to} end={item.end} className={classes.tab}>
+            <NavLink to={item.to} end={item.end} className={`${navLink.current} ${classes.tab}`}>
               <item.icon size={18} />
               <span>
                 <NavLinkLabel item={item} />

@@ -4,6 +4,7 @@ import { toPersianDigits } from '@vitrin/fa';
 import { lazy, Suspense, useState } from 'react';
 import { NavLink } from 'react-router';
 import { CartIcon } from '../../ui/icons';
+import navLink from './nav-link.module.css';
 import { CountBadge, NavLinkLabel } from './nav-link-label';
 import { CART_PATH, useNavItems } from './nav-links';
 import classes from './site-header.module.css';
@@ -37,7 +38,12 @@ export function SiteHeader() {
         <nav aria-label="منوی اصلی" className={classes.desktopNav}>
           <Group gap={4} wrap="nowrap">
             {navItems.map((item) => (
-              <NavLink key={item.to} to={item.to} end={item.to === '/'} className={classes.link}>
+              <NavLink
+                key={item.to}
+                to={item.to}
+                end={item.to === '/'}
+                className={`${navLink.quiet} ${navLink.current} ${classes.link}`}
+              >
                 <NavLinkLabel item={item} />
               </NavLink>
             ))}

@@ -38,15 +38,7 @@ export function ProfilePage() {
     );
   }
   if (userInfo.isError) {
-    return (
-      <LoadFailed
-        titleOrder={1}
-        title="مشخصات حساب‌تان بارگذاری نشد"
-        error={userInfo.error}
-        onRetry={() => userInfo.refetch()}
-        retrying={userInfo.isFetching}
-      />
-    );
+    return <LoadFailed titleOrder={1} title="مشخصات حساب‌تان بارگذاری نشد" query={userInfo} />;
   }
   return (
     <Stack gap="lg" aria-busy="true" aria-label="در حال بارگذاری حساب">

@@ -1,10 +1,12 @@
-import { Anchor, Badge, Button, Group, NativeSelect, Paper, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import { BILLING_CYCLE_LABELS, type BillingCycle } from '@vitrin/contracts';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { tomanText } from '../../../lib/money';
 import { servicePath } from '../../../lib/panel-paths';
 import { JalaliDate } from '../../../ui/jalali-date-time';
+import { LabeledText } from '../../../ui/labeled-value';
+import { ListCard, NameLink } from '../../../ui/list-card';
+import { ProductIcon } from '../../../ui/product-icon';
 import type { Cart } from '../api/cart-calls';
 import { useDeleteCartProducts } from '../api/delete-cart-products';
 import { useUpdateCartProduct } from '../api/update-cart-product';
@@ -26,65 +28,36 @@ export function CartLineItem({ line }: { line: CartLine }) {
   const name = renewal ? `تمدید ${renewal.serviceName}` : line.product.name;
 
   return (
-    <Paper withBorder radius="lg" p="md" component="li" aria-label={name} className={classes.line}>
+    <ListCard label={name}>
       <Stack gap="sm">
         <Group gap="sm" wrap="nowrap" align="flex-start">
-          <img src={line.product.iconUrl} alt="" width={48} height={48} className={classes.icon} />
+          <ProductIcon src={line.product.iconUrl} size={48} />
           {renewal ? (
             <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
               <Group gap="xs" wrap="nowrap" align="flex-start">
                 <Badge variant="light" color="brand" style={{ flex: 'none', marginTop: 3 }}>
                   تمدید
                 </Badge>
-                <Anchor
-                  component={Link}
-                  to={servicePath(renewal.serviceId)}
-                  fw={700}
-                  c="dark.8"
-                  className={classes.name}
-                >
-                  {renewal.serviceName}
-                </Anchor>
+                <NameLink to={servicePath(renewal.serviceId)}>{renewal.serviceName}</NameLink>
               </Group>
               <Text size="sm" c="dimmed">
                 {line.product.groupName} · {line.product.name}
               </Text>
-              <Text size="sm">
-                <Text span c="dimmed" size="sm">
-                  انقضای فعلی:{' '}
-                </Text>
+              <LabeledText label="انقضای فعلی">
                 {renewal.expiresAt ? <JalaliDate iso={renewal.expiresAt} /> : 'بدون تاریخ انقضا'}
-              </Text>
+              </LabeledText>
             </Stack>
           ) : (
             <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
-              <Anchor
-                component={Link}
-                to={`/store/${line.product.slug}`}
-                fw={700}
-                c="dark.8"
-                className={classes.name}
-              >
-                {name}
-              </Anchor>
+              <NameLink to={`/store/${line.product.slug}`}>{name}</NameLink>
               <Text size="sm" c="dimmed">
                 {line.product.groupName}
               </Text>
-              {line.theme && (
-                <Text size="sm">
-                  <Text span c="dimmed" size="sm">
-                    قالب:{' '}
-                  </Text>
-                  {line.theme.name}
-                </Text>
-              )}
+              {line.theme && <LabeledText label="قالب">{line.theme.name}</LabeledText>}
               {line.domainName && (
-                <Text size="sm">
-                  <Text span c="dimmed" size="sm">
-                    دامنه:{' '}
-                  </Text>
+                <LabeledText label="دامنه">
                   <bdi dir="ltr">{line.domainName}</bdi>
-                </Text>
+                </LabeledText>
               )}
             </Stack>
           )}
@@ -143,7 +116,7 @@ export function CartLineItem({ line }: { line: CartLine }) {
           </Stack>
         </div>
       </Stack>
-    </Paper>
+    </ListCard>
   );
 }
 

@@ -1,8 +1,9 @@
-import { Badge, Box, Group, Stack, Table, Text } from '@mantine/core';
+import { Badge, Box, Group, Table, Text } from '@mantine/core';
 import type { PaymentStatus } from '@vitrin/contracts';
 import { toPersianDigits } from '@vitrin/fa';
 import { tomanText } from '../../../lib/money';
 import { JalaliDateTime } from '../../../ui/jalali-date-time';
+import { PhoneList } from '../../../ui/phone-list';
 import type { OrderDetail } from '../api/get-order-detail';
 
 // The contracts name the states; what a person reads for each is the web app's.
@@ -51,15 +52,9 @@ export function PaymentsTable({ payments, orderStatus }: PaymentsTableProps) {
       <Box visibleFrom="sm">
         <PaymentsGrid payments={payments} />
       </Box>
-      <Stack hiddenFrom="sm" gap={0} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
-        {payments.map((payment, index) => (
-          <Stack
-            key={payment.id}
-            component="li"
-            gap={4}
-            py="sm"
-            style={index > 0 ? { borderTop: '1px solid var(--mantine-color-gray-2)' } : undefined}
-          >
+      <PhoneList items={payments} itemKey={(payment) => payment.id} gap={4}>
+        {(payment) => (
+          <>
             <Group justify="space-between" gap="xs">
               <Text size="sm" fw={700}>
                 {gatewayName(payment.gateway)}
@@ -77,9 +72,9 @@ export function PaymentsTable({ payments, orderStatus }: PaymentsTableProps) {
                 شمارهٔ پیگیری: <bdi dir="ltr">{toPersianDigits(payment.referenceId)}</bdi>
               </Text>
             )}
-          </Stack>
-        ))}
-      </Stack>
+          </>
+        )}
+      </PhoneList>
     </>
   );
 }

@@ -2,6 +2,7 @@ import { Box, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { toPersianDigits } from '@vitrin/fa';
 import { tomanText } from '../../../lib/money';
 import { JalaliDateTime } from '../../../ui/jalali-date-time';
+import { PhoneList } from '../../../ui/phone-list';
 import type { SuccessfulPayments as Payments } from '../api/get-order-successful-payments';
 import { referenceText } from '../utils/reference-number';
 import { gatewayName } from './payments-table';
@@ -84,15 +85,9 @@ export function SuccessfulPaymentsList({ payments }: { payments: Payments }) {
           </Table.Tbody>
         </Table>
       </Box>
-      <Stack hiddenFrom="sm" gap={0} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
-        {payments.items.map((payment, index) => (
-          <Stack
-            key={payment.id}
-            component="li"
-            gap={4}
-            py="sm"
-            style={index > 0 ? { borderTop: '1px solid var(--mantine-color-gray-2)' } : undefined}
-          >
+      <PhoneList items={payments.items} itemKey={(payment) => payment.id} gap={4}>
+        {(payment) => (
+          <>
             <Group justify="space-between" gap="xs">
               <Text size="sm" fw={700}>
                 <Source payment={payment} />
@@ -114,9 +109,9 @@ export function SuccessfulPaymentsList({ payments }: { payments: Payments }) {
                 کارت: <bdi dir="ltr">{toPersianDigits(payment.cardPan)}</bdi>
               </Text>
             )}
-          </Stack>
-        ))}
-      </Stack>
+          </>
+        )}
+      </PhoneList>
       <Group
         justify="space-between"
         gap="xs"

@@ -11,18 +11,20 @@ import {
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { toPersianDigits } from '@vitrin/fa';
-import { type ReactNode, useState } from 'react';
-import { Link, useParams } from 'react-router';
-import { ApiRequestError } from '../../../lib/api-error';
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { isNotFoundError } from '../../../lib/api-error';
 import { tomanText } from '../../../lib/money';
 import { ORDERS_PATH, PANEL_PATH } from '../../../lib/panel-paths';
 import { useSignedInUserId } from '../../../lib/signed-in-user';
 import { showSuccessToast } from '../../../lib/toast';
 import { BagIcon, ClockIcon } from '../../../ui/icons';
 import { JalaliDateTime } from '../../../ui/jalali-date-time';
-import { LoadFailed } from '../../../ui/load-failed';
-import { PanelPageHeader } from '../../../ui/panel-page-header';
-import { StatusMessage } from '../../../ui/status-message';
+import { LabeledValue } from '../../../ui/labeled-value';
+import { LoadFailed, LoadFailedLine } from '../../../ui/load-failed';
+import { PageSection } from '../../../ui/page-section';
+import { PanelPageHeader, PanelPageSkeleton } from '../../../ui/panel-page-header';
+import { NotFoundMessage } from '../../../ui/status-message';
 import { useCancelOrder } from '../api/cancel-order';
 import { type OrderDetail, useOrderDetail } from '../api/get-order-detail';
 import { useOrderSuccessfulPayments } from '../api/get-order-successful-payments';
@@ -44,10 +46,7 @@ export function OrderPage() {
   const { orderId = '' } = useParams();
   const order = useOrderDetail(userId, orderId);
   const data = order.data;
-  // Another person's order is a 404 too (API.md), and an id that is no id names no order.
-  const notFound =
-    order.error instanceof ApiRequestError &&
-    (order.error.status === 404 || order.error.code === 'VALIDATION');
+  const notFound = isNotFoundError(order.error);
   useDocumentTitle(
     data
       ? `سفارش ${toPersianDigits(data.number)} | ویترین`
@@ -58,28 +57,16 @@ export function OrderPage() {
 
   if (notFound) {
     return (
-      <StatusMessage
-        titleOrder={1}
+      <NotFoundMessage
         icon={<BagIcon size={32} />}
         title="سفارشی با این نشانی پیدا نشد"
         description="شاید نشانی را اشتباه وارد کرده باشید، یا این سفارش از حساب دیگری است."
-      >
-        <Button component={Link} to={ORDERS_PATH} mt="sm">
-          رفتن به سفارش‌ها
-        </Button>
-      </StatusMessage>
+        back={{ to: ORDERS_PATH, label: 'رفتن به سفارش‌ها' }}
+      />
     );
   }
   if (order.error && !data) {
-    return (
-      <LoadFailed
-        titleOrder={1}
-        title="این سفارش بارگذاری نشد"
-        error={order.error}
-        onRetry={() => order.refetch()}
-        retrying={order.isFetching}
-      />
-    );
+    return <LoadFailed titleOrder={1} title="این سفارش بارگذاری نشد" query={order} />;
   }
 
   return data ? <OrderDetails userId={userId} order={data} /> : <OrderSkeleton />;
@@ -117,9 +104,9 @@ function OrderDetails({ userId, order }: { userId: string; order: OrderDetail })
 
       {pending && <PendingOrderPanel userId={userId} order={order} />}
 
-      <Section title="ردیف‌های سفارش">
+      <PageSection title="ردیف‌های سفارش">
         <OrderLines lines={order.lines} />
-      </Section>
+      </PageSection>
 
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
         <Card>
@@ -159,33 +146,39 @@ function OrderDetails({ userId, order }: { userId: string; order: OrderDetail })
             <Title order={2} size="h4">
               مشخصات خریدار
             </Title>
-            <Detail label="نام">{order.buyer.fullName}</Detail>
-            <Detail label="ایمیل">
+            <LabeledValue labelWidth="4.5rem" label="نام">
+              {order.buyer.fullName}
+            </LabeledValue>
+            <LabeledValue labelWidth="4.5rem" label="ایمیل">
               <bdi dir="ltr">{order.buyer.email}</bdi>
-            </Detail>
+            </LabeledValue>
             {order.buyer.nationalId && (
-              <Detail label="کد ملی">
+              <LabeledValue labelWidth="4.5rem" label="کد ملی">
                 <bdi dir="ltr">{toPersianDigits(order.buyer.nationalId)}</bdi>
-              </Detail>
+              </LabeledValue>
             )}
-            {order.buyer.companyName && <Detail label="شرکت">{order.buyer.companyName}</Detail>}
+            {order.buyer.companyName && (
+              <LabeledValue labelWidth="4.5rem" label="شرکت">
+                {order.buyer.companyName}
+              </LabeledValue>
+            )}
           </Stack>
         </Card>
       </SimpleGrid>
 
-      <Section title="پرداخت‌های موفق">
+      <PageSection title="پرداخت‌های موفق">
         <Card>
           <SuccessfulPayments userId={userId} order={order} />
         </Card>
-      </Section>
+      </PageSection>
 
-      <Section title="تلاش‌های پرداخت در درگاه">
+      <PageSection title="تلاش‌های پرداخت در درگاه">
         <Card p={0}>
           <div style={{ padding: 'var(--mantine-spacing-sm) var(--mantine-spacing-md)' }}>
             <PaymentsTable payments={order.payments} orderStatus={order.status} />
           </div>
         </Card>
-      </Section>
+      </PageSection>
     </Stack>
   );
 }
@@ -199,19 +192,7 @@ function SuccessfulPayments({ userId, order }: { userId: string; order: OrderDet
   );
   if (payments.data) return <SuccessfulPaymentsList payments={payments.data} />;
   if (payments.isError) {
-    return (
-      <Group gap="sm">
-        <Text size="sm">پرداخت‌های این سفارش بارگذاری نشد.</Text>
-        <Button
-          variant="light"
-          size="xs"
-          onClick={() => payments.refetch()}
-          loading={payments.isFetching}
-        >
-          تلاش دوباره
-        </Button>
-      </Group>
-    );
+    return <LoadFailedLine message="پرداخت‌های این سفارش بارگذاری نشد." query={payments} />;
   }
   return <SuccessfulPaymentsSkeleton />;
 }
@@ -311,37 +292,11 @@ function PendingOrderPanel({ userId, order }: { userId: string; order: OrderDeta
   );
 }
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Stack gap="sm" component="section">
-      <Title order={2} size="h4">
-        {title}
-      </Title>
-      {children}
-    </Stack>
-  );
-}
-
-function Detail({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Group gap="xs" wrap="nowrap" align="baseline">
-      <Text size="sm" c="dimmed" style={{ flex: 'none', minWidth: '4.5rem' }}>
-        {label}
-      </Text>
-      <Text size="sm" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
-        {children}
-      </Text>
-    </Group>
-  );
-}
-
 function OrderSkeleton() {
   return (
-    <Stack gap="lg" aria-busy="true" aria-label="در حال بارگذاری سفارش">
-      <Skeleton height={14} width={160} />
-      <Skeleton height={36} width={280} />
+    <PanelPageSkeleton label="در حال بارگذاری سفارش" crumbsWidth={160} titleWidth={280}>
       <Skeleton height={120} radius="lg" />
       <Skeleton height={200} radius="lg" />
-    </Stack>
+    </PanelPageSkeleton>
   );
 }

@@ -1,9 +1,10 @@
-import { Anchor, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { toPersianDigits } from '@vitrin/fa';
 import { Link } from 'react-router';
 import { tomanText } from '../../../lib/money';
 import { orderPath } from '../../../lib/panel-paths';
 import { JalaliDateTime } from '../../../ui/jalali-date-time';
+import { ListCard } from '../../../ui/list-card';
 import { OrderStatusBadge } from '../../checkout/components/order-status-badge';
 import type { OrderSummary } from '../api/get-user-orders';
 import classes from './order-row.module.css';
@@ -21,14 +22,7 @@ export function OrderRow({ order }: { order: OrderSummary }) {
   const payable = order.status === 'pending' && order.payableRial > 0;
 
   return (
-    <Paper
-      component="li"
-      withBorder
-      radius="lg"
-      p="md"
-      className={classes.row}
-      aria-label={`سفارش ${number}`}
-    >
+    <ListCard label={`سفارش ${number}`}>
       <div className={classes.grid}>
         <Stack gap={2} className={classes.info}>
           <Group gap="xs">
@@ -89,6 +83,6 @@ export function OrderRow({ order }: { order: OrderSummary }) {
           )}
         </div>
       </div>
-    </Paper>
+    </ListCard>
   );
 }

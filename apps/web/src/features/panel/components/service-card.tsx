@@ -1,8 +1,11 @@
-import { Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { BILLING_CYCLE_LABELS } from '@vitrin/contracts';
 import { Link } from 'react-router';
 import { servicePath } from '../../../lib/panel-paths';
 import { ServerIcon } from '../../../ui/icons';
+import { LabeledText } from '../../../ui/labeled-value';
+import { ListCard, NameLink } from '../../../ui/list-card';
+import { ProductIcon } from '../../../ui/product-icon';
 import type { UserService } from '../api/get-user-services';
 import { RenewButton } from './renew-button';
 import classes from './service-card.module.css';
@@ -12,39 +15,16 @@ import { ServiceStatusBadge } from './service-status-badge';
 /** One service in a list: what it is, its state and expiry, and «تمدید». */
 export function ServiceCard({ service }: { service: UserService }) {
   return (
-    <Paper
-      component="li"
-      withBorder
-      radius="lg"
-      p="md"
-      className={classes.card}
-      aria-label={service.name}
-    >
+    <ListCard label={service.name}>
       <div className={classes.grid}>
         <Group gap="sm" wrap="nowrap" align="flex-start">
-          {service.product?.iconUrl ? (
-            <img
-              src={service.product.iconUrl}
-              alt=""
-              width={44}
-              height={44}
-              className={classes.icon}
-            />
-          ) : (
-            <Group className={classes.icon} justify="center" c="brand.7" aria-hidden="true">
-              <ServerIcon size={22} />
-            </Group>
-          )}
+          <ProductIcon
+            src={service.product?.iconUrl}
+            size={44}
+            fallback={<ServerIcon size={22} />}
+          />
           <Stack gap={2} style={{ minWidth: 0 }}>
-            <Anchor
-              component={Link}
-              to={servicePath(service.id)}
-              fw={700}
-              c="dark.8"
-              className={classes.name}
-            >
-              {service.name}
-            </Anchor>
+            <NameLink to={servicePath(service.id)}>{service.name}</NameLink>
             <Text size="sm" c="dimmed">
               {service.product
                 ? `${service.product.groupName} · ${service.product.name}`
@@ -52,12 +32,9 @@ export function ServiceCard({ service }: { service: UserService }) {
               {service.cycle && ` · ${BILLING_CYCLE_LABELS[service.cycle]}`}
             </Text>
             {service.domainName && (
-              <Text size="sm">
-                <Text span size="sm" c="dimmed">
-                  دامنه:{' '}
-                </Text>
+              <LabeledText label="دامنه">
                 <bdi dir="ltr">{service.domainName}</bdi>
-              </Text>
+              </LabeledText>
             )}
           </Stack>
         </Group>
@@ -82,6 +59,6 @@ export function ServiceCard({ service }: { service: UserService }) {
           </Button>
         </div>
       </div>
-    </Paper>
+    </ListCard>
   );
 }

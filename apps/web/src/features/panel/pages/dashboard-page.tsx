@@ -39,7 +39,9 @@ import {
   UserIcon,
   WalletIcon,
 } from '../../../ui/icons';
+import { ListCard, NameLink } from '../../../ui/list-card';
 import { LoadFailed } from '../../../ui/load-failed';
+import { PageSection } from '../../../ui/page-section';
 import { displayName, useUserInfo } from '../../account/api/get-user-info';
 import { type PanelSummary, usePanelSummary } from '../api/get-panel-summary';
 import { RenewButton } from '../components/renew-button';
@@ -81,12 +83,7 @@ export function DashboardPage() {
       {summary.data ? (
         <SummaryContent summary={summary.data} />
       ) : summary.isError ? (
-        <LoadFailed
-          title="خلاصهٔ حساب بارگذاری نشد"
-          error={summary.error}
-          onRetry={() => summary.refetch()}
-          retrying={summary.isFetching}
-        />
+        <LoadFailed title="خلاصهٔ حساب بارگذاری نشد" query={summary} />
       ) : (
         <SummarySkeleton />
       )}
@@ -136,10 +133,7 @@ function SummaryContent({ summary }: { summary: PanelSummary }) {
         />
       </SimpleGrid>
 
-      <Stack gap="sm" component="section" aria-labelledby="expiring-title">
-        <Title order={2} size="h4" id="expiring-title">
-          سرویس‌های رو به انقضا
-        </Title>
+      <PageSection title="سرویس‌های رو به انقضا" titleId="expiring-title">
         {summary.expiringServices.length === 0 ? (
           <Paper withBorder radius="lg" p="md">
             <Group gap="sm" wrap="nowrap">
@@ -155,26 +149,10 @@ function SummaryContent({ summary }: { summary: PanelSummary }) {
         ) : (
           <Stack gap="sm" component="ul" m={0} p={0}>
             {summary.expiringServices.map((service) => (
-              <Paper
-                key={service.id}
-                component="li"
-                withBorder
-                radius="lg"
-                p="md"
-                className={classes.expiring}
-                aria-label={service.name}
-              >
+              <ListCard key={service.id} label={service.name}>
                 <Group justify="space-between" gap="sm">
                   <Stack gap={2} style={{ minWidth: 0, flex: '1 1 16rem' }}>
-                    <Anchor
-                      component={Link}
-                      to={servicePath(service.id)}
-                      fw={700}
-                      c="dark.8"
-                      style={{ overflowWrap: 'anywhere' }}
-                    >
-                      {service.name}
-                    </Anchor>
+                    <NameLink to={servicePath(service.id)}>{service.name}</NameLink>
                     <ServiceExpiry
                       expiresAt={service.expiresAt}
                       daysLeft={service.daysLeft}
@@ -183,11 +161,11 @@ function SummaryContent({ summary }: { summary: PanelSummary }) {
                   </Stack>
                   <RenewButton service={service} variant="filled" />
                 </Group>
-              </Paper>
+              </ListCard>
             ))}
           </Stack>
         )}
-      </Stack>
+      </PageSection>
     </>
   );
 }
@@ -249,10 +227,7 @@ const quickLinks: ReadonlyArray<{
 
 function QuickLinks(): ReactNode {
   return (
-    <Stack gap="sm" component="section" aria-labelledby="quick-links-title">
-      <Title order={2} size="h4" id="quick-links-title">
-        دسترسی سریع
-      </Title>
+    <PageSection title="دسترسی سریع" titleId="quick-links-title">
       <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }} spacing="sm">
         {quickLinks.map(({ to, label, icon: Icon }) => (
           <Link key={to} to={to} className={classes.quickLink}>
@@ -261,6 +236,6 @@ function QuickLinks(): ReactNode {
           </Link>
         ))}
       </SimpleGrid>
-    </Stack>
+    </PageSection>
   );
 }

@@ -1,7 +1,6 @@
 import {
   Anchor,
   Badge,
-  Box,
   Button,
   Card,
   Group,
@@ -11,7 +10,6 @@ import {
   Stack,
   Table,
   Text,
-  Title,
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { toPersianDigits } from '@vitrin/fa';
@@ -19,9 +17,11 @@ import { Link } from 'react-router';
 import { tomanText } from '../../../lib/money';
 import { orderPath, PANEL_PATH } from '../../../lib/panel-paths';
 import { useSignedInUserId } from '../../../lib/signed-in-user';
+import { CardTable } from '../../../ui/card-table';
 import { DiscountIcon } from '../../../ui/icons';
 import { JalaliDate, JalaliDateTime } from '../../../ui/jalali-date-time';
 import { LoadFailed } from '../../../ui/load-failed';
+import { PageSection } from '../../../ui/page-section';
 import { PanelPageHeader } from '../../../ui/panel-page-header';
 import { StatusMessage } from '../../../ui/status-message';
 import { OrderStatusBadge } from '../../checkout/components/order-status-badge';
@@ -47,12 +47,7 @@ export function DiscountsPage() {
           <UsedCodes used={data.used} />
         </>
       ) : discounts.isError ? (
-        <LoadFailed
-          title="کدهای تخفیف بارگذاری نشد"
-          error={discounts.error}
-          onRetry={() => discounts.refetch()}
-          retrying={discounts.isFetching}
-        />
+        <LoadFailed title="کدهای تخفیف بارگذاری نشد" query={discounts} />
       ) : (
         <Stack gap="md" aria-busy="true" aria-label="در حال بارگذاری کدهای تخفیف">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
@@ -68,10 +63,7 @@ export function DiscountsPage() {
 
 function AvailableCodes({ codes }: { codes: Discounts['available'] }) {
   return (
-    <Stack gap="sm" component="section" aria-labelledby="available-codes-title">
-      <Title order={2} size="h4" id="available-codes-title">
-        کدهای قابل استفاده
-      </Title>
+    <PageSection title="کدهای قابل استفاده" titleId="available-codes-title">
       {codes.length === 0 ? (
         <StatusMessage
           titleOrder={3}
@@ -130,96 +122,70 @@ function AvailableCodes({ codes }: { codes: Discounts['available'] }) {
           ))}
         </SimpleGrid>
       )}
-    </Stack>
+    </PageSection>
   );
 }
 
 function UsedCodes({ used }: { used: Discounts['used'] }) {
   return (
-    <Stack gap="sm" component="section" aria-labelledby="used-codes-title">
-      <Title order={2} size="h4" id="used-codes-title">
-        کدهایی که به کار برده‌اید
-      </Title>
+    <PageSection title="کدهایی که به کار برده‌اید" titleId="used-codes-title">
       {used.length === 0 ? (
         <Text size="sm" c="dimmed">
           هنوز با هیچ کد تخفیفی سفارش نداده‌اید.
         </Text>
       ) : (
-        <Card p={0}>
-          <Box visibleFrom="sm" px="md" py="xs">
-            <Table verticalSpacing="sm" striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>کد</Table.Th>
-                  <Table.Th>سفارش</Table.Th>
-                  <Table.Th>تخفیف</Table.Th>
-                  <Table.Th>تاریخ</Table.Th>
-                  <Table.Th>وضعیت سفارش</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {used.map((entry) => (
-                  <Table.Tr key={`${entry.orderId}-${entry.code}`}>
-                    <Table.Td>
-                      <bdi dir="ltr" style={{ fontFamily: 'var(--mantine-font-family-monospace)' }}>
-                        {entry.code}
-                      </bdi>
-                    </Table.Td>
-                    <Table.Td>
-                      <Anchor component={Link} to={orderPath(entry.orderId)} size="sm">
-                        سفارش {toPersianDigits(entry.orderNumber)}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      {tomanText(entry.discountRial)}
-                    </Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      <JalaliDateTime iso={entry.usedAt} />
-                    </Table.Td>
-                    <Table.Td>
-                      <OrderStatusBadge status={entry.orderStatus} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Box>
-          <Stack hiddenFrom="sm" gap={0} component="ul" m={0} px="md" style={{ listStyle: 'none' }}>
-            {used.map((entry, index) => (
-              <Stack
-                key={`${entry.orderId}-${entry.code}`}
-                component="li"
-                gap={4}
-                py="sm"
-                style={
-                  index > 0 ? { borderTop: '1px solid var(--mantine-color-gray-2)' } : undefined
-                }
-              >
-                <Group justify="space-between" gap="xs">
-                  <bdi
-                    dir="ltr"
-                    style={{ fontFamily: 'var(--mantine-font-family-monospace)', fontWeight: 700 }}
-                  >
-                    {entry.code}
-                  </bdi>
-                  <OrderStatusBadge status={entry.orderStatus} />
-                </Group>
-                <Group justify="space-between" gap="xs">
-                  <Anchor component={Link} to={orderPath(entry.orderId)} size="sm">
-                    سفارش {toPersianDigits(entry.orderNumber)}
-                  </Anchor>
-                  <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                    {tomanText(entry.discountRial)}
-                  </Text>
-                </Group>
-                <Text size="xs" c="dimmed">
-                  <JalaliDateTime iso={entry.usedAt} />
+        <CardTable
+          items={used}
+          itemKey={(entry) => `${entry.orderId}-${entry.code}`}
+          columns={['کد', 'سفارش', 'تخفیف', 'تاریخ', 'وضعیت سفارش']}
+          row={(entry) => (
+            <>
+              <Table.Td>
+                <bdi dir="ltr" style={{ fontFamily: 'var(--mantine-font-family-monospace)' }}>
+                  {entry.code}
+                </bdi>
+              </Table.Td>
+              <Table.Td>
+                <Anchor component={Link} to={orderPath(entry.orderId)} size="sm">
+                  سفارش {toPersianDigits(entry.orderNumber)}
+                </Anchor>
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{tomanText(entry.discountRial)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                <JalaliDateTime iso={entry.usedAt} />
+              </Table.Td>
+              <Table.Td>
+                <OrderStatusBadge status={entry.orderStatus} />
+              </Table.Td>
+            </>
+          )}
+          blockGap={4}
+          block={(entry) => (
+            <>
+              <Group justify="space-between" gap="xs">
+                <bdi
+                  dir="ltr"
+                  style={{ fontFamily: 'var(--mantine-font-family-monospace)', fontWeight: 700 }}
+                >
+                  {entry.code}
+                </bdi>
+                <OrderStatusBadge status={entry.orderStatus} />
+              </Group>
+              <Group justify="space-between" gap="xs">
+                <Anchor component={Link} to={orderPath(entry.orderId)} size="sm">
+                  سفارش {toPersianDigits(entry.orderNumber)}
+                </Anchor>
+                <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                  {tomanText(entry.discountRial)}
                 </Text>
-              </Stack>
-            ))}
-          </Stack>
-        </Card>
+              </Group>
+              <Text size="xs" c="dimmed">
+                <JalaliDateTime iso={entry.usedAt} />
+              </Text>
+            </>
+          )}
+        />
       )}
-    </Stack>
+    </PageSection>
   );
 }

@@ -2,7 +2,6 @@ import {
   Alert,
   Anchor,
   Badge,
-  Box,
   Button,
   Card,
   Group,
@@ -16,17 +15,19 @@ import {
 import { useDocumentTitle } from '@mantine/hooks';
 import { BILLING_CYCLE_LABELS } from '@vitrin/contracts';
 import { toPersianDigits } from '@vitrin/fa';
-import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { ApiRequestError } from '../../../lib/api-error';
+import { isNotFoundError } from '../../../lib/api-error';
 import { tomanText } from '../../../lib/money';
 import { newTicketPath, orderPath, PANEL_PATH, SERVICES_PATH } from '../../../lib/panel-paths';
 import { useSignedInUserId } from '../../../lib/signed-in-user';
+import { CardTable } from '../../../ui/card-table';
 import { HeadsetIcon, ServerIcon } from '../../../ui/icons';
 import { JalaliDate, JalaliDateTime } from '../../../ui/jalali-date-time';
+import { LabeledValue } from '../../../ui/labeled-value';
 import { LoadFailed } from '../../../ui/load-failed';
-import { PanelPageHeader } from '../../../ui/panel-page-header';
-import { StatusMessage } from '../../../ui/status-message';
+import { PageSection } from '../../../ui/page-section';
+import { PanelPageHeader, PanelPageSkeleton } from '../../../ui/panel-page-header';
+import { NotFoundMessage } from '../../../ui/status-message';
 import { type ServiceDetail, useServiceDetail } from '../api/get-service-detail';
 import { RenewButton } from '../components/renew-button';
 import { ServiceExpiry } from '../components/service-expiry';
@@ -43,10 +44,7 @@ export function ServicePage() {
   const { serviceId = '' } = useParams();
   const service = useServiceDetail(userId, serviceId);
   const data = service.data;
-  // Another person's service is a 404 too (API.md), and an id that is no id names no service.
-  const notFound =
-    service.error instanceof ApiRequestError &&
-    (service.error.status === 404 || service.error.code === 'VALIDATION');
+  const notFound = isNotFoundError(service.error);
   useDocumentTitle(
     data ? `${data.name} | ویترین` : notFound ? 'سرویس پیدا نشد | ویترین' : 'سرویس | ویترین',
   );
@@ -54,36 +52,22 @@ export function ServicePage() {
   if (data) return <ServiceDetails service={data} />;
   if (notFound) {
     return (
-      <StatusMessage
-        titleOrder={1}
+      <NotFoundMessage
         icon={<ServerIcon size={32} />}
         title="سرویسی با این نشانی پیدا نشد"
         description="شاید نشانی را اشتباه وارد کرده باشید، یا این سرویس از حساب دیگری است."
-      >
-        <Button component={Link} to={SERVICES_PATH} mt="sm">
-          رفتن به سرویس‌ها
-        </Button>
-      </StatusMessage>
-    );
-  }
-  if (service.isError) {
-    return (
-      <LoadFailed
-        titleOrder={1}
-        title="این سرویس بارگذاری نشد"
-        error={service.error}
-        onRetry={() => service.refetch()}
-        retrying={service.isFetching}
+        back={{ to: SERVICES_PATH, label: 'رفتن به سرویس‌ها' }}
       />
     );
   }
+  if (service.isError) {
+    return <LoadFailed titleOrder={1} title="این سرویس بارگذاری نشد" query={service} />;
+  }
   return (
-    <Stack gap="lg" aria-busy="true" aria-label="در حال بارگذاری سرویس">
-      <Skeleton height={14} width={200} />
-      <Skeleton height={36} width={320} />
+    <PanelPageSkeleton label="در حال بارگذاری سرویس" titleWidth={320}>
       <Skeleton height={220} radius="lg" />
       <Skeleton height={160} radius="lg" />
-    </Stack>
+    </PanelPageSkeleton>
   );
 }
 
@@ -140,7 +124,7 @@ function ServiceDetails({ service }: { service: ServiceDetail }) {
             مشخصات سرویس
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
-            <Fact label="محصول">
+            <LabeledValue labelWidth="6.5rem" label="محصول">
               {service.product ? (
                 <Anchor component={Link} to={`/store/${service.product.slug}`} size="sm">
                   {service.product.name}
@@ -148,27 +132,31 @@ function ServiceDetails({ service }: { service: ServiceDetail }) {
               ) : (
                 'دیگر فروخته نمی‌شود'
               )}
-            </Fact>
-            <Fact label="گروه">{service.product?.groupName ?? '—'}</Fact>
-            <Fact label="دورهٔ پرداخت">
+            </LabeledValue>
+            <LabeledValue labelWidth="6.5rem" label="گروه">
+              {service.product?.groupName ?? '—'}
+            </LabeledValue>
+            <LabeledValue labelWidth="6.5rem" label="دورهٔ پرداخت">
               {service.cycle ? BILLING_CYCLE_LABELS[service.cycle] : '—'}
-            </Fact>
-            <Fact label="دامنه">
+            </LabeledValue>
+            <LabeledValue labelWidth="6.5rem" label="دامنه">
               {service.domainName ? <bdi dir="ltr">{service.domainName}</bdi> : '—'}
-            </Fact>
-            <Fact label="قالب">{service.theme?.name ?? '—'}</Fact>
-            <Fact label="شروع">
+            </LabeledValue>
+            <LabeledValue labelWidth="6.5rem" label="قالب">
+              {service.theme?.name ?? '—'}
+            </LabeledValue>
+            <LabeledValue labelWidth="6.5rem" label="شروع">
               {service.startsAt ? <JalaliDate iso={service.startsAt} /> : '—'}
-            </Fact>
-            <Fact label="انقضا">
+            </LabeledValue>
+            <LabeledValue labelWidth="6.5rem" label="انقضا">
               <ServiceExpiry
                 expiresAt={service.expiresAt}
                 daysLeft={service.daysLeft}
                 status={service.status}
                 withLabel={false}
               />
-            </Fact>
-            <Fact label="هزینهٔ تمدید">
+            </LabeledValue>
+            <LabeledValue labelWidth="6.5rem" label="هزینهٔ تمدید">
               {service.renewal
                 ? `${tomanText(service.renewal.priceRial)} (${BILLING_CYCLE_LABELS[service.renewal.cycle]})`
                 : 'تمدیدپذیر نیست'}
@@ -177,38 +165,22 @@ function ServiceDetails({ service }: { service: ServiceDetail }) {
                   در سبد خرید
                 </Badge>
               )}
-            </Fact>
+            </LabeledValue>
             {service.orderId && (
-              <Fact label="سفارش خرید">
+              <LabeledValue labelWidth="6.5rem" label="سفارش خرید">
                 <Anchor component={Link} to={orderPath(service.orderId)} size="sm">
                   مشاهدهٔ سفارش
                 </Anchor>
-              </Fact>
+              </LabeledValue>
             )}
           </SimpleGrid>
         </Stack>
       </Card>
 
-      <Stack gap="sm" component="section" aria-labelledby="service-history-title">
-        <Title order={2} size="h4" id="service-history-title">
-          سابقهٔ خرید و تمدید
-        </Title>
+      <PageSection title="سابقهٔ خرید و تمدید" titleId="service-history-title">
         <ServiceHistory history={service.history} />
-      </Stack>
+      </PageSection>
     </Stack>
-  );
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Group gap="xs" wrap="nowrap" align="baseline">
-      <Text size="sm" c="dimmed" style={{ flex: 'none', minWidth: '6.5rem' }}>
-        {label}
-      </Text>
-      <Text size="sm" component="div" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
-        {children}
-      </Text>
-    </Group>
   );
 }
 
@@ -224,66 +196,47 @@ function ServiceHistory({ history }: { history: ServiceDetail['history'] }) {
     );
   }
   return (
-    <Card p={0}>
-      <Box visibleFrom="sm" px="md" py="xs">
-        <Table verticalSpacing="sm" striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>نوع</Table.Th>
-              <Table.Th>سفارش</Table.Th>
-              <Table.Th>دوره</Table.Th>
-              <Table.Th>مبلغ</Table.Th>
-              <Table.Th>پرداخت</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {history.map((entry) => (
-              <Table.Tr key={`${entry.orderId}-${entry.kind}`}>
-                <Table.Td>{KIND_LABELS[entry.kind]}</Table.Td>
-                <Table.Td>
-                  <Anchor component={Link} to={orderPath(entry.orderId)} size="sm">
-                    سفارش {toPersianDigits(entry.orderNumber)}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td>{BILLING_CYCLE_LABELS[entry.cycle]}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{tomanText(entry.totalRial)}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  {entry.paidAt ? <JalaliDateTime iso={entry.paidAt} /> : '—'}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Box>
-      <Stack hiddenFrom="sm" gap={0} component="ul" m={0} px="md" style={{ listStyle: 'none' }}>
-        {history.map((entry, index) => (
-          <Stack
-            key={`${entry.orderId}-${entry.kind}`}
-            component="li"
-            gap={2}
-            py="sm"
-            style={index > 0 ? { borderTop: '1px solid var(--mantine-color-gray-2)' } : undefined}
-          >
-            <Group justify="space-between" gap="xs">
-              <Anchor component={Link} to={orderPath(entry.orderId)} size="sm" fw={700}>
-                {KIND_LABELS[entry.kind]} · سفارش {toPersianDigits(entry.orderNumber)}
-              </Anchor>
-              <Text size="sm" fw={700} style={{ whiteSpace: 'nowrap' }}>
-                {tomanText(entry.totalRial)}
-              </Text>
-            </Group>
-            <Text size="xs" c="dimmed">
-              دورهٔ {BILLING_CYCLE_LABELS[entry.cycle]}
-              {entry.paidAt && (
-                <>
-                  {' · '}
-                  <JalaliDateTime iso={entry.paidAt} />
-                </>
-              )}
+    <CardTable
+      items={history}
+      itemKey={(entry) => `${entry.orderId}-${entry.kind}`}
+      columns={['نوع', 'سفارش', 'دوره', 'مبلغ', 'پرداخت']}
+      row={(entry) => (
+        <>
+          <Table.Td>{KIND_LABELS[entry.kind]}</Table.Td>
+          <Table.Td>
+            <Anchor component={Link} to={orderPath(entry.orderId)} size="sm">
+              سفارش {toPersianDigits(entry.orderNumber)}
+            </Anchor>
+          </Table.Td>
+          <Table.Td>{BILLING_CYCLE_LABELS[entry.cycle]}</Table.Td>
+          <Table.Td style={{ whiteSpace: 'nowrap' }}>{tomanText(entry.totalRial)}</Table.Td>
+          <Table.Td style={{ whiteSpace: 'nowrap' }}>
+            {entry.paidAt ? <JalaliDateTime iso={entry.paidAt} /> : '—'}
+          </Table.Td>
+        </>
+      )}
+      blockGap={2}
+      block={(entry) => (
+        <>
+          <Group justify="space-between" gap="xs">
+            <Anchor component={Link} to={orderPath(entry.orderId)} size="sm" fw={700}>
+              {KIND_LABELS[entry.kind]} · سفارش {toPersianDigits(entry.orderNumber)}
+            </Anchor>
+            <Text size="sm" fw={700} style={{ whiteSpace: 'nowrap' }}>
+              {tomanText(entry.totalRial)}
             </Text>
-          </Stack>
-        ))}
-      </Stack>
-    </Card>
+          </Group>
+          <Text size="xs" c="dimmed">
+            دورهٔ {BILLING_CYCLE_LABELS[entry.cycle]}
+            {entry.paidAt && (
+              <>
+                {' · '}
+                <JalaliDateTime iso={entry.paidAt} />
+              </>
+            )}
+          </Text>
+        </>
+      )}
+    />
   );
 }

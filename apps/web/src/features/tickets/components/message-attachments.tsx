@@ -12,12 +12,11 @@ import {
 } from '@mantine/core';
 import { useInViewport } from '@mantine/hooks';
 import { useEffect, useRef, useState } from 'react';
-import { AlertIcon } from '../../../ui/icons';
+import { AlertIcon, DownloadIcon, FileTextIcon } from '../../../ui/icons';
 import { useAttachmentUrl } from '../api/get-attachment';
 import type { TicketAttachment } from '../api/upload-attachment';
 import { isImageType } from '../utils/attachment-check';
 import { formatFileSize } from '../utils/file-size';
-import { DownloadIcon, FileTextIcon } from './ticket-icons';
 
 const THUMBNAIL_SIZE = 96;
 

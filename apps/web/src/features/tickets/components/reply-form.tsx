@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Card, Stack, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { fieldError } from '../../../lib/field-error';
 import { showSuccessToast } from '../../../lib/toast';
@@ -8,6 +8,7 @@ import { useAttachmentUploads } from '../hooks/use-attachment-uploads';
 import { listFieldError } from '../utils/form-errors';
 import { ticketStatusNote } from '../utils/ticket-status';
 import { MessageFields } from './message-fields';
+import { MessageSubmit } from './message-submit';
 
 interface ReplyFormProps {
   userId: string;
@@ -69,16 +70,11 @@ export function ReplyForm({ userId, ticket }: ReplyFormProps) {
             attachmentsError={listFieldError(reply.error, 'attachmentIds')}
             disabled={reply.isPending}
           />
-          <Group gap="sm">
-            <Button type="submit" loading={reply.isPending} disabled={uploads.uploading}>
-              {closed ? 'ارسال پاسخ و باز کردن تیکت' : 'ارسال پاسخ'}
-            </Button>
-            {uploads.uploading && (
-              <Text size="sm" c="dimmed">
-                صبر کنید تا بارگذاری پیوست‌ها تمام شود.
-              </Text>
-            )}
-          </Group>
+          <MessageSubmit
+            label={closed ? 'ارسال پاسخ و باز کردن تیکت' : 'ارسال پاسخ'}
+            sending={reply.isPending}
+            uploading={uploads.uploading}
+          />
         </Stack>
       </form>
     </Card>

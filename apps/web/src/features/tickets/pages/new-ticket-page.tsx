@@ -1,13 +1,11 @@
 import {
   Button,
   Card,
-  Group,
   Input,
   SegmentedControl,
   Select,
   SimpleGrid,
   Stack,
-  Text,
   TextInput,
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
@@ -23,17 +21,18 @@ import {
 } from '@vitrin/contracts';
 import { toPersianDigits } from '@vitrin/fa';
 import { type FormEvent, useId, useState } from 'react';
-import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { useSession } from '../../../lib/app-session';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { fieldError } from '../../../lib/field-error';
 import { PANEL_PATH, TICKETS_PATH } from '../../../lib/panel-paths';
+import { useSignedInUserId } from '../../../lib/signed-in-user';
 import { showSuccessToast } from '../../../lib/toast';
 import { readChoice } from '../../../lib/url-params';
-import { PageLoader } from '../../../ui/page-loader';
+import { LoadFailedLine } from '../../../ui/load-failed';
 import { PanelPageHeader } from '../../../ui/panel-page-header';
 import { useServiceChoices } from '../api/get-service-choices';
 import { useSubmitTicket } from '../api/submit-ticket';
 import { MessageFields } from '../components/message-fields';
+import { MessageSubmit } from '../components/message-submit';
 import { useAttachmentUploads } from '../hooks/use-attachment-uploads';
 import { listFieldError } from '../utils/form-errors';
 import { ticketPath } from '../utils/paths';
@@ -59,14 +58,8 @@ function isPriority(value: string): value is TicketPriority {
 /** A new support ticket; `?serviceId=` (from a service's page) chooses its related service. */
 export function NewTicketPage() {
   useDocumentTitle('تیکت تازه | ویترین');
-  // The panel layout already lets only a signed-in person through; this holds without it too.
-  const session = useSession();
-  const { pathname, search } = useLocation();
+  const userId = useSignedInUserId();
 
-  if (session.status === 'starting') return <PageLoader />;
-  if (session.status === 'signed-out') {
-    return <Navigate to={`/sign-in?next=${encodeURIComponent(pathname + search)}`} replace />;
-  }
   return (
     <Stack gap="lg">
       <PanelPageHeader
@@ -78,7 +71,7 @@ export function NewTicketPage() {
         title="تیکت تازه"
         description="پرسش یا مشکل‌تان را بنویسید؛ پاسخ پشتیبانی را در همین بخش می‌بینید."
       />
-      <NewTicketForm userId={session.identity.id} />
+      <NewTicketForm userId={userId} />
     </Stack>
   );
 }
@@ -193,19 +186,16 @@ function NewTicketForm({ userId }: { userId: string }) {
             attachmentsError={listFieldError(submit.error, 'attachmentIds')}
             disabled={submit.isPending}
           />
-          <Group gap="sm">
-            <Button type="submit" size="md" loading={submit.isPending} disabled={uploads.uploading}>
-              ثبت تیکت
-            </Button>
+          <MessageSubmit
+            label="ثبت تیکت"
+            size="md"
+            sending={submit.isPending}
+            uploading={uploads.uploading}
+          >
             <Button component={Link} to={TICKETS_PATH} variant="subtle" color="gray">
               انصراف
             </Button>
-            {uploads.uploading && (
-              <Text size="sm" c="dimmed">
-                صبر کنید تا بارگذاری پیوست‌ها تمام شود.
-              </Text>
-            )}
-          </Group>
+          </MessageSubmit>
         </Stack>
       </form>
     </Card>
@@ -224,19 +214,11 @@ function ServicePicker({ services, serviceId, onChange, error }: ServicePickerPr
   const label = 'سرویس مرتبط (اختیاری)';
   if (services.isError && !services.data) {
     return (
-      <Group gap="xs">
-        <Text size="sm" c="dimmed">
-          فهرست سرویس‌هایتان بارگذاری نشد؛ می‌توانید تیکت را بدون سرویس مرتبط بفرستید.
-        </Text>
-        <Button
-          variant="subtle"
-          size="compact-sm"
-          onClick={() => services.refetch()}
-          loading={services.isFetching}
-        >
-          تلاش دوباره
-        </Button>
-      </Group>
+      <LoadFailedLine
+        quiet
+        message="فهرست سرویس‌هایتان بارگذاری نشد؛ می‌توانید تیکت را بدون سرویس مرتبط بفرستید."
+        query={services}
+      />
     );
   }
   if (!services.data) {

@@ -1,19 +1,20 @@
-import { Alert, Anchor, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { TICKET_DEPARTMENT_LABELS } from '@vitrin/contracts';
 import { toPersianDigits } from '@vitrin/fa';
 import { useEffect } from 'react';
-import { Link, Navigate, useLocation, useParams } from 'react-router';
-import { ApiRequestError, describeApiError } from '../../../lib/api-error';
-import { refreshRedDotsAsUser, useSession } from '../../../lib/app-session';
+import { Link, useParams } from 'react-router';
+import { describeApiError, isNotFoundError } from '../../../lib/api-error';
+import { refreshRedDotsAsUser } from '../../../lib/app-session';
 import { PANEL_PATH, servicePath, TICKETS_PATH } from '../../../lib/panel-paths';
+import { useSignedInUserId } from '../../../lib/signed-in-user';
 import { HeadsetIcon } from '../../../ui/icons';
 import { JalaliDateTime } from '../../../ui/jalali-date-time';
-import { LoadFailed } from '../../../ui/load-failed';
-import { PageLoader } from '../../../ui/page-loader';
-import { PanelPageHeader } from '../../../ui/panel-page-header';
-import { StatusMessage } from '../../../ui/status-message';
+import { LoadFailed, LoadFailedLine } from '../../../ui/load-failed';
+import { PageSection } from '../../../ui/page-section';
+import { PanelPageHeader, PanelPageSkeleton } from '../../../ui/panel-page-header';
+import { NotFoundMessage } from '../../../ui/status-message';
 import { useTicketDetail } from '../api/get-ticket-detail';
 import { useTicketReplies } from '../api/get-ticket-replies';
 import { type TicketSummary, ticketListsQueryKey } from '../api/get-user-tickets';
@@ -25,29 +26,13 @@ import { ticketStatusNote } from '../utils/ticket-status';
 
 /** One ticket: its details, the conversation with support, and the person's reply. */
 export function TicketPage() {
-  // The panel layout already lets only a signed-in person through; this holds without it too.
-  const session = useSession();
-  const { pathname } = useLocation();
-
-  if (session.status === 'starting') return <PageLoader />;
-  if (session.status === 'signed-out') {
-    return <Navigate to={`/sign-in?next=${encodeURIComponent(pathname)}`} replace />;
-  }
-  return <SignedInTicket userId={session.identity.id} />;
-}
-
-/** Another person's ticket is a 404 too (API.md), and an id that is no id names no ticket. */
-function isMissing(error: unknown): boolean {
-  return error instanceof ApiRequestError && (error.status === 404 || error.code === 'VALIDATION');
-}
-
-function SignedInTicket({ userId }: { userId: string }) {
+  const userId = useSignedInUserId();
   const { ticketId = '' } = useParams();
   const queryClient = useQueryClient();
   const ticket = useTicketDetail(userId, ticketId);
   const replies = useTicketReplies(userId, ticketId);
   const data = ticket.data;
-  const notFound = isMissing(ticket.error) || isMissing(replies.error);
+  const notFound = isNotFoundError(ticket.error) || isNotFoundError(replies.error);
   useDocumentTitle(
     data
       ? `تیکت ${toPersianDigits(data.number)} | ویترین`
@@ -70,55 +55,33 @@ function SignedInTicket({ userId }: { userId: string }) {
 
   if (notFound) {
     return (
-      <StatusMessage
-        titleOrder={1}
+      <NotFoundMessage
         icon={<HeadsetIcon size={32} />}
         title="تیکتی با این نشانی پیدا نشد"
         description="شاید نشانی را اشتباه وارد کرده باشید، یا این تیکت از حساب دیگری است."
-      >
-        <Button component={Link} to={TICKETS_PATH} mt="sm">
-          بازگشت به تیکت‌ها
-        </Button>
-      </StatusMessage>
+        back={{ to: TICKETS_PATH, label: 'بازگشت به تیکت‌ها' }}
+      />
     );
   }
   if (ticket.error && !data) {
-    return (
-      <LoadFailed
-        titleOrder={1}
-        title="این تیکت بارگذاری نشد"
-        error={ticket.error}
-        onRetry={() => ticket.refetch()}
-        retrying={ticket.isFetching}
-      />
-    );
+    return <LoadFailed titleOrder={1} title="این تیکت بارگذاری نشد" query={ticket} />;
   }
 
   return data ? (
     <Stack gap="xl">
       <TicketHeader userId={userId} ticket={data} />
-      <Stack gap="sm" component="section" aria-labelledby="conversation-title">
-        <Title order={2} size="h4" id="conversation-title">
-          گفت‌وگو
-        </Title>
+      <PageSection title="گفت‌وگو" titleId="conversation-title">
         {replies.data ? (
           <TicketConversation userId={userId} messages={replies.data.items} />
         ) : replies.isError ? (
-          <Group gap="sm">
-            <Text size="sm">{describeApiError(replies.error) || 'پیام‌ها بارگذاری نشد.'}</Text>
-            <Button
-              variant="light"
-              size="xs"
-              onClick={() => replies.refetch()}
-              loading={replies.isFetching}
-            >
-              تلاش دوباره
-            </Button>
-          </Group>
+          <LoadFailedLine
+            message={describeApiError(replies.error) || 'پیام‌ها بارگذاری نشد.'}
+            query={replies}
+          />
         ) : (
           <ConversationSkeleton />
         )}
-      </Stack>
+      </PageSection>
       {/* Keyed: a draft belongs to one ticket, not to the next one opened from a link. */}
       <ReplyForm key={data.id} userId={userId} ticket={data} />
     </Stack>
@@ -187,12 +150,10 @@ function ConversationSkeleton() {
 
 function TicketSkeleton() {
   return (
-    <Stack gap="lg" aria-busy="true" aria-label="در حال بارگذاری تیکت">
-      <Skeleton height={14} width={200} />
-      <Skeleton height={36} width="70%" />
+    <PanelPageSkeleton label="در حال بارگذاری تیکت" titleWidth="70%">
       <Skeleton height={20} width="50%" />
       <Skeleton height={120} width="80%" radius="lg" />
       <Skeleton height={200} radius="lg" />
-    </Stack>
+    </PanelPageSkeleton>
   );
 }

@@ -2,18 +2,16 @@ import { Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { TICKET_STATUS_LABELS, TICKET_STATUSES } from '@vitrin/contracts';
 import { toPersianDigits } from '@vitrin/fa';
-import { Link, Navigate, useLocation } from 'react-router';
-import { useSession } from '../../../lib/app-session';
+import { Link } from 'react-router';
 import { newTicketPath, PANEL_PATH } from '../../../lib/panel-paths';
+import { useSignedInUserId } from '../../../lib/signed-in-user';
 import { FilterChips, FilterChipsSkeleton } from '../../../ui/filter-chips';
-import { HeadsetIcon } from '../../../ui/icons';
+import { HeadsetIcon, PlusIcon } from '../../../ui/icons';
 import { ListPagination } from '../../../ui/list-pagination';
 import { LoadFailed } from '../../../ui/load-failed';
-import { PageLoader } from '../../../ui/page-loader';
 import { PanelPageHeader } from '../../../ui/panel-page-header';
 import { StatusMessage } from '../../../ui/status-message';
 import { useUserTickets } from '../api/get-user-tickets';
-import { PlusIcon } from '../components/ticket-icons';
 import { TicketRow, TicketRowSkeleton } from '../components/ticket-row';
 import { useTicketFilters } from '../hooks/use-ticket-filters';
 import { isTicketStatus, TICKETS_PAGE_SIZE } from '../utils/ticket-filters';
@@ -21,18 +19,7 @@ import { isTicketStatus, TICKETS_PAGE_SIZE } from '../utils/ticket-filters';
 /** The person's support tickets: by status, a page at a time, latest activity first. */
 export function TicketsPage() {
   useDocumentTitle('تیکت‌های پشتیبانی | ویترین');
-  // The panel layout already lets only a signed-in person through; this holds without it too.
-  const session = useSession();
-  const { pathname, search } = useLocation();
-
-  if (session.status === 'starting') return <PageLoader />;
-  if (session.status === 'signed-out') {
-    return <Navigate to={`/sign-in?next=${encodeURIComponent(pathname + search)}`} replace />;
-  }
-  return <SignedInTickets userId={session.identity.id} />;
-}
-
-function SignedInTickets({ userId }: { userId: string }) {
+  const userId = useSignedInUserId();
   const [filters, setFilters] = useTicketFilters();
   const tickets = useUserTickets(userId, filters);
   const data = tickets.data;
@@ -75,12 +62,7 @@ function SignedInTickets({ userId }: { userId: string }) {
       )}
 
       {tickets.isError && !data ? (
-        <LoadFailed
-          title="فهرست تیکت‌ها بارگذاری نشد"
-          error={tickets.error}
-          onRetry={() => tickets.refetch()}
-          retrying={tickets.isFetching}
-        />
+        <LoadFailed title="فهرست تیکت‌ها بارگذاری نشد" query={tickets} />
       ) : data && data.items.length === 0 ? (
         allCount === 0 ? (
           <StatusMessage
