@@ -1,10 +1,10 @@
 import { Avatar, Card, Container, Divider, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { Suspense, useEffect, useRef } from 'react';
 import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
-import { displayName, useUserInfo } from '../../features/account/api/get-user-info';
 import { LogoutButton } from '../../features/account/components/logout-button';
 import { useSession } from '../../lib/app-session';
 import { SignedInUserContext } from '../../lib/signed-in-user';
+import { displayName, useUserInfo } from '../../lib/user-info';
 import { MobileNumber } from '../../ui/mobile-number';
 import { PageLoader } from '../../ui/page-loader';
 import { RouteErrorBoundary } from '../route-error-boundary';

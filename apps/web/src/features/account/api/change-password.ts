@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PathInput } from '@vitrin/contracts';
 import { callAsUser } from '../../../lib/app-session';
-import { userInfoQueryOptions } from './get-user-info';
+import { userInfoQueryOptions } from '../../../lib/user-info';
 import { userRefreshTokensQueryOptions } from './get-user-refresh-tokens';
 
 export type PasswordChange = PathInput<'/api/user/change-password'>;

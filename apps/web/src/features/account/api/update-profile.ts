@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PathInput } from '@vitrin/contracts';
 import { callAsUser } from '../../../lib/app-session';
+import { userInfoQueryOptions } from '../../../lib/user-info';
 import { refreshRedDots } from './get-red-dot-info';
-import { userInfoQueryOptions } from './get-user-info';
 
 export type ProfileChanges = PathInput<'/api/user/update-profile'>;
 

@@ -1,8 +1,8 @@
 import { SimpleGrid, Skeleton, Stack } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useSignedInUserId } from '../../../lib/signed-in-user';
+import { useUserInfo } from '../../../lib/user-info';
 import { LoadFailed } from '../../../ui/load-failed';
-import { useUserInfo } from '../api/get-user-info';
 import { AccountSummary } from '../components/account-summary';
 import { PasswordForm } from '../components/password-form';
 import { ProfileForm } from '../components/profile-form';

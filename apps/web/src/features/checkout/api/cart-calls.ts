@@ -45,11 +45,6 @@ export function forgetCartToken(sent: string | undefined): void {
   if (sent !== undefined && readCartToken() === sent) writeCartToken(null);
 }
 
-/** The key of the cart shown to `userId`; the visitor's is its own, so signing in refetches. */
-export function cartQueryKey(userId: string | null) {
-  return ['cart', userId ?? 'visitor'] as const;
-}
-
 /**
  * One cart call (docs/decisions/0011): as the signed-in user with their access token, or as a
  * visitor, and in both cases with the visitor's stored cart token. A visitor keeps the token

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type Cart, cartQueryKey } from './cart-calls';
+import { cartQueryKey } from '../../../lib/cart-query-key';
+import type { Cart } from './cart-calls';
 import { useCartOwner } from './get-cart';
 
 // Apart from get-cart, which the header loads on every page: mutations load with the pages

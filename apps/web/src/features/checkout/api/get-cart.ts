@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useSession } from '../../../lib/app-session';
+import { cartQueryKey } from '../../../lib/cart-query-key';
 import { ERROR_SHOWN_IN_PAGE } from '../../../lib/http';
-import { callCart, cartQueryKey, readCartToken } from './cart-calls';
+import { callCart, readCartToken } from './cart-calls';
 
 export function fetchCart(userId: string | null, signal?: AbortSignal) {
   // Silent: the cart page shows a failure in place; the header badge needs no toast.

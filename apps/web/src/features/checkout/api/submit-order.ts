@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callAsUser, refreshRedDotsAsUser } from '../../../lib/app-session';
+import { cartQueryKey } from '../../../lib/cart-query-key';
 import { countSubmittedOrder } from '../../../lib/user-counts';
-import { cartQueryKey, forgetCartToken, readCartToken } from './cart-calls';
+import { forgetCartToken, readCartToken } from './cart-calls';
 import { orderQueryKey } from './get-order-detail';
 
 /**

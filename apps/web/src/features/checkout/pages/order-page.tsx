@@ -22,6 +22,7 @@ import { BagIcon, ClockIcon } from '../../../ui/icons';
 import { JalaliDateTime } from '../../../ui/jalali-date-time';
 import { LabeledValue } from '../../../ui/labeled-value';
 import { LoadFailed, LoadFailedLine } from '../../../ui/load-failed';
+import { OrderStatusBadge } from '../../../ui/order-status-badge';
 import { PageSection } from '../../../ui/page-section';
 import { PanelPageHeader, PanelPageSkeleton } from '../../../ui/panel-page-header';
 import { NotFoundMessage } from '../../../ui/status-message';
@@ -31,7 +32,6 @@ import { useOrderSuccessfulPayments } from '../api/get-order-successful-payments
 import { useUserAccountInfo } from '../api/get-user-account-info';
 import { AmountRows } from '../components/amount-rows';
 import { OrderLines } from '../components/order-lines';
-import { OrderStatusBadge } from '../components/order-status-badge';
 import { PaymentsTable } from '../components/payments-table';
 import {
   SuccessfulPaymentsList,

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BillingCycle } from '@vitrin/contracts';
 import { callAsUser } from '../../../lib/app-session';
-import { cartQueryKey } from '../../checkout/api/cart-calls';
+import { cartQueryKey } from '../../../lib/cart-query-key';
 import { servicesQueryKey } from './get-user-services';
 
 export interface RenewalRequest {

@@ -5,7 +5,7 @@ import { tomanText } from '../../../lib/money';
 import { orderPath } from '../../../lib/panel-paths';
 import { JalaliDateTime } from '../../../ui/jalali-date-time';
 import { ListCard } from '../../../ui/list-card';
-import { OrderStatusBadge } from '../../checkout/components/order-status-badge';
+import { OrderStatusBadge } from '../../../ui/order-status-badge';
 import type { OrderSummary } from '../api/get-user-orders';
 import classes from './order-row.module.css';
 

@@ -29,6 +29,7 @@ import {
 } from '../../../lib/panel-paths';
 import { useRedDot } from '../../../lib/red-dots';
 import { useSignedInUserId } from '../../../lib/signed-in-user';
+import { displayName, useUserInfo } from '../../../lib/user-info';
 import {
   BagIcon,
   CartIcon,
@@ -42,7 +43,6 @@ import {
 import { ListCard, NameLink } from '../../../ui/list-card';
 import { LoadFailed } from '../../../ui/load-failed';
 import { PageSection } from '../../../ui/page-section';
-import { displayName, useUserInfo } from '../../account/api/get-user-info';
 import { type PanelSummary, usePanelSummary } from '../api/get-panel-summary';
 import { RenewButton } from '../components/renew-button';
 import { ServiceExpiry } from '../components/service-expiry';

@@ -21,10 +21,10 @@ import { CardTable } from '../../../ui/card-table';
 import { DiscountIcon } from '../../../ui/icons';
 import { JalaliDate, JalaliDateTime } from '../../../ui/jalali-date-time';
 import { LoadFailed } from '../../../ui/load-failed';
+import { OrderStatusBadge } from '../../../ui/order-status-badge';
 import { PageSection } from '../../../ui/page-section';
 import { PanelPageHeader } from '../../../ui/panel-page-header';
 import { StatusMessage } from '../../../ui/status-message';
-import { OrderStatusBadge } from '../../checkout/components/order-status-badge';
 import { type Discounts, useDiscounts } from '../api/get-discounts';
 import { DiscountCodeChip } from '../components/discount-code-chip';
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { callAsUser } from '../../../lib/app-session';
-import { userInfoQueryKey } from '../../../lib/user-counts';
+import { callAsUser } from './app-session';
+import { userInfoQueryKey } from './user-counts';
 
 export function fetchUserInfo(signal?: AbortSignal) {
   // Silent: the query cache tells the person once, after the retry.
