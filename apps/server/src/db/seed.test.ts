@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { and, count, eq, isNotNull } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { verifyPassword } from '../modules/auth/password';
 import { checkoutInvariantViolations } from '../modules/checkout/invariants';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { setupTestApp } from '../test/test-app';
 import { HOME_HERO_KEY } from './demo-catalog/home';
 import {
   articles,
@@ -24,11 +24,7 @@ import {
 } from './schema/index';
 import { demoAccounts, seedDemoData } from './seed';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ seedDemoData: true });
-});
-afterAll(() => t.close());
+const t = setupTestApp({ seedDemoData: true });
 
 test('the first start of an empty database fills it with the demo accounts', async () => {
   const rows = await t.app.db.select().from(users);

@@ -2,17 +2,13 @@ import { errorEnvelope, okEnvelope } from '@vitrin/contracts';
 import { count, getTableName, is } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import fc from 'fast-check';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { z } from 'zod';
 import * as schema from '../db/schema/index';
 import { contractCalls } from '../test/contract-calls';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { setupTestApp } from '../test/test-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = setupTestApp();
 
 const tables = Object.values(schema as Record<string, unknown>).filter((value): value is PgTable =>
   is(value, PgTable),

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { type BuildOptions, buildApp } from '../app';
 import { type AppConfig, testConfig } from '../config';
 import { createScratchDatabase } from '../db/scratch-database';
@@ -69,6 +69,26 @@ export async function createTestApp(
       if (app.redis) await deleteKeys(app.redis, app.config.redisKeyPrefix);
       await app.close();
       await database.drop();
+    },
+  };
+}
+
+/**
+ * The real app for the test file that calls this (at its top level): built before its first
+ * test and closed after its last. Read `app` in tests and hooks, once it is built.
+ */
+export function setupTestApp(...args: Parameters<typeof createTestApp>): {
+  readonly app: FastifyInstance;
+} {
+  let testApp: TestApp | undefined;
+  beforeAll(async () => {
+    testApp = await createTestApp(...args);
+  });
+  afterAll(() => testApp?.close());
+  return {
+    get app() {
+      if (!testApp) throw new Error('the test app is built in beforeAll');
+      return testApp.app;
     },
   };
 }

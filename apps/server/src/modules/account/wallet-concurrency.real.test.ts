@@ -1,21 +1,19 @@
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { beforeAll, expect, test } from 'vitest';
 import { users } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { setupTestApp } from '../../test/test-app';
 import { changeBalance, readBalance, walletsOutOfBalance } from './wallet.service';
 
 // Only a real PostgreSQL runs these transactions at the same time: server-postgres project.
-let t: TestApp;
+const t = setupTestApp();
 let userId: string;
 beforeAll(async () => {
-  t = await createTestApp();
   const [user] = await t.app.db
     .insert(users)
     .values({ mobile: '+989121110001' })
     .returning({ id: users.id });
   userId = user?.id ?? '';
 });
-afterAll(() => t.close());
 
 test('twenty spends at once of a third of the balance: three succeed, none overdraws', async () => {
   await t.app.db.transaction((tx) =>

@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { beforeAll, expect, test } from 'vitest';
 import { users, walletTransactions } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { setupTestApp } from '../../test/test-app';
 import {
   changeBalance,
   listTransactions,
@@ -10,17 +10,15 @@ import {
   walletsOutOfBalance,
 } from './wallet.service';
 
-let t: TestApp;
+const t = setupTestApp();
 let userId: string;
 beforeAll(async () => {
-  t = await createTestApp();
   const [user] = await t.app.db
     .insert(users)
     .values({ mobile: '+989121110000' })
     .returning({ id: users.id });
   userId = user?.id ?? '';
 });
-afterAll(() => t.close());
 
 const credit = (amountRial: number, description = 'افزایش اعتبار') =>
   t.app.db.transaction((tx) =>

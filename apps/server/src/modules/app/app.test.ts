@@ -1,14 +1,10 @@
 import { ANDROID_VERSION, WEB_VERSION } from '@vitrin/contracts';
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { clientErrorReports } from '../../db/schema/index';
-import { createTestApp, postJson, type TestApp } from '../../test/test-app';
+import { postJson, setupTestApp } from '../../test/test-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = setupTestApp();
 
 const validReport = {
   message: 'Cannot read properties of undefined',

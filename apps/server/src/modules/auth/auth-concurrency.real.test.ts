@@ -1,16 +1,12 @@
 import { createHash } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { refreshTokens, users } from '../../db/schema/index';
 import type { ConsoleSmsSender } from '../../providers/sms/console-sms';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { setupTestApp } from '../../test/test-app';
 
 // Only a real PostgreSQL runs these requests truly at once: run by the server-postgres project.
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ seedDemoData: true });
-});
-afterAll(() => t.close());
+const t = setupTestApp({ seedDemoData: true });
 
 const post = (url: string, payload: unknown, ip: string) =>
   t.app.inject({ method: 'POST', url, payload: payload as object, remoteAddress: ip });

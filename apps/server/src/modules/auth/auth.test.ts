@@ -1,16 +1,12 @@
 import { REFRESH_COOKIE } from '@vitrin/contracts';
 import { and, eq, isNull } from 'drizzle-orm';
 import { decodeJwt, SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { otpCodes, refreshTokens, users } from '../../db/schema/index';
 import type { ConsoleSmsSender } from '../../providers/sms/console-sms';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { setupTestApp } from '../../test/test-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ seedDemoData: true });
-});
-afterAll(() => t.close());
+const t = setupTestApp({ seedDemoData: true });
 
 const customer = { mobile: '+989121234567', password: 'vitrin-demo-1405' };
 let addressCounter = 0;

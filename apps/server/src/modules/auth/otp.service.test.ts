@@ -1,6 +1,6 @@
-import { afterAll, afterEach, beforeAll, expect, test, vi } from 'vitest';
+import { afterEach, expect, test, vi } from 'vitest';
 import { AppError } from '../../lib/app-error';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { setupTestApp } from '../../test/test-app';
 import {
   createOtpService,
   OTP_MAX_PER_ADDRESS_PER_HOUR,
@@ -11,11 +11,7 @@ import {
 // tested on the service, with only Date faked so a minute can pass between codes. That needs
 // the in-memory limiter: Redis expires keys on its own clock (shared Redis limits are tested
 // by scale-out.real.test.ts).
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ redisUrl: undefined });
-});
-afterAll(() => t.close());
+const t = setupTestApp({ redisUrl: undefined });
 afterEach(() => {
   vi.useRealTimers();
 });

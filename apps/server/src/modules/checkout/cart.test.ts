@@ -1,26 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { carts, productPrices, products } from '../../db/schema/index';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { ok, refused } from '../../test/api-kit';
+import { setupTestApp } from '../../test/test-app';
 import { hashCartToken, MAX_CART_LINES } from './cart.service';
 import {
   catalogPrice,
   createCustomer,
   FREE_THEME,
   fillCart,
-  ok,
   PAID_THEME,
   productIdOf,
-  refused,
   themeIdOf,
 } from './checkout-test-kit';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ seedDemoData: true });
-});
-afterAll(() => t.close());
+const t = setupTestApp({ seedDemoData: true });
 
 const getCart = (cartToken?: string, token?: string) =>
   ok(t.app, '/api/cart/get-cart', cartToken ? { cartToken } : {}, token);

@@ -1,8 +1,9 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { discountCodes, orders, services } from '../../db/schema/index';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { ok, send } from '../../test/api-kit';
+import { setupTestApp } from '../../test/test-app';
 import { readBalance } from '../account/wallet.service';
 import {
   type Customer,
@@ -12,8 +13,6 @@ import {
   fillCart,
   grantCredit,
   HOSTING_MONTH,
-  ok,
-  send,
   submitCart,
 } from './checkout-test-kit';
 import { DISCOUNT_PROBLEMS } from './discount-rules';
@@ -21,11 +20,7 @@ import { DISCOUNT_PROBLEMS } from './discount-rules';
 // Only a real PostgreSQL runs these requests' transactions at the same time (server-postgres
 // project). Each test fires many identical requests at once, then checks the books.
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ seedDemoData: true });
-});
-afterAll(() => t.close());
+const t = setupTestApp({ seedDemoData: true });
 
 /** Fires `count` copies of a request at once; answers their status codes and bodies. */
 async function atOnce(count: number, request: (index: number) => ReturnType<typeof send>) {

@@ -1,14 +1,10 @@
 import type { CallPath, PathInput, PathResult } from '@vitrin/contracts';
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { createTestApp, postJson, type TestApp } from '../../test/test-app';
+import { expect, test } from 'vitest';
+import { postJson, setupTestApp } from '../../test/test-app';
 import { walletsOutOfBalance } from '../account/wallet.service';
 import { checkoutInvariantViolations } from './invariants';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ seedDemoData: true });
-});
-afterAll(() => t.close());
+const t = setupTestApp({ seedDemoData: true });
 
 async function call<P extends CallPath>(
   path: P,

@@ -1,71 +1,17 @@
-import type { ApiError, BillingCycle, CallPath, PathInput, PathResult } from '@vitrin/contracts';
+import type { BillingCycle, PathResult } from '@vitrin/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { Database } from '../../db/client';
-import { productPrices, products, themes, users } from '../../db/schema/index';
+import { productPrices, products, themes } from '../../db/schema/index';
+import { createSignedInUser, ok, type SignedInUser } from '../../test/api-kit';
 import { changeBalance } from '../account/wallet.service';
-import { startSession } from '../auth/sessions.service';
 import { checkoutInvariantViolations } from './invariants';
 
-// Shared by the checkout's test files: calls through the real app, customers with real access
-// tokens, the demo catalog by slug, the sandbox gateway's page, and the money invariants.
+// Shared by the checkout's test files: customers who confirmed their buyer details, the demo
+// catalog by slug, the sandbox gateway's page, and the money invariants.
 
-let addressCounter = 0;
-/** Each call from an address of its own: per-address limits are tested where they are meant. */
-function freshAddress(): string {
-  addressCounter += 1;
-  return `10.55.${Math.floor(addressCounter / 250) % 250}.${(addressCounter % 250) + 1}`;
-}
-
-/** POSTs a body as a client does, with the bearer token when given. */
-export function send(app: FastifyInstance, path: string, body: unknown, token?: string) {
-  return app.inject({
-    method: 'POST',
-    url: path,
-    remoteAddress: freshAddress(),
-    headers: {
-      'content-type': 'application/json',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    payload: JSON.stringify(body),
-  });
-}
-
-/** A call that must succeed: its `data`, typed by the contract. */
-export async function ok<P extends CallPath>(
-  app: FastifyInstance,
-  path: P,
-  body: PathInput<P>,
-  token?: string,
-): Promise<PathResult<P>> {
-  const response = await send(app, path, body, token);
-  expect(response.statusCode, `${path} ${response.body}`).toBe(200);
-  return response.json().data as PathResult<P>;
-}
-
-/** A call that must be refused with `status`: the envelope's error. */
-export async function refused(
-  app: FastifyInstance,
-  path: CallPath,
-  body: unknown,
-  token: string | undefined,
-  status: number,
-): Promise<ApiError> {
-  const response = await send(app, path, body, token);
-  expect(response.statusCode, `${path} ${response.body}`).toBe(status);
-  const envelope = response.json() as { ok: boolean; error: ApiError };
-  expect(envelope.ok).toBe(false);
-  return envelope.error;
-}
-
-export interface Customer {
-  id: string;
-  mobile: string;
-  token: string;
-}
-
-let mobileCounter = 0;
+export type Customer = SignedInUser;
 
 /**
  * A verified customer with an open session and its access token (the same token sign-in
@@ -75,27 +21,16 @@ export async function createCustomer(
   app: FastifyInstance,
   options: { buyer?: boolean } = {},
 ): Promise<Customer> {
-  mobileCounter += 1;
-  const mobile = `+98935${String(5_000_000 + mobileCounter).padStart(7, '0')}`;
-  const [user] = await app.db
-    .insert(users)
-    .values({ mobile, firstName: 'مریم', lastName: 'آزمون', mobileVerifiedAt: new Date() })
-    .returning({ id: users.id });
-  if (!user) throw new Error('user insert returned no row');
-  const session = await startSession(app.db, user.id, {
-    userAgent: 'checkout tests',
-    ipAddress: undefined,
-  });
-  const token = await app.accessTokens.sign({ id: user.id, role: 'customer' }, session.sessionId);
+  const customer = await createSignedInUser(app, { firstName: 'مریم', lastName: 'آزمون' });
   if (options.buyer !== false) {
     await ok(
       app,
       '/api/cart/update-user',
-      { fullName: 'مریم آزمون', email: `buyer${mobileCounter}@example.com` },
-      token,
+      { fullName: 'مریم آزمون', email: `buyer${customer.mobile.slice(-7)}@example.com` },
+      customer.token,
     );
   }
-  return { id: user.id, mobile, token };
+  return customer;
 }
 
 /** Signs in with a password through the API (the demo customer). */
@@ -189,6 +124,21 @@ export async function submitCart(
   await fillCart(app, { token: customer.token }, lines);
   if (code) await ok(app, '/api/cart/apply-discount-code-in-cart', { code }, customer.token);
   return ok(app, '/api/cart/submit-order', {}, customer.token);
+}
+
+/** Spends wallet credit on an order through the API: `amountRial`, or as much as covers it. */
+export function useWallet(
+  app: FastifyInstance,
+  who: Customer,
+  orderId: string,
+  amountRial?: number,
+) {
+  return ok(
+    app,
+    '/api/cart/use-wallet-in-order',
+    amountRial === undefined ? { orderId } : { orderId, amountRial },
+    who.token,
+  );
 }
 
 /** A small order: one hosting plan for a month. */

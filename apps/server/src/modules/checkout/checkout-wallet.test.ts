@@ -1,36 +1,23 @@
 import { CREDIT_TOP_UP_MAX_RIAL, CREDIT_TOP_UP_MIN_RIAL } from '@vitrin/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { services, walletTransactions } from '../../db/schema/index';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { ok, refused } from '../../test/api-kit';
+import { setupTestApp } from '../../test/test-app';
 import { readBalance } from '../account/wallet.service';
 import {
-  type Customer,
   chooseAtSandbox,
   createCustomer,
   DEMO_CUSTOMER,
   expectBooksBalanced,
   grantCredit,
   HOSTING_MONTH,
-  ok,
-  refused,
   signIn,
   submitCart,
+  useWallet,
 } from './checkout-test-kit';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ seedDemoData: true });
-});
-afterAll(() => t.close());
-
-const useWallet = (who: Customer, orderId: string, amountRial?: number) =>
-  ok(
-    t.app,
-    '/api/cart/use-wallet-in-order',
-    amountRial === undefined ? { orderId } : { orderId, amountRial },
-    who.token,
-  );
+const t = setupTestApp({ seedDemoData: true });
 
 const ledgerOf = (userId: string) =>
   t.app.db.select().from(walletTransactions).where(eq(walletTransactions.userId, userId));
@@ -196,7 +183,7 @@ describe('use-wallet-in-order', () => {
     const customer = await createCustomer(t.app);
     const order = await submitCart(t.app, customer, [VPS_MONTH]);
     await grantCredit(t.app.db, customer.id, 1_000_000);
-    const part = await useWallet(customer, order.id, 600_000);
+    const part = await useWallet(t.app, customer, order.id, 600_000);
     expect(part).toMatchObject({
       status: 'pending',
       walletAppliedRial: 600_000,
@@ -229,7 +216,7 @@ describe('use-wallet-in-order', () => {
     const customer = await createCustomer(t.app);
     const order = await submitCart(t.app, customer, [HOSTING_MONTH, VPS_MONTH]);
     await grantCredit(t.app.db, customer.id, order.totalRial + 700_000);
-    const paid = await useWallet(customer, order.id);
+    const paid = await useWallet(t.app, customer, order.id);
     expect(paid).toMatchObject({
       status: 'paid',
       walletAppliedRial: order.totalRial,
@@ -253,7 +240,7 @@ describe('use-wallet-in-order', () => {
     const customer = await createCustomer(t.app);
     const order = await submitCart(t.app, customer, [VPS_MONTH]);
     await grantCredit(t.app.db, customer.id, 250_000);
-    const part = await useWallet(customer, order.id);
+    const part = await useWallet(t.app, customer, order.id);
     expect(part).toMatchObject({ status: 'pending', walletAppliedRial: 250_000 });
     expect(await readBalance(t.app.db, customer.id)).toBe(0);
   });
@@ -311,7 +298,7 @@ describe('use-wallet-in-order', () => {
     const customer = await createCustomer(t.app);
     const order = await submitCart(t.app, customer, [HOSTING_MONTH]);
     await grantCredit(t.app.db, customer.id, order.totalRial * 2);
-    await useWallet(customer, order.id);
+    await useWallet(t.app, customer, order.id);
     const error = await refused(
       t.app,
       '/api/cart/use-wallet-in-order',

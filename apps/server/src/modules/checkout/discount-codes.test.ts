@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { discountCodes, payments, services } from '../../db/schema/index';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { ok, refused } from '../../test/api-kit';
+import { setupTestApp } from '../../test/test-app';
 import {
   type Customer,
   catalogPrice,
@@ -13,18 +14,12 @@ import {
   grantCredit,
   HOSTING_MONTH,
   type LineWanted,
-  ok,
-  refused,
   signIn,
   submitCart,
 } from './checkout-test-kit';
 import { DISCOUNT_PROBLEMS } from './discount-rules';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ seedDemoData: true });
-});
-afterAll(() => t.close());
+const t = setupTestApp({ seedDemoData: true });
 
 const DAY_MS = 24 * 3_600_000;
 

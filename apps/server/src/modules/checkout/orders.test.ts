@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ORDER_EXPIRY_HOURS } from '@vitrin/contracts';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import {
   discountCodes,
   orders,
@@ -9,7 +9,8 @@ import {
   services,
   walletTransactions,
 } from '../../db/schema/index';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { ok, refused, send } from '../../test/api-kit';
+import { setupTestApp } from '../../test/test-app';
 import { readBalance } from '../account/wallet.service';
 import {
   type Customer,
@@ -21,20 +22,13 @@ import {
   fillCart,
   grantCredit,
   HOSTING_MONTH,
-  ok,
   productIdOf,
-  refused,
-  send,
   signIn,
   submitCart,
 } from './checkout-test-kit';
 import { expireOrders } from './orders.service';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ seedDemoData: true });
-});
-afterAll(() => t.close());
+const t = setupTestApp({ seedDemoData: true });
 
 const HOUR_MS = 3_600_000;
 

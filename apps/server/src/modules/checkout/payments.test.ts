@@ -1,6 +1,6 @@
 import { toPersianDigits } from '@vitrin/fa';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import {
   orders,
   payments,
@@ -8,7 +8,8 @@ import {
   services,
   walletTransactions,
 } from '../../db/schema/index';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { ok, refused, send } from '../../test/api-kit';
+import { setupTestApp } from '../../test/test-app';
 import { readBalance } from '../account/wallet.service';
 import {
   authorityOf,
@@ -18,18 +19,11 @@ import {
   expectBooksBalanced,
   grantCredit,
   HOSTING_MONTH,
-  ok,
-  refused,
-  send,
   submitCart,
 } from './checkout-test-kit';
 import { RECONCILE_AFTER_MS, reconcilePayments } from './payments.service';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ seedDemoData: true });
-});
-afterAll(() => t.close());
+const t = setupTestApp({ seedDemoData: true });
 
 const MESSAGES = {
   orderPaid: 'پرداخت با موفقیت انجام شد و سفارش شما فعال شد',

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { payments, services } from '../../db/schema/index';
 import { type FakeZarinpal, startFakeZarinpal } from '../../providers/payment/fake-zarinpal';
+import { ok, refused, send } from '../../test/api-kit';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { readBalance } from '../account/wallet.service';
 import {
@@ -9,9 +10,6 @@ import {
   createCustomer,
   expectBooksBalanced,
   HOSTING_MONTH,
-  ok,
-  refused,
-  send,
   submitCart,
 } from './checkout-test-kit';
 import { RECONCILE_AFTER_MS, reconcilePayments } from './payments.service';

@@ -1,14 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { articles, contentBlocks, services, themes, users } from '../../db/schema/index';
-import { createTestApp, postJson, type TestApp } from '../../test/test-app';
+import { postJson, setupTestApp } from '../../test/test-app';
 import { sanitizeArticleHtml } from './article-html';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ seedDemoData: true });
-});
-afterAll(() => t.close());
+const t = setupTestApp({ seedDemoData: true });
 
 async function call<T>(path: string, body: unknown, status = 200): Promise<T> {
   const response = await postJson(t.app, path, body);

@@ -126,26 +126,27 @@ async function restrictionNames(
   db: Database,
   codes: readonly DiscountCode[],
 ): Promise<RestrictionNames> {
-  const productIds = [...new Set(codes.flatMap((code) => code.productIds))];
-  const groupIds = [...new Set(codes.flatMap((code) => code.groupIds))];
-  const [productRows, groupRows] = await Promise.all([
-    productIds.length > 0
-      ? db
-          .select({ id: products.id, name: products.name })
-          .from(products)
-          .where(inArray(products.id, productIds))
-      : Promise.resolve([]),
-    groupIds.length > 0
-      ? db
-          .select({ id: productGroups.id, name: productGroups.name })
-          .from(productGroups)
-          .where(inArray(productGroups.id, groupIds))
-      : Promise.resolve([]),
+  const productIds = codes.flatMap((code) => code.productIds);
+  const groupIds = codes.flatMap((code) => code.groupIds);
+  const [productNames, groupNames] = await Promise.all([
+    namesById(db, products, productIds),
+    namesById(db, productGroups, groupIds),
   ]);
-  return {
-    products: new Map(productRows.map((row) => [row.id, row.name])),
-    groups: new Map(groupRows.map((row) => [row.id, row.name])),
-  };
+  return { products: productNames, groups: groupNames };
+}
+
+/** The names of these products or groups by id; no query when there are none. */
+async function namesById(
+  db: Database,
+  table: typeof products | typeof productGroups,
+  ids: readonly string[],
+): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: table.id, name: table.name })
+    .from(table)
+    .where(inArray(table.id, [...new Set(ids)]));
+  return new Map(rows.map((row) => [row.id, row.name]));
 }
 
 /** The code's conditions as a person reads them: «فقط سفارش اول»، «فقط سایت‌ساز». */

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { discountCodes, productGroups } from '../../db/schema/index';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { ok, refused, send } from '../../test/api-kit';
+import { setupTestApp } from '../../test/test-app';
 import {
   type Customer,
   createCustomer,
@@ -9,21 +10,14 @@ import {
   expectBooksBalanced,
   fillCart,
   grantCredit,
-  ok,
   productIdOf,
-  refused,
-  send,
   signIn,
   submitCart,
 } from '../checkout/checkout-test-kit';
 import { DISCOUNT_PROBLEMS } from '../checkout/discount-rules';
 import { DAY_MS, freshDomain } from './panel-test-kit';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ seedDemoData: true });
-});
-afterAll(() => t.close());
+const t = setupTestApp({ seedDemoData: true });
 
 let codeCounter = 0;
 /** A code of this test's own, listed unless told otherwise. */

@@ -5,14 +5,13 @@ import { buildApp } from '../../app';
 import { testConfig } from '../../config';
 import { cartLines, carts, orders, serviceReminders } from '../../db/schema/index';
 import type { ConsoleSmsSender } from '../../providers/sms/console-sms';
+import { ok, send } from '../../test/api-kit';
 import { createTestDatabase } from '../../test/test-app';
 import {
   type Customer,
   createCustomer,
   expectBooksBalanced,
   grantCredit,
-  ok,
-  send,
 } from '../checkout/checkout-test-kit';
 import { addMonths } from '../checkout/renewals';
 import { buyService, DAY_MS, freshDomain, serviceRow, setService } from './panel-test-kit';

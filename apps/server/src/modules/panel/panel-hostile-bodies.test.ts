@@ -11,23 +11,23 @@ import {
 } from '@vitrin/contracts';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { beforeAll, expect, test } from 'vitest';
 import { cartLines, carts, orders, services } from '../../db/schema/index';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { type Customer, createCustomer, send, submitCart } from '../checkout/checkout-test-kit';
+import { send } from '../../test/api-kit';
+import { setupTestApp } from '../../test/test-app';
+import { type Customer, createCustomer, submitCart } from '../checkout/checkout-test-kit';
 import { buyService, freshDomain } from './panel-test-kit';
 
 // The signed-in side of the hostile-bodies property (plugins/bad-input.property.test.ts asks
 // without a token): every panel call, with a real customer's token, given hostile values and
 // another customer's ids, answers the envelope, never a 5xx, and leaks or changes nothing.
 
-let t: TestApp;
+const t = setupTestApp({ seedDemoData: true });
 let caller: Customer;
 let stranger: Customer;
 let strangerIds: string[];
 let ownIds: string[];
 beforeAll(async () => {
-  t = await createTestApp({ seedDemoData: true });
   caller = await createCustomer(t.app);
   const own = await buyService(t.app, caller, {
     slug: 'host-linux-1g',
@@ -44,7 +44,6 @@ beforeAll(async () => {
   const order = await submitCart(t.app, stranger, [{ slug: 'vps-2core', cycle: 'monthly' }]);
   strangerIds = [service.id, order.id, service.orderId ?? order.id];
 });
-afterAll(() => t.close());
 
 const calls = [
   getUserServices,

@@ -5,13 +5,13 @@ import { formatJalaliLongDate } from '@vitrin/fa';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { serviceReminders } from '../../db/schema/index';
+import { ok } from '../../test/api-kit';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import {
   type Customer,
   createCustomer,
   expectBooksBalanced,
   grantCredit,
-  ok,
 } from '../checkout/checkout-test-kit';
 import { buyService, DAY_MS, freshDomain, serviceRow, setService } from './panel-test-kit';
 

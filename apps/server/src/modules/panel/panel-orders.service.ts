@@ -5,10 +5,11 @@ import {
   ORDER_STATUSES,
   type OrderStatus,
 } from '@vitrin/contracts';
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { orderLines, orders, payments, walletTransactions } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
+import { countByStatus, pageOffset, statusPage, withStatus } from '../../lib/status-page';
 import { payableOf } from '../checkout/orders.service';
 
 type OrderList = CallResult<typeof getUserOrders>;
@@ -21,18 +22,16 @@ export async function listUserOrders(
   userId: string,
   query: { status?: OrderStatus | undefined; page: number; pageSize: number },
 ): Promise<OrderList> {
-  const where = query.status
-    ? and(eq(orders.userId, userId), eq(orders.status, query.status))
-    : eq(orders.userId, userId);
+  const own = eq(orders.userId, userId);
   const [rows, counts] = await Promise.all([
     db
       .select()
       .from(orders)
-      .where(where)
+      .where(withStatus(own, orders.status, query.status))
       .orderBy(desc(orders.createdAt), desc(orders.number))
       .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    countOrdersByStatus(db, userId),
+      .offset(pageOffset(query)),
+    countByStatus(db, orders.status, ORDER_STATUSES, own),
   ]);
   const lines =
     rows.length === 0
@@ -51,8 +50,8 @@ export async function listUserOrders(
             ),
           )
           .orderBy(asc(orderLines.position));
-  return {
-    items: rows.map((order) => {
+  return statusPage(
+    rows.map((order) => {
       const own = lines.filter((line) => line.orderId === order.id);
       return {
         id: order.id,
@@ -68,30 +67,9 @@ export async function listUserOrders(
         paidAt: order.paidAt?.toISOString() ?? null,
       };
     }),
-    total: query.status
-      ? counts[query.status]
-      : Object.values(counts).reduce((sum, count) => sum + count, 0),
-    page: query.page,
-    pageSize: query.pageSize,
     counts,
-  };
-}
-
-async function countOrdersByStatus(
-  db: Database,
-  userId: string,
-): Promise<Record<OrderStatus, number>> {
-  const rows = await db
-    .select({ status: orders.status, total: sql<number>`count(*)`.mapWith(Number) })
-    .from(orders)
-    .where(eq(orders.userId, userId))
-    .groupBy(orders.status);
-  const counts = Object.fromEntries(ORDER_STATUSES.map((status) => [status, 0])) as Record<
-    OrderStatus,
-    number
-  >;
-  for (const row of rows) counts[row.status] = row.total;
-  return counts;
+    query,
+  );
 }
 
 /**

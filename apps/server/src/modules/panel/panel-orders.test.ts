@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { describe, expect, test } from 'vitest';
+import { ok, refused, send } from '../../test/api-kit';
+import { setupTestApp } from '../../test/test-app';
 import {
   type Customer,
   chooseAtSandbox,
@@ -9,19 +10,13 @@ import {
   expectBooksBalanced,
   fillCart,
   grantCredit,
-  ok,
-  refused,
-  send,
   signIn,
   submitCart,
+  useWallet,
 } from '../checkout/checkout-test-kit';
 import { buyService, freshDomain } from './panel-test-kit';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ seedDemoData: true });
-});
-afterAll(() => t.close());
+const t = setupTestApp({ seedDemoData: true });
 
 const listOrders = (who: Customer, body: Record<string, unknown> = {}) =>
   ok(t.app, '/api/user/orders/get-user-orders', body, who.token);
@@ -31,14 +26,6 @@ const successfulPayments = (who: Customer, orderId: string) =>
 
 const hosting = () => ({ slug: 'host-linux-5g', cycle: 'monthly' as const, domain: freshDomain() });
 const domain = () => ({ slug: 'domain-ir', cycle: 'annual' as const, domain: freshDomain() });
-
-const useWallet = (who: Customer, orderId: string, amountRial?: number) =>
-  ok(
-    t.app,
-    '/api/cart/use-wallet-in-order',
-    amountRial === undefined ? { orderId } : { orderId, amountRial },
-    who.token,
-  );
 
 /** Pays what is left of an order at the sandbox gateway; answers the verify result. */
 async function payAtGateway(who: Customer, orderId: string) {
@@ -57,7 +44,7 @@ describe('get-user-orders', () => {
     await fillCart(t.app, { token: customer.token }, [domain()]);
     const pending = await ok(t.app, '/api/cart/submit-order', {}, customer.token);
     await grantCredit(t.app.db, customer.id, 200_000);
-    await useWallet(customer, pending.id, 200_000);
+    await useWallet(t.app, customer, pending.id, 200_000);
     // Nobody else's orders show.
     await submitCart(t.app, await createCustomer(t.app), [domain()]);
 
@@ -127,8 +114,8 @@ describe('get-order-successful-payments', () => {
     const customer = await createCustomer(t.app);
     const order = await submitCart(t.app, customer, [hosting(), domain()]);
     await grantCredit(t.app.db, customer.id, 500_000);
-    await useWallet(customer, order.id, 100_000);
-    await useWallet(customer, order.id, 300_000);
+    await useWallet(t.app, customer, order.id, 100_000);
+    await useWallet(t.app, customer, order.id, 300_000);
     // A failed attempt first: it took nothing.
     const failed = await ok(t.app, '/api/pay/pay-order', { orderId: order.id }, customer.token);
     const cancelledAt = await chooseAtSandbox(t.app, failed.redirectUrl, 'cancel');
@@ -174,7 +161,7 @@ describe('get-order-successful-payments', () => {
     const customer = await createCustomer(t.app);
     const order = await submitCart(t.app, customer, [hosting()]);
     await grantCredit(t.app.db, customer.id, 250_000);
-    await useWallet(customer, order.id, 250_000);
+    await useWallet(t.app, customer, order.id, 250_000);
     const pending = await successfulPayments(customer, order.id);
     expect(pending.items.map((item) => [item.method, item.amountRial])).toEqual([
       ['wallet', 250_000],
@@ -201,7 +188,7 @@ describe('get-order-successful-payments', () => {
     const other = await createCustomer(t.app);
     const order = await submitCart(t.app, owner, [hosting()]);
     await grantCredit(t.app.db, owner.id, order.totalRial);
-    await useWallet(owner, order.id);
+    await useWallet(t.app, owner, order.id);
     const path = '/api/user/orders/get-order-successful-payments';
     const theirs = await refused(t.app, path, { orderId: order.id }, other.token, 404);
     const missing = await refused(t.app, path, { orderId: randomUUID() }, other.token, 404);

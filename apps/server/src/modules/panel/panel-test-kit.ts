@@ -5,8 +5,8 @@ import {
   type Customer,
   grantCredit,
   type LineWanted,
-  ok,
   submitCart,
+  useWallet,
 } from '../checkout/checkout-test-kit';
 
 // Shared by the panel's test files: customers who own services bought through the real
@@ -24,7 +24,7 @@ export async function buyServices(
 ): Promise<ServiceRow[]> {
   const order = await submitCart(app, customer, lines);
   await grantCredit(app.db, customer.id, order.totalRial);
-  await ok(app, '/api/cart/use-wallet-in-order', { orderId: order.id }, customer.token);
+  await useWallet(app, customer, order.id);
   // In the order's line order, so callers can destructure.
   const made = await app.db
     .select({ service: services })

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { products, services } from '../../db/schema/index';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { ok, refused, send } from '../../test/api-kit';
+import { setupTestApp } from '../../test/test-app';
 import { readBalance } from '../account/wallet.service';
 import {
   type Customer,
@@ -12,20 +13,13 @@ import {
   expectBooksBalanced,
   fillCart,
   grantCredit,
-  ok,
   PAID_THEME,
-  refused,
-  send,
 } from '../checkout/checkout-test-kit';
 import { DISCOUNT_PROBLEMS } from '../checkout/discount-rules';
 import { addMonths } from '../checkout/renewals';
 import { buyService, DAY_MS, freshDomain, serviceRow, setService } from './panel-test-kit';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ seedDemoData: true });
-});
-afterAll(() => t.close());
+const t = setupTestApp({ seedDemoData: true });
 
 const renew = (who: Customer, serviceId: string, cycle?: 'monthly' | 'quarterly' | 'annual') =>
   ok(

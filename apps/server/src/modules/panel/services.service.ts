@@ -19,6 +19,7 @@ import {
   themes,
 } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
+import { countByStatus, pageOffset, statusPage, withStatus } from '../../lib/status-page';
 import { pricesOnOffer, RENEWABLE_STATUSES, SERVICE_NOT_FOUND } from '../checkout/renewals';
 import { tehranDaysBetween } from './tehran-days';
 
@@ -149,43 +150,16 @@ export async function listUserServices(
   query: { status?: ServiceStatus | undefined; page: number; pageSize: number },
   now: Date = new Date(),
 ): Promise<CallResult<typeof getUserServices>> {
-  const where = query.status
-    ? and(eq(services.userId, userId), eq(services.status, query.status))
-    : eq(services.userId, userId);
+  const own = eq(services.userId, userId);
   const [rows, counts] = await Promise.all([
     selectServices(db)
-      .where(where)
+      .where(withStatus(own, services.status, query.status))
       .orderBy(desc(services.createdAt), desc(services.id))
       .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    countServicesByStatus(db, userId),
+      .offset(pageOffset(query)),
+    countByStatus(db, services.status, SERVICE_STATUSES, own),
   ]);
-  return {
-    items: await toUserServices(db, userId, rows, now),
-    total: query.status
-      ? counts[query.status]
-      : Object.values(counts).reduce((sum, count) => sum + count, 0),
-    page: query.page,
-    pageSize: query.pageSize,
-    counts,
-  };
-}
-
-export async function countServicesByStatus(
-  db: Database,
-  userId: string,
-): Promise<Record<ServiceStatus, number>> {
-  const rows = await db
-    .select({ status: services.status, total: sql<number>`count(*)`.mapWith(Number) })
-    .from(services)
-    .where(eq(services.userId, userId))
-    .groupBy(services.status);
-  const counts = Object.fromEntries(SERVICE_STATUSES.map((status) => [status, 0])) as Record<
-    ServiceStatus,
-    number
-  >;
-  for (const row of rows) counts[row.status] = row.total;
-  return counts;
+  return statusPage(await toUserServices(db, userId, rows, now), counts, query);
 }
 
 /** This user's active services running out within the warning window, soonest first. */

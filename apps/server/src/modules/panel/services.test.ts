@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { SERVICE_EXPIRY_WARNING_DAYS } from '@vitrin/contracts';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { ticketMessages, tickets } from '../../db/schema/index';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { ok, refused, send } from '../../test/api-kit';
+import { setupTestApp } from '../../test/test-app';
 import { readBalance } from '../account/wallet.service';
 import {
   type Customer,
@@ -12,19 +13,12 @@ import {
   expectBooksBalanced,
   FREE_THEME,
   grantCredit,
-  ok,
-  refused,
-  send,
   signIn,
   submitCart,
 } from '../checkout/checkout-test-kit';
 import { buyService, DAY_MS, freshDomain, setService } from './panel-test-kit';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ seedDemoData: true });
-});
-afterAll(() => t.close());
+const t = setupTestApp({ seedDemoData: true });
 
 const listServices = (who: Customer, body: Record<string, unknown> = {}) =>
   ok(t.app, '/api/user/services/get-user-services', body, who.token);

@@ -1,14 +1,10 @@
 import { BILLING_CYCLES } from '@vitrin/contracts';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { productGroups, productPrices, products, themes } from '../../db/schema/index';
-import { createTestApp, postJson, type TestApp } from '../../test/test-app';
+import { postJson, setupTestApp } from '../../test/test-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ seedDemoData: true });
-});
-afterAll(() => t.close());
+const t = setupTestApp({ seedDemoData: true });
 
 interface Card {
   id: string;

@@ -10,10 +10,10 @@ import {
 } from '@vitrin/contracts';
 import { count, eq } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { ticketAttachments, ticketMessages } from '../../db/schema/index';
 import { FileNotFoundError } from '../../lib/file-store';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { freshAddress, ok, refused, send } from '../../test/api-kit';
 import {
   ATTACHMENT_FILE_NAME_MAX_LENGTH,
   cleanFileName,
@@ -24,28 +24,18 @@ import { replyAsStaff } from './tickets.service';
 import {
   createPerson,
   download,
-  freshAddress,
   NEW_TICKET,
-  ok,
   openTicket,
-  type Person,
   pngOfSize,
   postForm,
-  refused,
   SAMPLE_FILES,
   SAMPLE_TYPES,
-  send,
+  setupTicketsTest,
   upload,
   uploaded,
 } from './tickets-test-kit';
 
-let t: TestApp;
-let staff: Person;
-beforeAll(async () => {
-  t = await createTestApp();
-  staff = await createPerson(t.app, { role: 'admin' });
-});
-afterAll(() => t.close());
+const t = setupTicketsTest();
 
 const HOUR_MS = 3_600_000;
 const SANDBOX_CSP = "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'";
@@ -456,19 +446,19 @@ describe('attaching uploads to messages', () => {
   test('staff attach their own uploads to a reply', async () => {
     const owner = await createPerson(t.app);
     const ticket = await openTicket(t.app, owner);
-    const guide = await uploaded(t.app, staff, { name: 'راهنما.pdf', bytes: SAMPLE_FILES.pdf });
+    const guide = await uploaded(t.app, t.staff, { name: 'راهنما.pdf', bytes: SAMPLE_FILES.pdf });
     const customerUpload = await uploaded(t.app, owner, { name: 'a.png', bytes: SAMPLE_FILES.png });
     await expect(
       replyAsStaff(t.app, {
         ticketId: ticket.id,
-        staffUserId: staff.id,
+        staffUserId: t.staff.id,
         body: 'پاسخ',
         attachmentIds: [customerUpload.id],
       }),
     ).rejects.toMatchObject({ code: 'NOT_FOUND', fields: { attachmentIds: expect.any(String) } });
     await replyAsStaff(t.app, {
       ticketId: ticket.id,
-      staffUserId: staff.id,
+      staffUserId: t.staff.id,
       body: 'راهنمای پیوست را ببینید.',
       attachmentIds: [guide.id],
     });
@@ -523,7 +513,7 @@ describe('reading an attachment back', () => {
 
     for (const id of [sent.id, loose.id]) {
       expect((await download(t.app, owner.token, { attachmentId: id })).statusCode).toBe(200);
-      expect((await download(t.app, staff.token, { attachmentId: id })).statusCode).toBe(200);
+      expect((await download(t.app, t.staff.token, { attachmentId: id })).statusCode).toBe(200);
       const theirs = await download(t.app, stranger.token, { attachmentId: id });
       const missing = await download(t.app, stranger.token, { attachmentId: randomUUID() });
       expect(theirs.statusCode).toBe(404);
@@ -540,16 +530,16 @@ describe('reading an attachment back', () => {
   test('an attachment on an internal note is for staff only', async () => {
     const owner = await createPerson(t.app);
     const ticket = await openTicket(t.app, owner);
-    const note = await uploaded(t.app, staff, { name: 'note.png', bytes: SAMPLE_FILES.png });
+    const note = await uploaded(t.app, t.staff, { name: 'note.png', bytes: SAMPLE_FILES.png });
     await replyAsStaff(t.app, {
       ticketId: ticket.id,
-      staffUserId: staff.id,
+      staffUserId: t.staff.id,
       body: 'یادداشت داخلی با پیوست',
       attachmentIds: [note.id],
       internal: true,
     });
     expect((await download(t.app, owner.token, { attachmentId: note.id })).statusCode).toBe(404);
-    expect((await download(t.app, staff.token, { attachmentId: note.id })).statusCode).toBe(200);
+    expect((await download(t.app, t.staff.token, { attachmentId: note.id })).statusCode).toBe(200);
   });
 
   test('a bad id or body is 400 with the field named; hostile bodies never answer 5xx', async () => {

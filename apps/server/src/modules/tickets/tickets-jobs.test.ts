@@ -1,32 +1,25 @@
 import { TICKET_AUTO_CLOSE_DAYS, TICKET_UPLOAD_TTL_HOURS } from '@vitrin/contracts';
 import { toPersianDigits } from '@vitrin/fa';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { ticketAttachments, ticketMessages, tickets } from '../../db/schema/index';
 import { FileNotFoundError } from '../../lib/file-store';
 import { SmsSendError, type SmsSender } from '../../providers/sms/sms-sender';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { ok } from '../../test/api-kit';
 import { notifyStaffReply, staffReplyNoticeText } from './ticket-notices';
 import { replyAsStaff } from './tickets.service';
 import {
   createPerson,
   messageRow,
-  ok,
   openTicket,
-  type Person,
   SAMPLE_FILES,
+  setupTicketsTest,
   smsTo,
   ticketDetail,
   uploaded,
 } from './tickets-test-kit';
 
-let t: TestApp;
-let staff: Person;
-beforeAll(async () => {
-  t = await createTestApp();
-  staff = await createPerson(t.app, { role: 'admin' });
-});
-afterAll(() => t.close());
+const t = setupTicketsTest();
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -60,7 +53,7 @@ describe('SMS on a staff reply', () => {
     const ticket = await openTicket(t.app, customer, { subject: 'خطای پرداخت در فروشگاه' });
     const outcome = await replyAsStaff(t.app, {
       ticketId: ticket.id,
-      staffUserId: staff.id,
+      staffUserId: t.staff.id,
       body: 'درگاه پرداخت دوباره وصل شد.',
     });
     expect(outcome.smsSent).toBe(true);
@@ -73,7 +66,7 @@ describe('SMS on a staff reply', () => {
     ]);
     expect((await messageRow(t.app, outcome.messageId)).smsSentAt).toBeInstanceOf(Date);
     // Every reply gets its own.
-    await replyAsStaff(t.app, { ticketId: ticket.id, staffUserId: staff.id, body: 'پیگیری' });
+    await replyAsStaff(t.app, { ticketId: ticket.id, staffUserId: t.staff.id, body: 'پیگیری' });
     expect(smsTo(t.app, customer.mobile)).toHaveLength(2);
   });
 
@@ -105,7 +98,7 @@ describe('SMS on a staff reply', () => {
     };
     const replying = replyAsStaff(withSender(slowSender), {
       ticketId: ticket.id,
-      staffUserId: staff.id,
+      staffUserId: t.staff.id,
       body: 'در حال بررسی هستیم.',
     });
     await sending;
@@ -121,7 +114,7 @@ describe('SMS on a staff reply', () => {
     const customer = await createPerson(t.app);
     const ticket = await openTicket(t.app, customer);
     const [outcome] = await Promise.all([
-      replyAsStaff(t.app, { ticketId: ticket.id, staffUserId: staff.id, body: 'پاسخ' }),
+      replyAsStaff(t.app, { ticketId: ticket.id, staffUserId: t.staff.id, body: 'پاسخ' }),
       t.app.ticketsJob.runOnce(),
       t.app.ticketsJob.runOnce(),
     ]);
@@ -136,7 +129,7 @@ describe('SMS on a staff reply', () => {
     // Saved with its SMS not sent (the provider was down), so anyone may now claim it.
     const { messageId } = await replyAsStaff(withSender(downSender), {
       ticketId: ticket.id,
-      staffUserId: staff.id,
+      staffUserId: t.staff.id,
       body: 'پاسخ',
     });
     const outcomes = await Promise.all([
@@ -155,7 +148,7 @@ describe('SMS on a staff reply', () => {
     const ticket = await openTicket(t.app, customer);
     const outcome = await replyAsStaff(withSender(downSender), {
       ticketId: ticket.id,
-      staffUserId: staff.id,
+      staffUserId: t.staff.id,
       body: 'پاسخ در زمان قطعی پیامک',
     });
     expect(outcome.smsSent).toBe(false);
@@ -175,19 +168,19 @@ describe('SMS on a staff reply', () => {
     const ticket = await openTicket(t.app, customer);
     const old = await replyAsStaff(
       withSender(downSender),
-      { ticketId: ticket.id, staffUserId: staff.id, body: 'پاسخ قدیمی' },
+      { ticketId: ticket.id, staffUserId: t.staff.id, body: 'پاسخ قدیمی' },
       new Date(Date.now() - 2 * DAY_MS - HOUR_MS),
     );
     const note = await replyAsStaff(t.app, {
       ticketId: ticket.id,
-      staffUserId: staff.id,
+      staffUserId: t.staff.id,
       body: 'یادداشت داخلی',
       internal: true,
     });
     const other = await openTicket(t.app, customer);
     const read = await replyAsStaff(withSender(downSender), {
       ticketId: other.id,
-      staffUserId: staff.id,
+      staffUserId: t.staff.id,
       body: 'پاسخی که خوانده می‌شود',
     });
     await ok(t.app, '/api/user/tickets/get-ticket-replies', { ticketId: other.id }, customer.token);
@@ -207,7 +200,7 @@ describe('answered tickets close themselves', () => {
     const answeredAt = new Date(Date.now() + HOUR_MS);
     await replyAsStaff(
       t.app,
-      { ticketId: ticket.id, staffUserId: staff.id, body: 'انجام شد؛ اگر پرسشی هست بفرمایید.' },
+      { ticketId: ticket.id, staffUserId: t.staff.id, body: 'انجام شد؛ اگر پرسشی هست بفرمایید.' },
       answeredAt,
     );
     const due = new Date(answeredAt.getTime() + TICKET_AUTO_CLOSE_DAYS * DAY_MS);
@@ -226,7 +219,7 @@ describe('answered tickets close themselves', () => {
     const customer = await createPerson(t.app);
     const waiting = await openTicket(t.app, customer);
     const replied = await openTicket(t.app, customer);
-    await replyAsStaff(t.app, { ticketId: replied.id, staffUserId: staff.id, body: 'پاسخ' });
+    await replyAsStaff(t.app, { ticketId: replied.id, staffUserId: t.staff.id, body: 'پاسخ' });
     await ok(
       t.app,
       '/api/user/tickets/submit-reply',
@@ -244,12 +237,12 @@ describe('answered tickets close themselves', () => {
     const answeredAt = new Date(Date.now() + 2 * HOUR_MS);
     await replyAsStaff(
       t.app,
-      { ticketId: ticket.id, staffUserId: staff.id, body: 'پاسخ' },
+      { ticketId: ticket.id, staffUserId: t.staff.id, body: 'پاسخ' },
       answeredAt,
     );
     await replyAsStaff(
       t.app,
-      { ticketId: ticket.id, staffUserId: staff.id, body: 'یادداشت', internal: true },
+      { ticketId: ticket.id, staffUserId: t.staff.id, body: 'یادداشت', internal: true },
       new Date(answeredAt.getTime() + 6 * DAY_MS),
     );
     await t.app.ticketsJob.runOnce(

@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { beforeAll, expect, test } from 'vitest';
 import { ticketMessages, tickets, users } from '../../db/schema/index';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { ok, type Person, send, smsTo, unreadDot } from './tickets-test-kit';
+import { ok, send } from '../../test/api-kit';
+import { setupTestApp } from '../../test/test-app';
+import { type Person, smsTo, unreadDot } from './tickets-test-kit';
 
-let t: TestApp;
+const t = setupTestApp({ seedDemoData: true });
 let sara: Person;
 beforeAll(async () => {
-  t = await createTestApp({ seedDemoData: true });
   const response = await send(t.app, '/api/jwt/authenticate', {
     username: '09121234567',
     password: 'vitrin-demo-1405',
@@ -16,7 +16,6 @@ beforeAll(async () => {
   const identity = response.json().data as { id: string; jwtToken: string };
   sara = { id: identity.id, token: identity.jwtToken, mobile: '+989121234567' };
 });
-afterAll(() => t.close());
 
 test('the demo customer has tickets in every status, spread over the last weeks', async () => {
   const list = await ok(t.app, '/api/user/tickets/get-user-tickets', {}, sara.token);

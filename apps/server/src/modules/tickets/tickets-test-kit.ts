@@ -1,82 +1,26 @@
 import { randomBytes } from 'node:crypto';
 import {
-  type ApiError,
-  type CallPath,
   type PathInput,
-  type PathResult,
   TICKET_ATTACHMENT_PATH,
   TICKET_UPLOAD_PATH,
   type TicketAttachmentType,
 } from '@vitrin/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { expect } from 'vitest';
-import { services, ticketMessages, users } from '../../db/schema/index';
+import { beforeAll, expect } from 'vitest';
+import { services, ticketMessages } from '../../db/schema/index';
 import type { ConsoleSmsSender } from '../../providers/sms/console-sms';
-import { startSession } from '../auth/sessions.service';
+import { createSignedInUser, freshAddress, ok, type SignedInUser, send } from '../../test/api-kit';
+import { setupTestApp } from '../../test/test-app';
 import type { TicketAttachmentView } from './ticket-attachments';
 
-// Shared by the tickets' test files: people with real access tokens, calls through the real
-// app, multipart bodies built by hand as a browser sends them, and sample files of each type.
+// Shared by the tickets' test files: people who open tickets, multipart bodies built by hand as
+// a browser sends them, and sample files of each type.
 
-let addressCounter = 0;
-/** Each request from an address of its own: per-address limits are tested where they are meant. */
-export function freshAddress(): string {
-  addressCounter += 1;
-  return `10.66.${Math.floor(addressCounter / 250) % 250}.${(addressCounter % 250) + 1}`;
-}
-
-/** POSTs JSON as a client does, with the bearer token when given. */
-export function send(app: FastifyInstance, path: string, body: unknown, token?: string) {
-  return app.inject({
-    method: 'POST',
-    url: path,
-    remoteAddress: freshAddress(),
-    headers: {
-      'content-type': 'application/json',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    payload: JSON.stringify(body),
-  });
-}
-
-/** A call that must succeed: its `data`, typed by the contract. */
-export async function ok<P extends CallPath>(
-  app: FastifyInstance,
-  path: P,
-  body: PathInput<P>,
-  token: string,
-): Promise<PathResult<P>> {
-  const response = await send(app, path, body, token);
-  expect(response.statusCode, `${path} ${response.body}`).toBe(200);
-  return response.json().data as PathResult<P>;
-}
-
-/** A call that must be refused with `status`: the envelope's error. */
-export async function refused(
-  app: FastifyInstance,
-  path: string,
-  body: unknown,
-  token: string | undefined,
-  status: number,
-): Promise<ApiError> {
-  const response = await send(app, path, body, token);
-  expect(response.statusCode, `${path} ${response.body}`).toBe(status);
-  const envelope = response.json() as { ok: boolean; error: ApiError };
-  expect(envelope.ok).toBe(false);
-  return envelope.error;
-}
-
-export interface Person {
-  id: string;
-  mobile: string;
-  token: string;
-}
-
-let mobileCounter = 0;
+export type Person = SignedInUser;
 
 /** A verified person (a customer unless told) with an open session and its access token. */
-export async function createPerson(
+export function createPerson(
   app: FastifyInstance,
   options: {
     role?: 'customer' | 'admin';
@@ -84,26 +28,35 @@ export async function createPerson(
     lastName?: string | null;
   } = {},
 ): Promise<Person> {
-  mobileCounter += 1;
-  const role = options.role ?? 'customer';
-  const mobile = `+98936${String(1_000_000 + mobileCounter).padStart(7, '0')}`;
-  const [user] = await app.db
-    .insert(users)
-    .values({
-      mobile,
-      firstName: options.firstName === undefined ? 'نرگس' : options.firstName,
-      lastName: options.lastName === undefined ? 'پرسشگر' : options.lastName,
-      role,
-      mobileVerifiedAt: new Date(),
-    })
-    .returning({ id: users.id });
-  if (!user) throw new Error('user insert returned no row');
-  const session = await startSession(app.db, user.id, {
-    userAgent: 'tickets tests',
-    ipAddress: undefined,
+  return createSignedInUser(app, {
+    role: options.role,
+    firstName: options.firstName === undefined ? 'نرگس' : options.firstName,
+    lastName: options.lastName === undefined ? 'پرسشگر' : options.lastName,
   });
-  const token = await app.accessTokens.sign({ id: user.id, role }, session.sessionId);
-  return { id: user.id, mobile, token };
+}
+
+/**
+ * The app for a tickets test file, with a staff member to answer its tickets: both made before
+ * the file's first test (call at the file's top level).
+ */
+export function setupTicketsTest(staffNames: { firstName?: string; lastName?: string } = {}): {
+  readonly app: FastifyInstance;
+  readonly staff: Person;
+} {
+  const t = setupTestApp();
+  let staff: Person | undefined;
+  beforeAll(async () => {
+    staff = await createPerson(t.app, { role: 'admin', ...staffNames });
+  });
+  return {
+    get app() {
+      return t.app;
+    },
+    get staff() {
+      if (!staff) throw new Error('the staff member is made in beforeAll');
+      return staff;
+    },
+  };
 }
 
 /** A service of `owner`'s, as a paid order would have made it. */

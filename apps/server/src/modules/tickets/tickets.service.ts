@@ -15,6 +15,7 @@ import type { z } from 'zod';
 import type { Database, Transaction } from '../../db/client';
 import { services, ticketMessages, tickets, users } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
+import { countByStatus, pageOffset, statusPage, withStatus } from '../../lib/status-page';
 import { bindAttachments, findAttachmentsByMessageIds } from './ticket-attachments';
 import { type NoticeDeps, notifyStaffReply } from './ticket-notices';
 
@@ -110,32 +111,14 @@ export async function listTickets(
   query: { status?: TicketStatus | undefined; page: number; pageSize: number },
 ) {
   const own = eq(tickets.userId, userId);
-  const [rows, perStatus] = await Promise.all([
-    selectSummaries(db, query.status ? and(own, eq(tickets.status, query.status)) : own)
+  const [rows, counts] = await Promise.all([
+    selectSummaries(db, withStatus(own, tickets.status, query.status))
       .orderBy(desc(tickets.lastMessageAt), desc(tickets.number))
       .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db
-      .select({ status: tickets.status, total: count() })
-      .from(tickets)
-      .where(own)
-      .groupBy(tickets.status),
+      .offset(pageOffset(query)),
+    countByStatus(db, tickets.status, TICKET_STATUSES, own),
   ]);
-  const counts = Object.fromEntries(TICKET_STATUSES.map((status) => [status, 0])) as Record<
-    TicketStatus,
-    number
-  >;
-  for (const row of perStatus) counts[row.status] = row.total;
-  const total = query.status
-    ? counts[query.status]
-    : Object.values(counts).reduce((sum, value) => sum + value, 0);
-  return {
-    items: rows.map(toSummary),
-    total,
-    page: query.page,
-    pageSize: query.pageSize,
-    counts,
-  };
+  return statusPage(rows.map(toSummary), counts, query);
 }
 
 /** One of the caller's tickets; 404 for a missing id and for another person's alike. */
@@ -266,15 +249,7 @@ export async function submitTicket(
       })
       .returning({ id: tickets.id });
     if (!ticket) throw new Error('ticket insert returned no row');
-    await addMessage(tx, {
-      ticketId: ticket.id,
-      authorId: userId,
-      authorRole: 'customer',
-      body: input.body,
-      internal: false,
-      attachmentIds: input.attachmentIds,
-      now,
-    });
+    await addCustomerMessage(tx, ticket.id, userId, input, now);
     return ticket.id;
   });
   return getTicketDetail(db, userId, ticketId);
@@ -313,6 +288,25 @@ async function addMessage(
   return row.id;
 }
 
+/** The customer's own message on their ticket (a customer never writes an internal note). */
+function addCustomerMessage(
+  tx: Transaction,
+  ticketId: string,
+  userId: string,
+  message: { body: string; attachmentIds: readonly string[] },
+  now: Date,
+): Promise<string> {
+  return addMessage(tx, {
+    ticketId,
+    authorId: userId,
+    authorRole: 'customer',
+    body: message.body,
+    internal: false,
+    attachmentIds: message.attachmentIds,
+    now,
+  });
+}
+
 /** The caller's ticket, locked for the change about to be made; 404 if not theirs. */
 async function lockOwnTicket(tx: Transaction, userId: string, ticketId: string) {
   const [ticket] = await tx
@@ -336,15 +330,7 @@ export async function submitReply(
 ): Promise<TicketSummary> {
   await db.transaction(async (tx) => {
     const ticket = await lockOwnTicket(tx, userId, input.ticketId);
-    await addMessage(tx, {
-      ticketId: ticket.id,
-      authorId: userId,
-      authorRole: 'customer',
-      body: input.body,
-      internal: false,
-      attachmentIds: input.attachmentIds,
-      now,
-    });
+    await addCustomerMessage(tx, ticket.id, userId, input, now);
     await tx
       .update(tickets)
       .set({

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { TICKET_BODY_MAX_LENGTH } from '@vitrin/contracts';
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { ticketMessages, tickets } from '../../db/schema/index';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { ok, refused } from '../../test/api-kit';
 import {
   countOpenTickets,
   countUnreadTickets,
@@ -14,22 +14,15 @@ import {
   createPerson,
   createService,
   NEW_TICKET,
-  ok,
   openTicket,
   type Person,
-  refused,
+  setupTicketsTest,
   smsTo,
   ticketDetail,
   unreadDot,
 } from './tickets-test-kit';
 
-let t: TestApp;
-let staff: Person;
-beforeAll(async () => {
-  t = await createTestApp();
-  staff = await createPerson(t.app, { role: 'admin', firstName: 'علی', lastName: 'رضایی' });
-});
-afterAll(() => t.close());
+const t = setupTicketsTest({ firstName: 'علی', lastName: 'رضایی' });
 
 const MINUTE_MS = 60_000;
 
@@ -42,7 +35,7 @@ const reply = (who: Person, ticketId: string, body: string) =>
 const close = (who: Person, ticketId: string) =>
   ok(t.app, '/api/user/tickets/close-ticket', { ticketId }, who.token);
 const staffReply = (ticketId: string, body: string, extra: { internal?: boolean } = {}) =>
-  replyAsStaff(t.app, { ticketId, staffUserId: staff.id, body, ...extra });
+  replyAsStaff(t.app, { ticketId, staffUserId: t.staff.id, body, ...extra });
 
 async function rowCounts() {
   const [ticketRows] = await t.app.db.select({ total: count() }).from(tickets);
@@ -284,7 +277,7 @@ describe('the ticket’s states', () => {
     const t1 = new Date(Date.now() + MINUTE_MS);
     await replyAsStaff(
       t.app,
-      { ticketId: ticket.id, staffUserId: staff.id, body: 'لطفا نشانی سایت را بفرستید.' },
+      { ticketId: ticket.id, staffUserId: t.staff.id, body: 'لطفا نشانی سایت را بفرستید.' },
       t1,
     );
     let detail = await ticketDetail(t.app, customer, ticket.id);
