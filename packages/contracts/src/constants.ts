@@ -145,6 +145,14 @@ export const TICKET_ATTACHMENT_TYPES = [
   'application/pdf',
 ] as const;
 export type TicketAttachmentType = (typeof TICKET_ATTACHMENT_TYPES)[number];
+/** The file-name extensions of each accepted type; the first is the one given when it is wrong. */
+export const TICKET_ATTACHMENT_EXTENSIONS: Record<TicketAttachmentType, readonly string[]> = {
+  'image/jpeg': ['jpg', 'jpeg'],
+  'image/png': ['png'],
+  'image/webp': ['webp'],
+  'image/gif': ['gif'],
+  'application/pdf': ['pdf'],
+};
 export const TICKET_ATTACHMENT_MAX_BYTES = 5 * 1024 * 1024;
 export const TICKET_ATTACHMENTS_PER_MESSAGE = 5;
 /** An upload not attached to a message within this long is deleted. */

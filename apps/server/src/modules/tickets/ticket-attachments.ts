@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import {
+  TICKET_ATTACHMENT_EXTENSIONS,
   TICKET_ATTACHMENT_MAX_BYTES,
   TICKET_ATTACHMENT_TYPES,
   TICKET_UPLOAD_TTL_HOURS,
@@ -44,14 +45,7 @@ export const ATTACHMENT_MESSAGES = {
   notFound: 'این پیوست پیدا نشد',
 } as const;
 
-/** The name's extension for each accepted type; the first is the one given when it is wrong. */
-const EXTENSIONS: Record<TicketAttachmentType, readonly string[]> = {
-  'image/jpeg': ['jpg', 'jpeg'],
-  'image/png': ['png'],
-  'image/webp': ['webp'],
-  'image/gif': ['gif'],
-  'application/pdf': ['pdf'],
-};
+const EXTENSIONS = TICKET_ATTACHMENT_EXTENSIONS;
 const KNOWN_EXTENSIONS = new Set(Object.values(EXTENSIONS).flat());
 
 // Control characters, bidi embeddings/overrides/isolates and marks, zero-width spaces, line

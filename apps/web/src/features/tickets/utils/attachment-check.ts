@@ -1,4 +1,5 @@
 import {
+  TICKET_ATTACHMENT_EXTENSIONS,
   TICKET_ATTACHMENT_MAX_BYTES,
   TICKET_ATTACHMENT_TYPES,
   TICKET_ATTACHMENTS_PER_MESSAGE,
@@ -10,15 +11,9 @@ import { formatFileSize } from './file-size';
 // A courtesy check before uploading, so a person learns at once that a 20 MB video will not go.
 // The server still decides by the file's bytes (a renamed .exe is refused there, not here).
 
-const EXTENSIONS_OF: Record<TicketAttachmentType, readonly string[]> = {
-  'image/jpeg': ['jpg', 'jpeg'],
-  'image/png': ['png'],
-  'image/webp': ['webp'],
-  'image/gif': ['gif'],
-  'application/pdf': ['pdf'],
-};
-
-const ALLOWED_EXTENSIONS = TICKET_ATTACHMENT_TYPES.flatMap((type) => EXTENSIONS_OF[type]);
+const ALLOWED_EXTENSIONS = TICKET_ATTACHMENT_TYPES.flatMap(
+  (type) => TICKET_ATTACHMENT_EXTENSIONS[type],
+);
 
 /** The file picker's `accept`: the types and their extensions, for systems that know only one. */
 export const ATTACHMENT_ACCEPT = [
