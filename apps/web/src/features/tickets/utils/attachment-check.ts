@@ -3,7 +3,6 @@ import {
   TICKET_ATTACHMENT_MAX_BYTES,
   TICKET_ATTACHMENT_TYPES,
   TICKET_ATTACHMENTS_PER_MESSAGE,
-  type TicketAttachmentType,
 } from '@vitrin/contracts';
 import { toPersianDigits } from '@vitrin/fa';
 import { formatFileSize } from './file-size';
