@@ -142,6 +142,86 @@ describe('settings', () => {
     }
   });
 
+  test('uploads go to disk by default; FILE_STORE=s3 takes the bucket settings', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).fileStore).toEqual({ kind: 'disk' });
+    expect(
+      loadConfig({
+        DATA_DIR: tempDir(),
+        FILE_STORE: 's3',
+        S3_ENDPOINT: 'https://s3.ir-thr-at1.arvanstorage.ir/',
+        S3_BUCKET: 'vitrin-uploads',
+        S3_ACCESS_KEY_ID: 'access-key',
+        S3_SECRET_ACCESS_KEY: 'secret-key',
+      }).fileStore,
+    ).toEqual({
+      kind: 's3',
+      endpoint: 'https://s3.ir-thr-at1.arvanstorage.ir',
+      bucket: 'vitrin-uploads',
+      region: 'us-east-1',
+      accessKeyId: 'access-key',
+      secretAccessKey: 'secret-key',
+      pathStyle: true,
+    });
+    expect(
+      loadConfig({
+        DATA_DIR: tempDir(),
+        FILE_STORE: 's3',
+        S3_ENDPOINT: 'https://s3.eu-central-1.amazonaws.com',
+        S3_BUCKET: 'vitrin-uploads',
+        S3_REGION: 'eu-central-1',
+        S3_ACCESS_KEY_ID: 'access-key',
+        S3_SECRET_ACCESS_KEY: 'secret-key',
+        S3_FORCE_PATH_STYLE: 'false',
+      }).fileStore,
+    ).toMatchObject({ region: 'eu-central-1', pathStyle: false });
+  });
+
+  test('S3 settings without FILE_STORE=s3 leave uploads on disk', () => {
+    expect(loadConfig({ DATA_DIR: tempDir(), S3_BUCKET: 'vitrin-uploads' }).fileStore).toEqual({
+      kind: 'disk',
+    });
+  });
+
+  test('FILE_STORE=s3 lists each missing S3 setting with the other missing settings', () => {
+    try {
+      loadConfig({
+        DATA_DIR: tempDir(),
+        FILE_STORE: 's3',
+        S3_BUCKET: 'vitrin-uploads',
+        S3_SECRET_ACCESS_KEY: 'secret-key',
+        PAYMENT_GATEWAY: 'zarinpal',
+      });
+      expect.unreachable('loadConfig accepted S3 without its endpoint and access key');
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      expect((error as ConfigError).problems).toEqual([
+        'ZARINPAL_MERCHANT_ID: required when PAYMENT_GATEWAY=zarinpal',
+        'S3_ENDPOINT, S3_ACCESS_KEY_ID: required when FILE_STORE=s3',
+      ]);
+      expect((error as ConfigError).message).not.toContain('secret-key');
+    }
+    expect(() => loadConfig({ DATA_DIR: tempDir(), FILE_STORE: 's3' })).toThrow(
+      'S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: required when FILE_STORE=s3',
+    );
+  });
+
+  test('an S3 endpoint that is not a web address, or a store we do not know, is refused', () => {
+    expect(() =>
+      loadConfig({
+        DATA_DIR: tempDir(),
+        FILE_STORE: 's3',
+        S3_ENDPOINT: 'minio:9000',
+        S3_BUCKET: 'b',
+        S3_ACCESS_KEY_ID: 'a',
+        S3_SECRET_ACCESS_KEY: 's',
+      }),
+    ).toThrow(/S3_ENDPOINT/);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), FILE_STORE: 'gcs' })).toThrow(/FILE_STORE/);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), S3_FORCE_PATH_STYLE: 'yes' })).toThrow(
+      /S3_FORCE_PATH_STYLE/,
+    );
+  });
+
   test('a merchant code that is not 36 characters, or a gateway we do not know, is refused', () => {
     expect(() =>
       loadConfig({

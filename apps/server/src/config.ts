@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import type { S3Settings } from './lib/s3-file-store';
 import { serverRoot } from './paths';
 import {
   ZARINPAL_API_BASE_URL,
@@ -48,11 +49,22 @@ const envSchema = z.object({
   ZARINPAL_MERCHANT_ID: z.guid().optional(),
   ZARINPAL_API_BASE_URL: z.url({ protocol: /^https?$/ }).default(ZARINPAL_API_BASE_URL),
   ZARINPAL_START_PAY_URL: z.url({ protocol: /^https?$/ }).default(ZARINPAL_START_PAY_URL),
+  FILE_STORE: z.enum(['disk', 's3']).default('disk'),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  // MinIO, ArvanCloud and Liara take `endpoint/bucket/key`; AWS prefers `bucket.endpoint/key`.
+  S3_FORCE_PATH_STYLE: flag.default(true),
 });
 
 export type SmsSettings =
   | { provider: 'console'; outboxDir: string | null }
   | { provider: 'kavenegar'; apiKey: string; template: string; baseUrl: string };
+
+/** Where uploads live: `DATA_DIR/uploads` (memory without a data directory), or an S3 bucket. */
+export type FileStoreSettings = { kind: 'disk' } | ({ kind: 's3' } & S3Settings);
 
 export type Env = Record<string, string | undefined>;
 
@@ -85,6 +97,7 @@ export interface AppConfig {
   /** Null: background jobs do not run on a timer (tests run them by hand). */
   jobsIntervalMs: number | null;
   zarinpal: ZarinpalSettings | null;
+  fileStore: FileStoreSettings;
 }
 
 export class ConfigError extends Error {
@@ -138,6 +151,31 @@ export function loadConfig(env: Env = process.env): AppConfig {
       };
     }
   }
+  let fileStore: FileStoreSettings = { kind: 'disk' };
+  if (settings.FILE_STORE === 's3') {
+    const { S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY } = settings;
+    if (!S3_ENDPOINT || !S3_BUCKET || !S3_ACCESS_KEY_ID || !S3_SECRET_ACCESS_KEY) {
+      const missing = Object.entries({
+        S3_ENDPOINT,
+        S3_BUCKET,
+        S3_ACCESS_KEY_ID,
+        S3_SECRET_ACCESS_KEY,
+      })
+        .filter(([, value]) => !value)
+        .map(([name]) => name);
+      problems.push(`${missing.join(', ')}: required when FILE_STORE=s3`);
+    } else {
+      fileStore = {
+        kind: 's3',
+        endpoint: S3_ENDPOINT.replace(/\/$/, ''),
+        bucket: S3_BUCKET,
+        region: settings.S3_REGION,
+        accessKeyId: S3_ACCESS_KEY_ID,
+        secretAccessKey: S3_SECRET_ACCESS_KEY,
+        pathStyle: settings.S3_FORCE_PATH_STYLE,
+      };
+    }
+  }
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     env: settings.NODE_ENV,
@@ -160,6 +198,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     paymentGateway: settings.PAYMENT_GATEWAY,
     jobsIntervalMs: settings.JOBS_INTERVAL_MS === 0 ? null : settings.JOBS_INTERVAL_MS,
     zarinpal,
+    fileStore,
   };
 }
 
@@ -199,6 +238,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     paymentGateway: 'sandbox',
     jobsIntervalMs: null,
     zarinpal: null,
+    fileStore: { kind: 'disk' },
     ...overrides,
   };
 }

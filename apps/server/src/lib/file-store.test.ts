@@ -2,6 +2,7 @@ import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { type FakeS3, startFakeS3 } from '../test/fake-s3';
 import {
   createFileStore,
   DiskFileStore,
@@ -11,12 +12,19 @@ import {
   MemoryFileStore,
   UnsafeFileKeyError,
 } from './file-store';
+import { S3FileStore } from './s3-file-store';
 
 let scratch: string;
 beforeAll(() => {
   scratch = mkdtempSync(path.join(tmpdir(), 'vitrin-file-store-'));
 });
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+let fakeS3: FakeS3;
+beforeAll(async () => {
+  fakeS3 = await startFakeS3();
+});
+afterAll(() => fakeS3.close());
 
 let storeCounter = 0;
 function freshDataDir(): string {
@@ -49,6 +57,7 @@ const UNSAFE_KEYS = [
 const implementations: Array<[string, () => FileStore]> = [
   ['memory', () => new MemoryFileStore()],
   ['disk', () => createFileStore(freshDataDir())],
+  ['s3', () => new S3FileStore(fakeS3.newBucket())],
 ];
 
 describe.each(implementations)('%s file store', (_name, make) => {

@@ -6,9 +6,9 @@ import path from 'node:path';
  * Where uploaded bytes live (ticket attachments, decision 0013). Keys are chosen by the server
  * (random), never by a person; a key that is not safe is refused before any file is touched.
  *
- * Two implementations: the disk under `DATA_DIR/uploads`, and memory when there is no data
- * directory (tests). An object store (S3 and the like) for several nodes without a shared disk
- * is NOT built: it would be a third implementation of this interface.
+ * Three implementations: the disk under `DATA_DIR/uploads`, memory when there is no data
+ * directory (tests), and an S3-compatible bucket (`FILE_STORE=s3`, s3-file-store.ts) for several
+ * nodes without a shared disk. plugins/file-store.ts picks one from the settings.
  */
 export interface FileStore {
   /** Stores `bytes` under `key`, replacing what was there; readers see the old or the new whole. */
@@ -150,7 +150,10 @@ export class MemoryFileStore implements FileStore {
   }
 }
 
-/** The store the settings call for: `dataDir/uploads` on disk, or memory when `dataDir` is null. */
+/**
+ * The local store: `dataDir/uploads` on disk, or memory when `dataDir` is null. With
+ * `FILE_STORE=s3` the plugin makes an S3FileStore instead (s3-file-store.ts imports this module).
+ */
 export function createFileStore(dataDir: string | null): FileStore {
   return dataDir ? new DiskFileStore(path.join(dataDir, 'uploads')) : new MemoryFileStore();
 }
