@@ -1,0 +1,114 @@
+import {
+  ONLINE_TTL_MS,
+  tehranDayKey,
+  type VisitorCountStore,
+  type VisitorCounts,
+} from './visitor-counts';
+
+interface DayVisitors {
+  visitors: Set<string>;
+  newVisitors: Set<string>;
+}
+
+interface DomainState {
+  visitors: Set<string>;
+  /** Today's and yesterday's sets only (as Redis keeps them); older days are dropped. */
+  days: Map<string, DayVisitors>;
+  /** connectionId → when it stops counting as online (ms) and the node holding it. */
+  online: Map<string, { expiresAt: number; nodeId: string }>;
+}
+
+/** Counts in this process's memory: for a single node, when REDIS_URL is unset. */
+export function createMemoryVisitorCounts(): VisitorCountStore {
+  const domains = new Map<string, DomainState>();
+  /** nodeId → its connections (connectionId → domainName), so a heartbeat finds them. */
+  const nodes = new Map<string, Map<string, string>>();
+
+  function domain(domainName: string): DomainState {
+    let state = domains.get(domainName);
+    if (!state) {
+      state = { visitors: new Set(), days: new Map(), online: new Map() };
+      domains.set(domainName, state);
+    }
+    return state;
+  }
+
+  function countsOf(domainName: string, at: Date): VisitorCounts {
+    const state = domains.get(domainName);
+    const today = state?.days.get(tehranDayKey(at));
+    let onlineVisitorsCount = 0;
+    for (const connection of state?.online.values() ?? []) {
+      if (at.getTime() < connection.expiresAt) onlineVisitorsCount += 1;
+    }
+    return {
+      allVisitorsCount: state?.visitors.size ?? 0,
+      allVisitorsTodayCount: today?.visitors.size ?? 0,
+      newVisitorsTodayCount: today?.newVisitors.size ?? 0,
+      onlineVisitorsCount,
+    };
+  }
+
+  function forgetConnection(domainName: string, connectionId: string): void {
+    const connection = domains.get(domainName)?.online.get(connectionId);
+    if (!connection) return;
+    domains.get(domainName)?.online.delete(connectionId);
+    nodes.get(connection.nodeId)?.delete(connectionId);
+  }
+
+  return {
+    async recordVisit({ domainName, kwClientId, at }) {
+      const state = domain(domainName);
+      const dayKey = tehranDayKey(at);
+      const yesterdayKey = tehranDayKey(new Date(at.getTime() - 86_400_000));
+      for (const key of state.days.keys()) {
+        if (key < yesterdayKey) state.days.delete(key);
+      }
+      let day = state.days.get(dayKey);
+      if (!day) {
+        day = { visitors: new Set(), newVisitors: new Set() };
+        state.days.set(dayKey, day);
+      }
+      const kind = state.visitors.has(kwClientId) ? 'returning' : 'new';
+      state.visitors.add(kwClientId);
+      day.visitors.add(kwClientId);
+      if (kind === 'new') day.newVisitors.add(kwClientId);
+      return { kind, counts: countsOf(domainName, at) };
+    },
+
+    async counts(domainName, at) {
+      return countsOf(domainName, at);
+    },
+
+    async connectionOpened({ domainName, connectionId, nodeId, at }) {
+      const state = domain(domainName);
+      for (const [id, connection] of state.online) {
+        if (connection.expiresAt <= at.getTime()) forgetConnection(domainName, id);
+      }
+      forgetConnection(domainName, connectionId);
+      state.online.set(connectionId, { expiresAt: at.getTime() + ONLINE_TTL_MS, nodeId });
+      let connections = nodes.get(nodeId);
+      if (!connections) {
+        connections = new Map();
+        nodes.set(nodeId, connections);
+      }
+      connections.set(connectionId, domainName);
+    },
+
+    async connectionClosed({ domainName, connectionId }) {
+      forgetConnection(domainName, connectionId);
+    },
+
+    async heartbeat(nodeId, at) {
+      for (const [connectionId, domainName] of nodes.get(nodeId) ?? []) {
+        const connection = domains.get(domainName)?.online.get(connectionId);
+        if (connection && at.getTime() < connection.expiresAt) {
+          connection.expiresAt = at.getTime() + ONLINE_TTL_MS;
+        } else {
+          forgetConnection(domainName, connectionId);
+          nodes.get(nodeId)?.delete(connectionId);
+        }
+      }
+      if (nodes.get(nodeId)?.size === 0) nodes.delete(nodeId);
+    },
+  };
+}

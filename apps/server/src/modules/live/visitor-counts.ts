@@ -1,0 +1,95 @@
+import { tehranDaysBetween } from '../panel/tehran-days';
+
+/**
+ * What the panel shows as `userCount` (issue 7, "Counting"). Every count is exact: sets of
+ * kwClientIds and connection ids, never an estimate. Move this type to packages/contracts when
+ * the live socket's payloads are declared there.
+ */
+export interface VisitorCounts {
+  /** Distinct visitors (kwClientId) ever seen on the domain. */
+  allVisitorsCount: number;
+  /** Distinct visitors with a visit on the current Asia/Tehran calendar day. */
+  allVisitorsTodayCount: number;
+  /** Distinct visitors whose first visit ever fell on the current Asia/Tehran day. */
+  newVisitorsTodayCount: number;
+  /** Connections open now whose node is alive (see "Online" below). */
+  onlineVisitorsCount: number;
+}
+
+export type VisitKind = 'new' | 'returning';
+
+export interface Visit {
+  domainName: string;
+  /** The random id the tracker keeps in the visitor's localStorage. */
+  kwClientId: string;
+  at: Date;
+}
+
+export interface OpenedConnection {
+  domainName: string;
+  connectionId: string;
+  /** The server process holding the socket; its heartbeats keep the connection online. */
+  nodeId: string;
+  at: Date;
+}
+
+/**
+ * Online (issue 7 leaves "open connection or heartbeat window" to us; we take both):
+ *
+ * - A connection is online from `connectionOpened` until `connectionClosed`, as long as its node
+ *   keeps beating. Each connection carries an expiry: `connectionOpened` sets it to
+ *   `at + ONLINE_TTL_MS`, and `heartbeat(nodeId, at)` moves every still-online connection of that
+ *   node to `at + ONLINE_TTL_MS`.
+ * - `counts(domain, at)` counts the domain's connections with `at < expiry`: a connection whose
+ *   node last beat at `t` is online up to `t + ONLINE_TTL_MS - 1 ms` and offline from
+ *   `t + ONLINE_TTL_MS`. A crashed node's connections therefore drop out by themselves, with
+ *   nobody calling `connectionClosed`.
+ * - Once lapsed, a connection is gone for good: a node that beats again after a stall longer than
+ *   `ONLINE_TTL_MS` does not bring it back (its clients will have given up and reconnected under
+ *   new connection ids, which `connectionOpened` counts afresh).
+ * - Closing an unknown or already lapsed connection does nothing; opening the same id twice is
+ *   one connection.
+ * - Reads never change anything; lapsed entries are cleared when the domain opens a connection or
+ *   the node beats, and the shared keys expire on their own when nothing touches them.
+ *
+ * The socket server beats every `HEARTBEAT_INTERVAL_MS`, so two beats may be missed before a live
+ * node's visitors flicker offline.
+ */
+export const ONLINE_TTL_MS = 60_000;
+export const HEARTBEAT_INTERVAL_MS = 20_000;
+
+/**
+ * Counting of visits and online connections per domain, shared by every node: Redis when
+ * REDIS_URL is set (`createRedisVisitorCounts`), one process's memory otherwise
+ * (`createMemoryVisitorCounts`). Both pass the same suite (visitor-counts.suite.ts).
+ *
+ * Persistence ("counts survive a restart") plugs in here once the `live_visitors` table exists
+ * (its migration is another change): wrap the store so that a `new` visit is also written behind
+ * to `live_visitors (domain_name, kw_client_id, first_seen_at)` with `on conflict do nothing`,
+ * and at start-up, when the all-time set of a domain is empty (fresh Redis, or memory), load it
+ * and the first-seen-today set from that table before answering. The all-time set stays the
+ * authority on new vs returning, so the write-behind may lag without changing any answer.
+ */
+export interface VisitorCountStore {
+  /** Records one visit; `new` exactly when this kwClientId was never seen on this domain. */
+  recordVisit(visit: Visit): Promise<{ kind: VisitKind; counts: VisitorCounts }>;
+  /** The domain's counts as of `at` ("today" is the Tehran day of `at`). */
+  counts(domainName: string, at: Date): Promise<VisitorCounts>;
+  /** A visitor's socket connected on `nodeId`; online until closed or the node stops beating. */
+  connectionOpened(connection: OpenedConnection): Promise<void>;
+  /** The socket disconnected; unknown ids are ignored. */
+  connectionClosed(connection: { domainName: string; connectionId: string }): Promise<void>;
+  /** `nodeId` is alive at `at`: its open connections stay online until `at + ONLINE_TTL_MS`. */
+  heartbeat(nodeId: string, at: Date): Promise<void>;
+}
+
+const DAY_MS = 86_400_000;
+// Noon UTC is afternoon in Tehran whatever its offset, so this instant is on Tehran's 1 Jan 2000.
+const ANCHOR_INSTANT = new Date('2000-01-01T12:00:00Z');
+const ANCHOR_DAY = Date.UTC(2000, 0, 1) / DAY_MS;
+
+/** The Asia/Tehran calendar date of `at` as `YYYY-MM-DD` (Gregorian), the key of "today". */
+export function tehranDayKey(at: Date): string {
+  const day = ANCHOR_DAY + tehranDaysBetween(ANCHOR_INSTANT, at);
+  return new Date(day * DAY_MS).toISOString().slice(0, 10);
+}
