@@ -159,7 +159,8 @@ export class S3FileStore implements FileStore {
       return await this.fetch(url.href, {
         method,
         headers: sent,
-        body,
+        // A copy in a plain ArrayBuffer: a body every fetch typing (Node's and the DOM's) accepts.
+        body: body === undefined ? undefined : new Uint8Array(body),
         signal: AbortSignal.timeout(this.timeoutMs),
       });
     } catch (error) {
