@@ -15,6 +15,14 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'tracker',
+          root: 'apps/tracker',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
           name: 'server',
           root: 'apps/server',
           include: ['src/**/*.test.ts'],
