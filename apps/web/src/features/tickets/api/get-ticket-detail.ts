@@ -21,6 +21,10 @@ export function ticketDetailQueryOptions(userId: string, ticketId: string) {
   });
 }
 
-export function useTicketDetail(userId: string, ticketId: string) {
-  return useQuery(ticketDetailQueryOptions(userId, ticketId));
+/** `refetchIntervalMs`: ask again this often while the page is visible (an open conversation). */
+export function useTicketDetail(userId: string, ticketId: string, refetchIntervalMs?: number) {
+  return useQuery({
+    ...ticketDetailQueryOptions(userId, ticketId),
+    refetchInterval: refetchIntervalMs,
+  });
 }

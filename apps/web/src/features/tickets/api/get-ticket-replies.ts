@@ -26,6 +26,10 @@ export function ticketRepliesQueryOptions(userId: string, ticketId: string) {
   });
 }
 
-export function useTicketReplies(userId: string, ticketId: string) {
-  return useQuery(ticketRepliesQueryOptions(userId, ticketId));
+/** `refetchIntervalMs`: ask again this often while the page is visible (an open conversation). */
+export function useTicketReplies(userId: string, ticketId: string, refetchIntervalMs?: number) {
+  return useQuery({
+    ...ticketRepliesQueryOptions(userId, ticketId),
+    refetchInterval: refetchIntervalMs,
+  });
 }

@@ -24,13 +24,19 @@ import { TicketPriorityBadge, TicketStatusBadge } from '../components/ticket-bad
 import { TicketConversation } from '../components/ticket-conversation';
 import { ticketStatusNote } from '../utils/ticket-status';
 
+/**
+ * An open conversation asks for new messages this often while the tab is visible (TanStack
+ * Query pauses the interval in a hidden tab), so a staff reply shows without a reload.
+ */
+const CONVERSATION_POLL_MS = 30_000;
+
 /** One ticket: its details, the conversation with support, and the person's reply. */
 export function TicketPage() {
   const userId = useSignedInUserId();
   const { ticketId = '' } = useParams();
   const queryClient = useQueryClient();
-  const ticket = useTicketDetail(userId, ticketId);
-  const replies = useTicketReplies(userId, ticketId);
+  const ticket = useTicketDetail(userId, ticketId, CONVERSATION_POLL_MS);
+  const replies = useTicketReplies(userId, ticketId, CONVERSATION_POLL_MS);
   const data = ticket.data;
   const notFound = isNotFoundError(ticket.error) || isNotFoundError(replies.error);
   useDocumentTitle(
