@@ -1,13 +1,12 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { BENCH_PASSWORD, benchMobile } from './checkout-setup';
 import {
-  benchDir,
-  commitDescription,
   machineDetails,
   type RunningServer,
+  resultsFileOf,
+  runBench,
   startServer,
   stopAllChildren,
+  writeReport,
 } from './processes';
 import { BASELINE_ROUTES } from './scenarios';
 
@@ -22,11 +21,7 @@ const CUSTOMERS = Number(process.env.BENCH_CHECKOUT_CUSTOMERS ?? 20);
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 20);
 const WARMUP_S = 2;
 const PRODUCT_SLUG = 'vps-2core';
-const resultsFile = path.join(
-  benchDir,
-  'results',
-  process.env.BENCH_DATABASE_URL ? 'checkout-postgres.json' : 'checkout.json',
-);
+const resultsFile = resultsFileOf('checkout');
 
 interface StepTimes {
   [step: string]: number[];
@@ -266,34 +261,18 @@ async function main(): Promise<number> {
     console.error(`Not written to ${resultsFile}: errors or broken invariants.`);
     return 1;
   }
-  mkdirSync(path.dirname(resultsFile), { recursive: true });
-  const report = {
-    name: 'checkout',
-    database: process.env.BENCH_DATABASE_URL ? 'postgresql' : 'pglite (embedded)',
-    date: new Date().toISOString(),
-    commit: commitDescription(),
+  writeReport(
+    'checkout',
     machine,
-    settings: {
+    {
       customers: CUSTOMERS,
       warmupSeconds: WARMUP_S,
       durationSeconds: DURATION_S,
       product: PRODUCT_SLUG,
     },
-    baseline,
-    target,
-    ratio,
-    invariantsHold: true,
-  };
-  writeFileSync(resultsFile, `${JSON.stringify(report, null, 2)}\n`);
-  console.log(`Written to ${path.relative(process.cwd(), resultsFile)}`);
+    { baseline, target, ratio, invariantsHold: true },
+  );
   return 0;
 }
 
-try {
-  process.exitCode = await main();
-} catch (error) {
-  console.error(error);
-  process.exitCode = 1;
-} finally {
-  await stopAllChildren();
-}
+await runBench(main);

@@ -1,5 +1,6 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -118,4 +119,50 @@ export function machineDetails() {
     // above the CPU count means the run is worth repeating.
     loadAverage1mAtStart: Math.round((os.loadavg()[0] ?? 0) * 100) / 100,
   };
+}
+
+/** Runs on real PostgreSQL keep their own file beside the embedded database's. */
+export function resultsFileOf(name: string): string {
+  return path.join(
+    benchDir,
+    'results',
+    process.env.BENCH_DATABASE_URL ? `${name}-postgres.json` : `${name}.json`,
+  );
+}
+
+/**
+ * Writes a bench's report with what every report carries (database, date, commit, the machine
+ * as it was at the start) before its own settings and figures.
+ */
+export function writeReport(
+  name: string,
+  machine: ReturnType<typeof machineDetails>,
+  settings: Record<string, unknown>,
+  figures: Record<string, unknown>,
+): void {
+  const file = resultsFileOf(name);
+  mkdirSync(path.dirname(file), { recursive: true });
+  const report = {
+    name,
+    database: process.env.BENCH_DATABASE_URL ? 'postgresql' : 'pglite (embedded)',
+    date: new Date().toISOString(),
+    commit: commitDescription(),
+    machine,
+    settings,
+    ...figures,
+  };
+  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+  console.log(`Written to ${path.relative(process.cwd(), file)}`);
+}
+
+/** A bench's entry: its exit code, and every server it started stopped, whatever happened. */
+export async function runBench(main: () => Promise<number>): Promise<void> {
+  try {
+    process.exitCode = await main();
+  } catch (error) {
+    console.error(error);
+    process.exitCode = 1;
+  } finally {
+    await stopAllChildren();
+  }
 }

@@ -1,13 +1,12 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import autocannon from 'autocannon';
 import {
-  benchDir,
-  commitDescription,
   machineDetails,
   type RunningServer,
+  resultsFileOf,
+  runBench,
   startServer,
   stopAllChildren,
+  writeReport,
 } from './processes';
 import { BASELINE_ROUTES, type Scenario, scenarios } from './scenarios';
 
@@ -18,12 +17,7 @@ const DEFAULT_DURATION_S = 10;
 const MAX_DURATION_S = 600;
 const PROBE_TIMEOUT_MS = 5_000;
 
-// Runs on real PostgreSQL keep their own file beside the embedded database's.
-const resultsFile = path.join(
-  benchDir,
-  'results',
-  process.env.BENCH_DATABASE_URL ? 'api-postgres.json' : 'api.json',
-);
+const resultsFile = resultsFileOf('api');
 
 interface LoadRequest {
   method: 'GET' | 'POST';
@@ -255,31 +249,18 @@ async function main(): Promise<number> {
     for (const problem of problems) console.error(`  - ${problem}`);
     return 1;
   }
-  mkdirSync(path.dirname(resultsFile), { recursive: true });
-  const report = {
-    name: 'api',
-    database: process.env.BENCH_DATABASE_URL ? 'postgresql' : 'pglite (embedded)',
-    date: new Date().toISOString(),
-    commit: commitDescription(),
+  writeReport(
+    'api',
     machine,
-    settings: {
+    {
       connections: CONNECTIONS,
       pipelining: PIPELINING,
       warmupSeconds: WARMUP_S,
       durationSeconds: durationS,
     },
-    scenarios: results,
-  };
-  writeFileSync(resultsFile, `${JSON.stringify(report, null, 2)}\n`);
-  console.log(`Written to ${path.relative(process.cwd(), resultsFile)}`);
+    { scenarios: results },
+  );
   return 0;
 }
 
-try {
-  process.exitCode = await main();
-} catch (error) {
-  console.error(error);
-  process.exitCode = 1;
-} finally {
-  await stopAllChildren();
-}
+await runBench(main);
