@@ -8,6 +8,7 @@ import { appRoutes } from './modules/app/app.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { checkoutRoutes } from './modules/checkout/checkout.routes';
 import { contentRoutes } from './modules/content/content.routes';
+import { liveRoutes } from './modules/live/live.routes';
 import { panelRoutes } from './modules/panel/panel.routes';
 import redDots from './modules/red-dots/red-dots';
 import { seoRoutes } from './modules/seo/seo.routes';
@@ -117,6 +118,7 @@ export async function buildApp(
   await app.register(checkoutRoutes);
   await app.register(panelRoutes);
   await app.register(ticketsRoutes);
+  await app.register(liveRoutes);
   await app.register(seoRoutes);
   await app.register(webApp);
   return app;

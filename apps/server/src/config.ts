@@ -38,6 +38,10 @@ const envSchema = z.object({
   REDIS_KEY_PREFIX: z.string().min(1).max(64).default('vitrin:'),
   SEED_DEMO_DATA: flag.optional(),
   WEB_DIST_DIR: z.string().min(1).optional(),
+  /** The built tracker customers embed (apps/tracker/dist/tracker.js), served at /live/tracker.js. */
+  TRACKER_SCRIPT_FILE: z.string().min(1).optional(),
+  /** Live sockets (trackers and panels) one address may open per minute. */
+  LIVE_CONNECTS_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   SMS_PROVIDER: z.enum(['console', 'kavenegar']).default('console'),
   KAVENEGAR_API_KEY: z.string().min(10).optional(),
   KAVENEGAR_TEMPLATE: z.string().min(1).optional(),
@@ -91,6 +95,9 @@ export interface AppConfig {
   seedDemoData: boolean;
   /** Built web app to serve, or null when there is none (API-only, tests). */
   webDistDir: string | null;
+  /** The tracker script to serve, or null when it is not built (answers 404 then). */
+  trackerScriptFile: string | null;
+  liveConnectsPerMinute: number;
   sms: SmsSettings;
   /** `sandbox` pays without a gateway (demo, tests); `zarinpal` needs `zarinpal` set. */
   paymentGateway: 'sandbox' | 'zarinpal';
@@ -124,6 +131,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
     problems.push(`JWT_SECRET: required in production (at least ${MIN_SECRET_LENGTH} characters)`);
   }
   const webDistDir = path.resolve(settings.WEB_DIST_DIR ?? path.join(serverRoot, '../web/dist'));
+  const trackerScriptFile = path.resolve(
+    settings.TRACKER_SCRIPT_FILE ?? path.join(serverRoot, '../tracker/dist/tracker.js'),
+  );
   let sms: SmsSettings = { provider: 'console', outboxDir: path.join(dataDir, 'outbox') };
   if (settings.SMS_PROVIDER === 'kavenegar') {
     if (!settings.KAVENEGAR_API_KEY || !settings.KAVENEGAR_TEMPLATE) {
@@ -194,6 +204,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     rateLimitPerMinute: settings.RATE_LIMIT_PER_MINUTE,
     seedDemoData: settings.SEED_DEMO_DATA ?? (!isProduction && !settings.DATABASE_URL),
     webDistDir: existsSync(path.join(webDistDir, 'index.html')) ? webDistDir : null,
+    trackerScriptFile: existsSync(trackerScriptFile) ? trackerScriptFile : null,
+    liveConnectsPerMinute: settings.LIVE_CONNECTS_PER_MINUTE,
     sms,
     paymentGateway: settings.PAYMENT_GATEWAY,
     jobsIntervalMs: settings.JOBS_INTERVAL_MS === 0 ? null : settings.JOBS_INTERVAL_MS,
@@ -234,6 +246,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     rateLimitPerMinute: 600,
     seedDemoData: false,
     webDistDir: null,
+    trackerScriptFile: null,
+    liveConnectsPerMinute: 120,
     sms: { provider: 'console', outboxDir: null },
     paymentGateway: 'sandbox',
     jobsIntervalMs: null,

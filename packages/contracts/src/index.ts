@@ -4,6 +4,7 @@ export * from './calls/app';
 export * from './calls/auth';
 export * from './calls/catalog';
 export * from './calls/checkout';
+export * from './calls/live';
 export * from './calls/panel';
 export * from './calls/tickets';
 export * from './constants';

@@ -11,6 +11,7 @@ interface DayVisitors {
 }
 
 interface DomainState {
+  loaded: boolean;
   visitors: Set<string>;
   /** Today's and yesterday's sets only (as Redis keeps them); older days are dropped. */
   days: Map<string, DayVisitors>;
@@ -27,7 +28,7 @@ export function createMemoryVisitorCounts(): VisitorCountStore {
   function domain(domainName: string): DomainState {
     let state = domains.get(domainName);
     if (!state) {
-      state = { visitors: new Set(), days: new Map(), online: new Map() };
+      state = { loaded: false, visitors: new Set(), days: new Map(), online: new Map() };
       domains.set(domainName, state);
     }
     return state;
@@ -55,19 +56,24 @@ export function createMemoryVisitorCounts(): VisitorCountStore {
     nodes.get(connection.nodeId)?.delete(connectionId);
   }
 
+  function dayOf(state: DomainState, at: Date): DayVisitors {
+    const dayKey = tehranDayKey(at);
+    const yesterdayKey = tehranDayKey(new Date(at.getTime() - 86_400_000));
+    for (const key of state.days.keys()) {
+      if (key < yesterdayKey) state.days.delete(key);
+    }
+    let day = state.days.get(dayKey);
+    if (!day) {
+      day = { visitors: new Set(), newVisitors: new Set() };
+      state.days.set(dayKey, day);
+    }
+    return day;
+  }
+
   return {
     async recordVisit({ domainName, kwClientId, at }) {
       const state = domain(domainName);
-      const dayKey = tehranDayKey(at);
-      const yesterdayKey = tehranDayKey(new Date(at.getTime() - 86_400_000));
-      for (const key of state.days.keys()) {
-        if (key < yesterdayKey) state.days.delete(key);
-      }
-      let day = state.days.get(dayKey);
-      if (!day) {
-        day = { visitors: new Set(), newVisitors: new Set() };
-        state.days.set(dayKey, day);
-      }
+      const day = dayOf(state, at);
       const kind = state.visitors.has(kwClientId) ? 'returning' : 'new';
       state.visitors.add(kwClientId);
       day.visitors.add(kwClientId);
@@ -77,6 +83,22 @@ export function createMemoryVisitorCounts(): VisitorCountStore {
 
     async counts(domainName, at) {
       return countsOf(domainName, at);
+    },
+
+    async loaded(domainName) {
+      return domains.get(domainName)?.loaded ?? false;
+    },
+
+    async load(domainName, visitors, at) {
+      const state = domain(domainName);
+      const day = dayOf(state, at);
+      const today = tehranDayKey(at);
+      for (const visitor of visitors) {
+        state.visitors.add(visitor.kwClientId);
+        if (tehranDayKey(visitor.lastVisitAt) === today) day.visitors.add(visitor.kwClientId);
+        if (tehranDayKey(visitor.firstSeenAt) === today) day.newVisitors.add(visitor.kwClientId);
+      }
+      state.loaded = true;
     },
 
     async connectionOpened({ domainName, connectionId, nodeId, at }) {

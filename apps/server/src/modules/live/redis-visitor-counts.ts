@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Redis } from 'ioredis';
+import type { ChainableCommander, Redis } from 'ioredis';
 import {
   ONLINE_TTL_MS,
   tehranDayKey,
@@ -88,6 +88,15 @@ async function run(
   }
 }
 
+const LOAD_SLICE = 5000;
+
+async function execOrThrow(batch: ChainableCommander): Promise<void> {
+  const replies = await batch.exec();
+  // MULTI reports a failed command in its replies instead of rejecting.
+  const failed = replies?.find(([error]) => error)?.[0];
+  if (failed) throw failed;
+}
+
 function toCounts(reply: unknown): VisitorCounts {
   const [all, today, newToday, online] = reply as number[];
   return {
@@ -103,12 +112,15 @@ function toCounts(reply: unknown): VisitorCounts {
  * `live:visitors:<domain>` (all-time set of kwClientIds, no expiry),
  * `live:visitors:<YYYY-MM-DD>:<domain>` and `live:new-visitors:<YYYY-MM-DD>:<domain>` (Tehran
  * day's sets, expiring), `live:online:<domain>` (zset of connectionId scored by expiry in ms) and
- * `live:node:<nodeId>` (hash connectionId → domain, for heartbeats).
+ * `live:node:<nodeId>` (hash connectionId → domain, for heartbeats), and `live:loaded:<domain>`
+ * (set once `load` has filled the domain's sets from PostgreSQL; gone with the rest if Redis
+ * restarts empty).
  */
 export function createRedisVisitorCounts(redis: Redis, redisKeyPrefix: string): VisitorCountStore {
   const prefix = `${redisKeyPrefix}live:`;
   const onlineKey = (domainName: string) => `${prefix}online:${domainName}`;
-  const countKeys = (domainName: string, at: Date) => {
+  const loadedKey = (domainName: string) => `${prefix}loaded:${domainName}`;
+  const countKeys = (domainName: string, at: Date): [string, string, string, string] => {
     const day = tehranDayKey(at);
     return [
       `${prefix}visitors:${domainName}`,
@@ -132,20 +144,46 @@ export function createRedisVisitorCounts(redis: Redis, redisKeyPrefix: string): 
       return toCounts(await run(redis, readCounts, countKeys(domainName, at), [at.getTime()]));
     },
 
+    async loaded(domainName) {
+      return (await redis.exists(loadedKey(domainName))) === 1;
+    },
+
+    async load(domainName, visitors, at) {
+      const [allKey, todayKey, newTodayKey] = countKeys(domainName, at);
+      const today = tehranDayKey(at);
+      // Large domains go in slices, so no single command blocks Redis for long.
+      for (let start = 0; start < visitors.length; start += LOAD_SLICE) {
+        const slice = visitors.slice(start, start + LOAD_SLICE);
+        const seenToday = slice.filter((visitor) => tehranDayKey(visitor.lastVisitAt) === today);
+        const newToday = slice.filter((visitor) => tehranDayKey(visitor.firstSeenAt) === today);
+        const batch = redis.multi().sadd(allKey, ...slice.map((visitor) => visitor.kwClientId));
+        if (seenToday.length > 0) {
+          batch
+            .sadd(todayKey, ...seenToday.map((visitor) => visitor.kwClientId))
+            .expire(todayKey, DAY_SET_TTL_SECONDS);
+        }
+        if (newToday.length > 0) {
+          batch
+            .sadd(newTodayKey, ...newToday.map((visitor) => visitor.kwClientId))
+            .expire(newTodayKey, DAY_SET_TTL_SECONDS);
+        }
+        await execOrThrow(batch);
+      }
+      await redis.set(loadedKey(domainName), '1');
+    },
+
     async connectionOpened({ domainName, connectionId, nodeId, at }) {
       const online = onlineKey(domainName);
       const node = `${prefix}node:${nodeId}`;
-      const replies = await redis
-        .multi()
-        .zremrangebyscore(online, '-inf', at.getTime())
-        .zadd(online, at.getTime() + ONLINE_TTL_MS, connectionId)
-        .pexpire(online, ONLINE_KEY_TTL_MS)
-        .hset(node, connectionId, domainName)
-        .pexpire(node, ONLINE_KEY_TTL_MS)
-        .exec();
-      // MULTI reports a failed command in its replies instead of rejecting.
-      const failed = replies?.find(([error]) => error)?.[0];
-      if (failed) throw failed;
+      await execOrThrow(
+        redis
+          .multi()
+          .zremrangebyscore(online, '-inf', at.getTime())
+          .zadd(online, at.getTime() + ONLINE_TTL_MS, connectionId)
+          .pexpire(online, ONLINE_KEY_TTL_MS)
+          .hset(node, connectionId, domainName)
+          .pexpire(node, ONLINE_KEY_TTL_MS),
+      );
     },
 
     async connectionClosed({ domainName, connectionId }) {

@@ -127,6 +127,66 @@ export function describeVisitorCounts(name: string, makeNodes: () => Promise<Vis
       });
     });
 
+    describe('loading stored visitors after a restart', () => {
+      const YESTERDAY = later(NOON_NOV_21, -86_400_000);
+
+      test('a domain is not loaded until load is called, and then is on every node', async () => {
+        expect(await store.loaded(DOMAIN)).toBe(false);
+        await store.load(DOMAIN, [], NOON_NOV_21);
+        expect(await store.loaded(DOMAIN)).toBe(true);
+        expect(await nodes.otherNode.loaded(DOMAIN)).toBe(true);
+        expect(await store.loaded('other.example.ir')).toBe(false);
+      });
+
+      test('loaded visitors are returning and counted by the days of their rows', async () => {
+        await store.load(
+          DOMAIN,
+          [
+            { kwClientId: 'old', firstSeenAt: YESTERDAY, lastVisitAt: YESTERDAY },
+            { kwClientId: 'back-today', firstSeenAt: YESTERDAY, lastVisitAt: NOON_NOV_21 },
+            { kwClientId: 'new-today', firstSeenAt: NOON_NOV_21, lastVisitAt: NOON_NOV_21 },
+          ],
+          NOON_NOV_21,
+        );
+        expect(await store.counts(DOMAIN, NOON_NOV_21)).toEqual({
+          allVisitorsCount: 3,
+          allVisitorsTodayCount: 2,
+          newVisitorsTodayCount: 1,
+          onlineVisitorsCount: 0,
+        });
+        expect((await visit('old', later(NOON_NOV_21, 1000))).kind).toBe('returning');
+        const { kind, counts } = await visit('fresh', later(NOON_NOV_21, 2000));
+        expect(kind).toBe('new');
+        expect(counts).toMatchObject({ allVisitorsCount: 4, allVisitorsTodayCount: 4 });
+      });
+
+      test('loading twice, or over visits already recorded, counts nobody twice', async () => {
+        const rows = [{ kwClientId: 'v1', firstSeenAt: NOON_NOV_21, lastVisitAt: NOON_NOV_21 }];
+        await visit('v1', NOON_NOV_21);
+        await store.load(DOMAIN, rows, NOON_NOV_21);
+        await nodes.otherNode.load(DOMAIN, rows, NOON_NOV_21);
+        expect(await store.counts(DOMAIN, NOON_NOV_21)).toMatchObject({
+          allVisitorsCount: 1,
+          allVisitorsTodayCount: 1,
+          newVisitorsTodayCount: 1,
+        });
+      });
+
+      test('a large domain loads whole', async () => {
+        const rows = Array.from({ length: 12_001 }, (_, index) => ({
+          kwClientId: `visitor-${index}`,
+          firstSeenAt: YESTERDAY,
+          lastVisitAt: index % 2 === 0 ? NOON_NOV_21 : YESTERDAY,
+        }));
+        await store.load(DOMAIN, rows, NOON_NOV_21);
+        expect(await store.counts(DOMAIN, NOON_NOV_21)).toMatchObject({
+          allVisitorsCount: 12_001,
+          allVisitorsTodayCount: 6001,
+          newVisitorsTodayCount: 0,
+        });
+      });
+    });
+
     describe('online visitors', () => {
       const open = (connectionId: string, at: Date, nodeId = 'node-a', domainName = DOMAIN) =>
         store.connectionOpened({ domainName, connectionId, nodeId, at });

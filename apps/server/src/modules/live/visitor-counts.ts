@@ -58,23 +58,35 @@ export interface OpenedConnection {
 export const ONLINE_TTL_MS = 60_000;
 export const HEARTBEAT_INTERVAL_MS = 20_000;
 
+/** A visitor as `live_visitors` keeps them, to rebuild a domain's sets after a restart. */
+export interface StoredVisitor {
+  kwClientId: string;
+  firstSeenAt: Date;
+  lastVisitAt: Date;
+}
+
 /**
  * Counting of visits and online connections per domain, shared by every node: Redis when
  * REDIS_URL is set (`createRedisVisitorCounts`), one process's memory otherwise
  * (`createMemoryVisitorCounts`). Both pass the same suite (visitor-counts.suite.ts).
  *
- * Persistence ("counts survive a restart") plugs in here once the `live_visitors` table exists
- * (its migration is another change): wrap the store so that a `new` visit is also written behind
- * to `live_visitors (domain_name, kw_client_id, first_seen_at)` with `on conflict do nothing`,
- * and at start-up, when the all-time set of a domain is empty (fresh Redis, or memory), load it
- * and the first-seen-today set from that table before answering. The all-time set stays the
- * authority on new vs returning, so the write-behind may lag without changing any answer.
+ * Persistence (docs/decisions/0014): a domain's visitor sets start empty in a fresh Redis or a
+ * fresh process, so the live service calls `load` with the domain's `live_visitors` rows before
+ * its first visit or count there, whenever `loaded` says no. Visits are written behind to
+ * PostgreSQL; the sets stay the authority on new vs returning.
  */
 export interface VisitorCountStore {
   /** Records one visit; `new` exactly when this kwClientId was never seen on this domain. */
   recordVisit(visit: Visit): Promise<{ kind: VisitKind; counts: VisitorCounts }>;
   /** The domain's counts as of `at` ("today" is the Tehran day of `at`). */
   counts(domainName: string, at: Date): Promise<VisitorCounts>;
+  /** Whether `load` has filled this domain's sets since the store last lost them. */
+  loaded(domainName: string): Promise<boolean>;
+  /**
+   * Adds stored visitors to the domain's sets (today's sets by the Tehran day of `at`) and
+   * marks it loaded. Adding is idempotent, so two nodes loading at once agree.
+   */
+  load(domainName: string, visitors: StoredVisitor[], at: Date): Promise<void>;
   /** A visitor's socket connected on `nodeId`; online until closed or the node stops beating. */
   connectionOpened(connection: OpenedConnection): Promise<void>;
   /** The socket disconnected; unknown ids are ignored. */
