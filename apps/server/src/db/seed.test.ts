@@ -194,3 +194,31 @@ test('the panel demo: listed codes, a personal code, an expired service and a pa
   expect(renewals).toEqual([{ status: 'paid', serviceId: website?.id }]);
   expect(await checkoutInvariantViolations(db)).toEqual([]);
 });
+
+test('the live demo: the customer’s sites have two weeks of visits, some of them today', async () => {
+  const [sara] = await t.app.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.mobile, demoAccounts[0].mobile));
+  const { userCount, recentVisits, visitsByHour } = await t.app.live.service
+    .counts('sara-gallery.ir', new Date())
+    .then(async (counts) => ({
+      userCount: counts,
+      ...(await t.app.live.service.activity('sara-gallery.ir', new Date())),
+    }));
+  expect(sara).toBeDefined();
+  expect(userCount.allVisitorsCount).toBeGreaterThan(300);
+  expect(userCount.allVisitorsTodayCount).toBeLessThanOrEqual(userCount.allVisitorsCount);
+  expect(userCount.newVisitorsTodayCount).toBeLessThanOrEqual(userCount.allVisitorsTodayCount);
+  expect(recentVisits).toHaveLength(30);
+  expect(new Set(recentVisits.map((visit) => visit.kind))).toEqual(new Set(['new', 'returning']));
+  expect(visitsByHour).toHaveLength(24);
+  // Both sites are the customer's, so her panel lists them.
+  const domains = await t.app.db
+    .select({ domainName: services.domainName })
+    .from(services)
+    .where(and(eq(services.userId, sara?.id ?? ''), isNotNull(services.domainName)));
+  expect(domains.map((row) => row.domainName)).toEqual(
+    expect.arrayContaining(['sara-gallery.ir', 'sara-blog.com']),
+  );
+});

@@ -3,6 +3,7 @@ import type { Database, Transaction } from './client';
 import { seedRuns, type UserRole, users } from './schema/index';
 import { seedCatalog } from './seed-catalog';
 import { seedCheckout } from './seed-checkout';
+import { seedLive } from './seed-live';
 import { seedPanel } from './seed-panel';
 import { seedSupport } from './seed-support';
 
@@ -72,6 +73,7 @@ const seedParts: ReadonlyArray<{ name: string; run: (tx: Transaction) => Promise
   { name: 'checkout', run: seedCheckout },
   { name: 'panel', run: seedPanel },
   { name: 'support', run: seedSupport },
+  { name: 'live', run: (tx) => seedLive(tx) },
 ];
 
 /** Applies every part of the demo seed this database has not had; answers the parts applied. */
