@@ -11,6 +11,9 @@ export default defineConfig({
       '/api': apiServer,
       '/healthz': apiServer,
       '/readyz': apiServer,
+      // The live panel's socket (WebSocket only) and the tracker script.
+      '/socket.io': { target: apiServer, ws: true },
+      '/live': apiServer,
     },
   },
   build: {

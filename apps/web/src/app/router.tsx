@@ -70,6 +70,10 @@ const NewTicketPage = lazy(() =>
 const TicketPage = lazy(() =>
   import('../features/tickets/pages/ticket-page').then((m) => ({ default: m.TicketPage })),
 );
+// The live visitor panel (issue 7): socket.io-client loads with this chunk only.
+const LivePage = lazy(() =>
+  import('../features/live/pages/live-page').then((m) => ({ default: m.LivePage })),
+);
 const SignInPage = lazy(() =>
   import('../features/auth/pages/sign-in-page').then((m) => ({ default: m.SignInPage })),
 );
@@ -94,6 +98,7 @@ export function AppRoutes() {
           <Route path="profile" element={<ProfilePage />} />
           <Route path="services" element={<ServicesPage />} />
           <Route path="services/:serviceId" element={<ServicePage />} />
+          <Route path="live" element={<LivePage />} />
           <Route path="orders" element={<OrdersPage />} />
           <Route path="orders/:orderId" element={<OrderPage />} />
           <Route path="discounts" element={<DiscountsPage />} />

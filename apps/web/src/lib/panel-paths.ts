@@ -10,6 +10,7 @@ export const ORDERS_PATH = '/account/orders';
 export const DISCOUNTS_PATH = '/account/discounts';
 export const CREDIT_PATH = '/account/credit';
 export const TICKETS_PATH = '/account/tickets';
+export const LIVE_PATH = '/account/live';
 
 /** The services list, filtered to one status when given. */
 export function servicesPath(status?: ServiceStatus): string {

@@ -343,3 +343,12 @@ export function DownloadIcon(props: IconProps) {
     </SvgIcon>
   );
 }
+
+/** Something live: a pulse line. */
+export function ActivityIcon(props: IconProps) {
+  return (
+    <SvgIcon {...props}>
+      <path d="M3 12h4l3-7 4 14 3-7h4" />
+    </SvgIcon>
+  );
+}

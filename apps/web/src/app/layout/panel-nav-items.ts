@@ -8,6 +8,7 @@ import type { ComponentType } from 'react';
 import {
   CREDIT_PATH,
   DISCOUNTS_PATH,
+  LIVE_PATH,
   ORDERS_PATH,
   PANEL_PATH,
   PROFILE_PATH,
@@ -16,6 +17,7 @@ import {
 } from '../../lib/panel-paths';
 import { useRedDots } from '../../lib/red-dots';
 import {
+  ActivityIcon,
   BagIcon,
   DiscountIcon,
   GridIcon,
@@ -44,6 +46,7 @@ interface PanelLink {
 const panelLinks: readonly PanelLink[] = [
   { to: PANEL_PATH, label: 'پیشخوان', icon: GridIcon, end: true },
   { to: SERVICES_PATH, label: 'سرویس‌ها', icon: ServerIcon, redDot: RED_DOT_EXPIRING_SERVICES },
+  { to: LIVE_PATH, label: 'بازدیدکنندگان زنده', icon: ActivityIcon },
   { to: ORDERS_PATH, label: 'سفارش‌ها', icon: BagIcon, redDot: RED_DOT_UNPAID_ORDERS },
   { to: DISCOUNTS_PATH, label: 'تخفیف‌ها', icon: DiscountIcon },
   { to: CREDIT_PATH, label: 'کیف پول', icon: WalletIcon },
