@@ -2,8 +2,9 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 
-// Debian's Chromium, with the flags this workplace needs (no background network at all).
-export function launchChromium(): Promise<Browser> {
+// Debian's Chromium, with the flags this workplace needs (no background network at all), and
+// any a test adds (the live test maps a made-up customer domain to this machine).
+export function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
@@ -14,6 +15,7 @@ export function launchChromium(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
       '--no-first-run',
+      ...extraArgs,
     ],
   });
 }
