@@ -9,8 +9,8 @@ import type { VisitKind, VisitorCountStore, VisitorCounts } from './visitor-coun
 const MAX_PENDING_VISITS = 100_000;
 /** One INSERT carries at most this many rows (PostgreSQL's 65,535 parameters / 8 columns). */
 const INSERT_SLICE = 2000;
-/** How long this process trusts a domain's "loaded" answer before asking the store again. */
-const LOADED_TRUST_MS = 10_000;
+/** A domain lost again right after loading it (Redis emptied twice in a row) is an error. */
+const LOAD_ATTEMPTS = 3;
 /** Page views kept for the feed and the chart; visitors are kept for good. */
 export const LIVE_VISITS_KEPT_DAYS = 30;
 const RECENT_VISITS = 30;
@@ -35,7 +35,7 @@ export interface LiveActivity {
  * Counting plus persistence (docs/decisions/0014): every visit is answered by the shared
  * `VisitorCountStore` at once and written behind to PostgreSQL in batches (`flush`, every second
  * and at close). A domain whose sets the store has lost (a fresh process without Redis, or a
- * Redis restarted empty) is loaded from `live_visitors` before its first answer.
+ * Redis restarted empty) is loaded from `live_visitors` when the store says so, then asked again.
  */
 export function createLiveService(deps: {
   db: Database;
@@ -48,7 +48,6 @@ export function createLiveService(deps: {
   let pending: PendingVisit[] = [];
   let flushing: Promise<void> | null = null;
   const loading = new Map<string, Promise<void>>();
-  const trustedLoaded = new Map<string, number>();
 
   async function loadFromDatabase(domainName: string, at: Date): Promise<void> {
     const rows = await db
@@ -62,19 +61,28 @@ export function createLiveService(deps: {
     await store.load(domainName, rows, at);
   }
 
-  async function ensureLoaded(domainName: string, at: Date): Promise<void> {
-    const trustedUntil = trustedLoaded.get(domainName);
-    if (trustedUntil !== undefined && trustedUntil > now()) return;
-    if (!(await store.loaded(domainName))) {
-      // One load per domain at a time in this process; other nodes' loads add the same rows.
-      let load = loading.get(domainName);
-      if (!load) {
-        load = loadFromDatabase(domainName, at).finally(() => loading.delete(domainName));
-        loading.set(domainName, load);
-      }
-      await load;
+  /** One load per domain at a time in this process; other nodes' loads add the same rows. */
+  function loadOnce(domainName: string, at: Date): Promise<void> {
+    let load = loading.get(domainName);
+    if (!load) {
+      load = loadFromDatabase(domainName, at).finally(() => loading.delete(domainName));
+      loading.set(domainName, load);
     }
-    trustedLoaded.set(domainName, now() + LOADED_TRUST_MS);
+    return load;
+  }
+
+  /** Asks the store; when it says the domain is not loaded, loads it and asks again. */
+  async function whenLoaded<T>(
+    domainName: string,
+    at: Date,
+    ask: () => Promise<T | null>,
+  ): Promise<T> {
+    for (let attempt = 0; attempt < LOAD_ATTEMPTS; attempt += 1) {
+      const answer = await ask();
+      if (answer !== null) return answer;
+      await loadOnce(domainName, at);
+    }
+    throw new Error(`the live sets of ${domainName} were lost again while loading`);
   }
 
   async function writeBatch(batch: PendingVisit[]): Promise<void> {
@@ -141,19 +149,15 @@ export function createLiveService(deps: {
   }
 
   return {
-    ensureLoaded,
-
     /** Counts a visit and queues it for PostgreSQL; the answer does not wait for the write. */
     async recordVisit(visit: RecordedVisit): Promise<{ kind: VisitKind; counts: VisitorCounts }> {
-      await ensureLoaded(visit.domainName, visit.at);
-      const answer = await store.recordVisit(visit);
+      const answer = await whenLoaded(visit.domainName, visit.at, () => store.recordVisit(visit));
       pending.push({ ...visit, kind: answer.kind });
       return answer;
     },
 
     async counts(domainName: string, at: Date): Promise<VisitorCounts> {
-      await ensureLoaded(domainName, at);
-      return store.counts(domainName, at);
+      return whenLoaded(domainName, at, () => store.counts(domainName, at));
     },
 
     /** Writes every queued visit; concurrent calls share one run. */

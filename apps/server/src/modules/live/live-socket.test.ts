@@ -7,7 +7,7 @@ import {
 } from '@vitrin/contracts';
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { createSignedInUser, type SignedInUser } from '../../test/api-kit';
-import { createTestApp, setupTestApp } from '../../test/test-app';
+import { createTestApp, deleteKeys, setupTestApp } from '../../test/test-app';
 import { revokeSession } from '../auth/sessions.service';
 import { LIVE_MESSAGES } from './live-socket';
 import {
@@ -290,6 +290,31 @@ describe('visits', () => {
     expect(answer).toMatchObject({
       notify: { data: { userCount: { allVisitorsCount: 0, allVisitorsTodayCount: 0 } } },
     });
+  });
+
+  test('when the store has lost this node’s connections, the next heartbeat puts them back', async () => {
+    const { domainName, panel } = await watchedDomain();
+    const tracker = await connectTracker(origin, { domainName });
+    const online = async () => {
+      const answer = await refresh(panel, { userId: owner.id, domainName });
+      return 'notify' in answer ? answer.notify.data.userCount.onlineVisitorsCount : -1;
+    };
+    expect(await eventually(online, (count) => count === 1)).toBe(1);
+    // As a Redis restarted empty would: every connection of the node gone from the store.
+    if (t.app.redis) {
+      await deleteKeys(t.app.redis, t.app.config.redisKeyPrefix);
+    } else {
+      for (const socket of t.app.live.io.of('/tracker').sockets.values()) {
+        await t.app.live.store.connectionClosed({
+          domainName: socket.data.domainName,
+          connectionId: socket.id,
+        });
+      }
+    }
+    expect(await online()).toBe(0);
+    await t.app.live.heartbeat();
+    expect(await online()).toBe(1);
+    expect(tracker.connected).toBe(true);
   });
 
   test('a visit that does not fit is dropped and the socket kept', async () => {

@@ -305,7 +305,22 @@ export function createLiveSockets(
   return {
     io,
     nodeId,
-    heartbeat: (at: Date = now()) => store.heartbeat(nodeId, at),
+    /**
+     * Keeps this node's visitors online; when the store has lost them (a Redis restarted empty),
+     * opens again every tracker connection this node holds.
+     */
+    async heartbeat(at: Date = now()): Promise<void> {
+      if (await store.heartbeat(nodeId, at)) return;
+      for (const socket of trackers.sockets.values()) {
+        const data = socket.data as TrackerData;
+        await store.connectionOpened({
+          domainName: data.domainName,
+          connectionId: socket.id,
+          nodeId,
+          at,
+        });
+      }
+    },
     /** Closes every socket of this node (not the other nodes') and the engine. */
     async close() {
       for (const namespace of [trackers, panels]) namespace.local.disconnectSockets(true);

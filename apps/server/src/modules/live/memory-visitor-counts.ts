@@ -73,6 +73,7 @@ export function createMemoryVisitorCounts(): VisitorCountStore {
   return {
     async recordVisit({ domainName, kwClientId, at }) {
       const state = domain(domainName);
+      if (!state.loaded) return null;
       const day = dayOf(state, at);
       const kind = state.visitors.has(kwClientId) ? 'returning' : 'new';
       state.visitors.add(kwClientId);
@@ -82,7 +83,7 @@ export function createMemoryVisitorCounts(): VisitorCountStore {
     },
 
     async counts(domainName, at) {
-      return countsOf(domainName, at);
+      return domains.get(domainName)?.loaded ? countsOf(domainName, at) : null;
     },
 
     async loaded(domainName) {
@@ -131,6 +132,7 @@ export function createMemoryVisitorCounts(): VisitorCountStore {
         }
       }
       if (nodes.get(nodeId)?.size === 0) nodes.delete(nodeId);
+      return nodes.has(nodeId);
     },
   };
 }

@@ -35,12 +35,17 @@ local function counts(now)
 end
 `;
 
-/** KEYS: all-time set, today's set, today's new set, online zset. ARGV: now (ms). */
+// Both answer {-1} when the domain's loaded mark is gone (a Redis restarted empty): the sets
+// would be missing every earlier visitor, so nothing is read or recorded until they are loaded.
+
+/** KEYS: all-time set, today's set, today's new set, online zset, loaded mark. ARGV: now (ms). */
 const readCounts = script(`${COUNTS_LUA}
+if redis.call('EXISTS', KEYS[5]) == 0 then return {-1} end
 return counts(ARGV[1])`);
 
 /** KEYS as readCounts. ARGV: now (ms), kwClientId, day-set TTL (s). Returns {isNew, ...counts}. */
 const recordVisit = script(`${COUNTS_LUA}
+if redis.call('EXISTS', KEYS[5]) == 0 then return {-1} end
 local isNew = redis.call('SADD', KEYS[1], ARGV[2])
 redis.call('SADD', KEYS[2], ARGV[2])
 redis.call('EXPIRE', KEYS[2], ARGV[3])
@@ -54,10 +59,11 @@ return result`);
 
 /**
  * KEYS: the node's hash (connectionId → domainName). ARGV: online-key prefix, now (ms), new
- * expiry (ms), key TTL (ms). The domains' zsets are named from the hash, so this script needs a
+ * expiry (ms), key TTL (ms). Answers -1 when the hash is gone (no connection, or Redis lost it). The domains' zsets are named from the hash, so this script needs a
  * single Redis, not a cluster (as the rest of the app's Redis use does).
  */
 const heartbeat = script(`
+if redis.call('EXISTS', KEYS[1]) == 0 then return -1 end
 local entries = redis.call('HGETALL', KEYS[1])
 for i = 1, #entries, 2 do
   local connectionId, domainName = entries[i], entries[i + 1]
@@ -120,13 +126,14 @@ export function createRedisVisitorCounts(redis: Redis, redisKeyPrefix: string): 
   const prefix = `${redisKeyPrefix}live:`;
   const onlineKey = (domainName: string) => `${prefix}online:${domainName}`;
   const loadedKey = (domainName: string) => `${prefix}loaded:${domainName}`;
-  const countKeys = (domainName: string, at: Date): [string, string, string, string] => {
+  const countKeys = (domainName: string, at: Date): [string, string, string, string, string] => {
     const day = tehranDayKey(at);
     return [
       `${prefix}visitors:${domainName}`,
       `${prefix}visitors:${day}:${domainName}`,
       `${prefix}new-visitors:${day}:${domainName}`,
       onlineKey(domainName),
+      loadedKey(domainName),
     ];
   };
 
@@ -137,11 +144,15 @@ export function createRedisVisitorCounts(redis: Redis, redisKeyPrefix: string): 
         kwClientId,
         DAY_SET_TTL_SECONDS,
       ])) as number[];
+      if (reply[0] === -1) return null;
       return { kind: reply[0] === 1 ? 'new' : 'returning', counts: toCounts(reply.slice(1)) };
     },
 
     async counts(domainName, at) {
-      return toCounts(await run(redis, readCounts, countKeys(domainName, at), [at.getTime()]));
+      const reply = (await run(redis, readCounts, countKeys(domainName, at), [
+        at.getTime(),
+      ])) as number[];
+      return reply[0] === -1 ? null : toCounts(reply);
     },
 
     async loaded(domainName) {
@@ -192,12 +203,13 @@ export function createRedisVisitorCounts(redis: Redis, redisKeyPrefix: string): 
     },
 
     async heartbeat(nodeId, at) {
-      await run(
+      const reply = await run(
         redis,
         heartbeat,
         [`${prefix}node:${nodeId}`],
         [`${prefix}online:`, at.getTime(), at.getTime() + ONLINE_TTL_MS, ONLINE_KEY_TTL_MS],
       );
+      return reply !== -1;
     },
   };
 }

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { ONLINE_TTL_MS, type VisitorCountStore } from './visitor-counts';
+import { ONLINE_TTL_MS, type Visit, type VisitorCountStore } from './visitor-counts';
 
 export interface VisitorCountNodes {
   /** The store as one node sees it. */
@@ -19,17 +19,41 @@ const NOON_NOV_21 = new Date('2026-11-21T08:30:00Z');
 const later = (at: Date, ms: number) => new Date(at.getTime() + ms);
 
 /**
+ * The store as the live service uses it: a domain the store has not loaded is loaded (with no
+ * stored visitors) and asked again. The tests of loading itself use the bare store.
+ */
+function loadingOnDemand(store: VisitorCountStore) {
+  async function whenLoaded<T>(domainName: string, at: Date, ask: () => Promise<T | null>) {
+    const first = await ask();
+    if (first !== null) return first;
+    await store.load(domainName, [], at);
+    const second = await ask();
+    if (second === null) throw new Error(`${domainName} still not loaded`);
+    return second;
+  }
+  return {
+    ...store,
+    recordVisit: (visit: Visit) =>
+      whenLoaded(visit.domainName, visit.at, () => store.recordVisit(visit)),
+    counts: (domainName: string, at: Date) =>
+      whenLoaded(domainName, at, () => store.counts(domainName, at)),
+  };
+}
+
+/**
  * The one suite every VisitorCountStore passes (issue 7, "Counting"): in memory always, on Redis
  * in visitor-counts.real.test.ts. `makeNodes` returns a store with no counts in it.
  */
 export function describeVisitorCounts(name: string, makeNodes: () => Promise<VisitorCountNodes>) {
   describe(name, () => {
     let nodes: VisitorCountNodes;
-    let store: VisitorCountStore;
+    let store: ReturnType<typeof loadingOnDemand>;
+    let otherNode: ReturnType<typeof loadingOnDemand>;
 
     beforeEach(async () => {
       nodes = await makeNodes();
-      store = nodes.store;
+      store = loadingOnDemand(nodes.store);
+      otherNode = loadingOnDemand(nodes.otherNode);
     });
     afterEach(async () => {
       await nodes.dispose();
@@ -130,11 +154,31 @@ export function describeVisitorCounts(name: string, makeNodes: () => Promise<Vis
     describe('loading stored visitors after a restart', () => {
       const YESTERDAY = later(NOON_NOV_21, -86_400_000);
 
+      test('until a domain is loaded, visits and counts answer null and record nothing', async () => {
+        const bare = nodes.store;
+        const bareOther = nodes.otherNode;
+        expect(
+          await bare.recordVisit({ domainName: DOMAIN, kwClientId: 'v1', at: NOON_NOV_21 }),
+        ).toBe(null);
+        expect(await bare.counts(DOMAIN, NOON_NOV_21)).toBe(null);
+        expect(await bareOther.counts(DOMAIN, NOON_NOV_21)).toBe(null);
+        await bare.load(DOMAIN, [], NOON_NOV_21);
+        expect(await bareOther.counts(DOMAIN, NOON_NOV_21)).toMatchObject({
+          allVisitorsCount: 0,
+        });
+        const visit = await bare.recordVisit({
+          domainName: DOMAIN,
+          kwClientId: 'v1',
+          at: NOON_NOV_21,
+        });
+        expect(visit?.kind).toBe('new');
+      });
+
       test('a domain is not loaded until load is called, and then is on every node', async () => {
         expect(await store.loaded(DOMAIN)).toBe(false);
         await store.load(DOMAIN, [], NOON_NOV_21);
         expect(await store.loaded(DOMAIN)).toBe(true);
-        expect(await nodes.otherNode.loaded(DOMAIN)).toBe(true);
+        expect(await otherNode.loaded(DOMAIN)).toBe(true);
         expect(await store.loaded('other.example.ir')).toBe(false);
       });
 
@@ -164,7 +208,7 @@ export function describeVisitorCounts(name: string, makeNodes: () => Promise<Vis
         const rows = [{ kwClientId: 'v1', firstSeenAt: NOON_NOV_21, lastVisitAt: NOON_NOV_21 }];
         await visit('v1', NOON_NOV_21);
         await store.load(DOMAIN, rows, NOON_NOV_21);
-        await nodes.otherNode.load(DOMAIN, rows, NOON_NOV_21);
+        await otherNode.load(DOMAIN, rows, NOON_NOV_21);
         expect(await store.counts(DOMAIN, NOON_NOV_21)).toMatchObject({
           allVisitorsCount: 1,
           allVisitorsTodayCount: 1,
@@ -266,9 +310,17 @@ export function describeVisitorCounts(name: string, makeNodes: () => Promise<Vis
         expect(await online(later(NOON_NOV_21, 20_000 + ONLINE_TTL_MS - 1))).toBe(1);
       });
 
-      test('a heartbeat from a node with no connections is harmless', async () => {
-        await store.heartbeat('node-idle', NOON_NOV_21);
+      test('a heartbeat from a node with no connections is harmless, and says it knows none', async () => {
+        expect(await store.heartbeat('node-idle', NOON_NOV_21)).toBe(false);
         expect(await online(NOON_NOV_21)).toBe(0);
+      });
+
+      test('a heartbeat says whether the store still knows the node’s connections', async () => {
+        await open('c1', NOON_NOV_21);
+        expect(await store.heartbeat('node-a', later(NOON_NOV_21, 20_000))).toBe(true);
+        await store.connectionClosed({ domainName: DOMAIN, connectionId: 'c1' });
+        await store.heartbeat('node-a', later(NOON_NOV_21, 40_000));
+        expect(await store.heartbeat('node-a', later(NOON_NOV_21, 60_000))).toBe(false);
       });
 
       test('every node sees the same online count', async () => {
@@ -278,13 +330,13 @@ export function describeVisitorCounts(name: string, makeNodes: () => Promise<Vis
           nodeId: 'node-a',
           at: NOON_NOV_21,
         });
-        await nodes.otherNode.connectionOpened({
+        await otherNode.connectionOpened({
           domainName: DOMAIN,
           connectionId: 'c2',
           nodeId: 'node-b',
           at: NOON_NOV_21,
         });
-        expect((await nodes.otherNode.counts(DOMAIN, NOON_NOV_21)).onlineVisitorsCount).toBe(2);
+        expect((await otherNode.counts(DOMAIN, NOON_NOV_21)).onlineVisitorsCount).toBe(2);
         expect(await online(NOON_NOV_21)).toBe(2);
       });
     });
@@ -293,7 +345,7 @@ export function describeVisitorCounts(name: string, makeNodes: () => Promise<Vis
       test('20 simultaneous first visits of one visitor give exactly one new', async () => {
         const results = await Promise.all(
           Array.from({ length: 20 }, (_, i) =>
-            (i % 2 === 0 ? store : nodes.otherNode).recordVisit({
+            (i % 2 === 0 ? store : otherNode).recordVisit({
               domainName: DOMAIN,
               kwClientId: 'v1',
               at: NOON_NOV_21,
@@ -313,7 +365,7 @@ export function describeVisitorCounts(name: string, makeNodes: () => Promise<Vis
         // Each visitor arrives twice, once on each node.
         const results = await Promise.all(
           [...visitors, ...visitors].map((kwClientId, i) =>
-            (i % 2 === 0 ? store : nodes.otherNode).recordVisit({
+            (i % 2 === 0 ? store : otherNode).recordVisit({
               domainName: DOMAIN,
               kwClientId,
               at: NOON_NOV_21,
@@ -321,7 +373,7 @@ export function describeVisitorCounts(name: string, makeNodes: () => Promise<Vis
           ),
         );
         expect(results.filter((result) => result.kind === 'new')).toHaveLength(300);
-        expect(await nodes.otherNode.counts(DOMAIN, NOON_NOV_21)).toEqual({
+        expect(await otherNode.counts(DOMAIN, NOON_NOV_21)).toEqual({
           allVisitorsCount: 300,
           allVisitorsTodayCount: 300,
           newVisitorsTodayCount: 300,

@@ -71,15 +71,20 @@ export interface StoredVisitor {
  * (`createMemoryVisitorCounts`). Both pass the same suite (visitor-counts.suite.ts).
  *
  * Persistence (docs/decisions/0014): a domain's visitor sets start empty in a fresh Redis or a
- * fresh process, so the live service calls `load` with the domain's `live_visitors` rows before
- * its first visit or count there, whenever `loaded` says no. Visits are written behind to
- * PostgreSQL; the sets stay the authority on new vs returning.
+ * fresh process. Until `load` has filled them from `live_visitors`, `recordVisit` and `counts`
+ * answer `null` for that domain, in the same atomic step that would have answered, so no node
+ * ever counts a returning visitor as new because the sets were lost (a Redis restarted empty):
+ * the live service loads the domain and asks again. Visits are written behind to PostgreSQL;
+ * the sets stay the authority on new vs returning.
  */
 export interface VisitorCountStore {
-  /** Records one visit; `new` exactly when this kwClientId was never seen on this domain. */
-  recordVisit(visit: Visit): Promise<{ kind: VisitKind; counts: VisitorCounts }>;
-  /** The domain's counts as of `at` ("today" is the Tehran day of `at`). */
-  counts(domainName: string, at: Date): Promise<VisitorCounts>;
+  /**
+   * Records one visit; `new` exactly when this kwClientId was never seen on this domain. Null,
+   * recording nothing, when the domain's sets are not loaded.
+   */
+  recordVisit(visit: Visit): Promise<{ kind: VisitKind; counts: VisitorCounts } | null>;
+  /** The domain's counts as of `at` ("today" is its Tehran day); null when not loaded. */
+  counts(domainName: string, at: Date): Promise<VisitorCounts | null>;
   /** Whether `load` has filled this domain's sets since the store last lost them. */
   loaded(domainName: string): Promise<boolean>;
   /**
@@ -91,8 +96,12 @@ export interface VisitorCountStore {
   connectionOpened(connection: OpenedConnection): Promise<void>;
   /** The socket disconnected; unknown ids are ignored. */
   connectionClosed(connection: { domainName: string; connectionId: string }): Promise<void>;
-  /** `nodeId` is alive at `at`: its open connections stay online until `at + ONLINE_TTL_MS`. */
-  heartbeat(nodeId: string, at: Date): Promise<void>;
+  /**
+   * `nodeId` is alive at `at`: its open connections stay online until `at + ONLINE_TTL_MS`.
+   * False when the store knows no connection of this node (none open, or the store lost them):
+   * the node then opens again every connection it holds.
+   */
+  heartbeat(nodeId: string, at: Date): Promise<boolean>;
 }
 
 const DAY_MS = 86_400_000;
