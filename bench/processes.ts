@@ -6,7 +6,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
-// The bench's server processes and run details, shared by run.ts and checkout.ts.
+// The bench's server processes and run details, shared by run.ts, checkout.ts and live.ts.
 
 const START_TIMEOUT_MS = 60_000;
 const STOP_GRACE_MS = 5_000;

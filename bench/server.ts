@@ -1,14 +1,23 @@
 import type { AddressInfo } from 'node:net';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { buildApp } from '@vitrin/server/src/app';
 import { testConfig } from '@vitrin/server/src/config';
 import { createScratchDatabase } from '@vitrin/server/src/db/scratch-database';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
 import { addBenchCustomers, benchInvariants } from './checkout-setup';
+import { buildLiveBaseline } from './live-baseline';
 import { BASELINE_ROUTES } from './scenarios';
 
 // Far above what a run sends, so no answer is a 429, while the limiter still does its
 // per-request bookkeeping as it does in production.
 const BENCH_RATE_LIMIT_PER_MINUTE = 10_000_000;
+// The live bench opens its thousands of tracker sockets from one address (127.0.0.1), where
+// production's limit (120 connects a minute per address) would refuse all but the first few;
+// like the rate limit above, the limiter still spends a point on every connect.
+const BENCH_LIVE_CONNECTS_PER_MINUTE = 10_000_000;
 const CLOSE_GRACE_MS = 3_000;
 
 /** The floor: Fastify with nothing registered but one POST and one GET route. */
@@ -29,9 +38,17 @@ async function benchDatabase(): Promise<{ url: string | undefined; drop(): Promi
   return createScratchDatabase(adminUrl, `vitrin_bench_${process.pid}`);
 }
 
-const database = process.argv.includes('--baseline')
-  ? { url: undefined, drop: async () => {} }
-  : await benchDatabase();
+const isBaseline = process.argv.includes('--baseline');
+/** The live sockets bench (live.ts): a Socket.IO baseline, and the memory route on both sides. */
+const isLive = process.argv.includes('--live');
+
+const database = isBaseline ? { url: undefined, drop: async () => {} } : await benchDatabase();
+/**
+ * Each target run keeps its Redis keys under a prefix of its own, deleted when it stops, as its
+ * PostgreSQL database is: a run must not count the visitors (or the still-online sockets) of
+ * the run before it.
+ */
+const redisKeyPrefix = `vitrin-bench-${process.pid}:`;
 
 /** The whole Vitrin server, set up as production would be. */
 function buildTarget(): Promise<FastifyInstance> {
@@ -41,16 +58,19 @@ function buildTarget(): Promise<FastifyInstance> {
     testConfig({
       env: 'production',
       rateLimitPerMinute: BENCH_RATE_LIMIT_PER_MINUTE,
+      liveConnectsPerMinute: BENCH_LIVE_CONNECTS_PER_MINUTE,
       // The sign-in scenario needs the demo accounts and per-request client addresses.
       seedDemoData: true,
       trustProxy: true,
       databaseUrl: database.url,
       redisUrl: process.env.BENCH_REDIS_URL,
+      redisKeyPrefix,
     }),
   );
 }
 
-const app = process.argv.includes('--baseline') ? buildBaseline() : await buildTarget();
+const liveBaseline = isBaseline && isLive ? buildLiveBaseline() : null;
+const app = liveBaseline?.app ?? (isBaseline ? buildBaseline() : await buildTarget());
 const benchCustomers = Number(
   process.argv.find((arg) => arg.startsWith('--customers='))?.slice('--customers='.length) ?? 0,
 );
@@ -60,12 +80,53 @@ if (benchCustomers > 0) {
   await addBenchCustomers(app, benchCustomers);
 }
 
+if (isLive) {
+  // The live bench's questions to the server it measures (bench server only, never the product):
+  // its memory after a full collection and the Engine.IO connections open; its CPU time so far
+  // and how late its event loop ran since the last such question.
+  setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc') as () => void;
+  const io = liveBaseline?.io ?? app.live.io;
+  app.get('/bench/memory', async () => {
+    gc();
+    gc();
+    return { memory: process.memoryUsage(), engineConnections: io.engine.clientsCount };
+  });
+  const resolutionMs = 10;
+  const loopDelay = monitorEventLoopDelay({ resolution: resolutionMs });
+  loopDelay.enable();
+  // The histogram holds each interval between its timer's runs: the delay is what exceeds it.
+  const delayMs = (nanoseconds: number) =>
+    Math.round(Math.max(0, nanoseconds / 1e6 - resolutionMs) * 10) / 10;
+  app.get('/bench/cpu', async () => {
+    const answer = {
+      cpu: process.cpuUsage(),
+      eventLoopDelayMs: { p99: delayMs(loopDelay.percentile(99)), max: delayMs(loopDelay.max) },
+    };
+    loopDelay.reset();
+    return answer;
+  });
+}
+
+/** Deletes this run's Redis keys (see `redisKeyPrefix`) once the app has closed. */
+async function dropRedisKeys(redis: Redis): Promise<void> {
+  let cursor = '0';
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', `${redisKeyPrefix}*`, 'COUNT', 1000);
+    if (keys.length > 0) await redis.unlink(...keys);
+    cursor = next;
+  } while (cursor !== '0');
+  await redis.quit();
+}
+
 let closing = false;
 async function shutdown(): Promise<void> {
   if (closing) return;
   closing = true;
   setTimeout(() => process.exit(1), CLOSE_GRACE_MS).unref();
+  const redis = isBaseline ? null : app.redis?.duplicate();
   await app.close();
+  if (redis) await dropRedisKeys(redis);
   await database.drop();
   process.exit(0);
 }
