@@ -17,6 +17,12 @@ interface DomainState {
   days: Map<string, DayVisitors>;
   /** connectionId → when it stops counting as online (ms) and the node holding it. */
   online: Map<string, { expiresAt: number; nodeId: string }>;
+  /**
+   * No connection lapses before this (ms): a count before it is `online.size`, with no walk.
+   * Kept low, never high: a heartbeat or a close leaves it early, and the next count that
+   * reaches it walks the connections once and moves it on.
+   */
+  earliestExpiry: number;
 }
 
 /** Counts in this process's memory: for a single node, when REDIS_URL is unset. */
@@ -28,7 +34,13 @@ export function createMemoryVisitorCounts(): VisitorCountStore {
   function domain(domainName: string): DomainState {
     let state = domains.get(domainName);
     if (!state) {
-      state = { loaded: false, visitors: new Set(), days: new Map(), online: new Map() };
+      state = {
+        loaded: false,
+        visitors: new Set(),
+        days: new Map(),
+        online: new Map(),
+        earliestExpiry: Number.POSITIVE_INFINITY,
+      };
       domains.set(domainName, state);
     }
     return state;
@@ -37,16 +49,24 @@ export function createMemoryVisitorCounts(): VisitorCountStore {
   function countsOf(domainName: string, at: Date): VisitorCounts {
     const state = domains.get(domainName);
     const today = state?.days.get(tehranDayKey(at));
-    let onlineVisitorsCount = 0;
-    for (const connection of state?.online.values() ?? []) {
-      if (at.getTime() < connection.expiresAt) onlineVisitorsCount += 1;
-    }
     return {
       allVisitorsCount: state?.visitors.size ?? 0,
       allVisitorsTodayCount: today?.visitors.size ?? 0,
       newVisitorsTodayCount: today?.newVisitors.size ?? 0,
-      onlineVisitorsCount,
+      onlineVisitorsCount: state ? onlineAt(state, at.getTime()) : 0,
     };
+  }
+
+  function onlineAt(state: DomainState, now: number): number {
+    if (now < state.earliestExpiry) return state.online.size;
+    let online = 0;
+    let earliest = Number.POSITIVE_INFINITY;
+    for (const connection of state.online.values()) {
+      if (now < connection.expiresAt) online += 1;
+      earliest = Math.min(earliest, connection.expiresAt);
+    }
+    state.earliestExpiry = earliest;
+    return online;
   }
 
   function forgetConnection(domainName: string, connectionId: string): void {
@@ -104,11 +124,10 @@ export function createMemoryVisitorCounts(): VisitorCountStore {
 
     async connectionOpened({ domainName, connectionId, nodeId, at }) {
       const state = domain(domainName);
-      for (const [id, connection] of state.online) {
-        if (connection.expiresAt <= at.getTime()) forgetConnection(domainName, id);
-      }
       forgetConnection(domainName, connectionId);
-      state.online.set(connectionId, { expiresAt: at.getTime() + ONLINE_TTL_MS, nodeId });
+      const expiresAt = at.getTime() + ONLINE_TTL_MS;
+      state.online.set(connectionId, { expiresAt, nodeId });
+      state.earliestExpiry = Math.min(state.earliestExpiry, expiresAt);
       let connections = nodes.get(nodeId);
       if (!connections) {
         connections = new Map();
