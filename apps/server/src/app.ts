@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import fp from 'fastify-plugin';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
+import { auditRoutes } from './modules/admin/audit.routes';
 import { appRoutes } from './modules/app/app.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { checkoutRoutes } from './modules/checkout/checkout.routes';
@@ -119,6 +120,7 @@ export async function buildApp(
   await app.register(panelRoutes);
   await app.register(ticketsRoutes);
   await app.register(liveRoutes);
+  await app.register(auditRoutes);
   await app.register(seoRoutes);
   await app.register(webApp);
   return app;

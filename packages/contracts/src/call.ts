@@ -1,7 +1,10 @@
 import type { z } from 'zod';
 
-/** Who may make a call: anyone, a signed-in user, or staff. */
-export type CallAccess = 'public' | 'user' | 'admin';
+/**
+ * Who may make a call: anyone, a signed-in user, staff (support or admin: the staff console's
+ * tickets and read-only views), or admins only (issue 8).
+ */
+export type CallAccess = 'public' | 'user' | 'staff' | 'admin';
 
 export interface CallDefinition<
   Path extends string = string,

@@ -170,3 +170,12 @@ export const RED_DOT_UNPAID_ORDERS = 'unpaid-orders';
 export const RED_DOT_UNREAD_TICKETS = 'unread-ticket-replies';
 export const RED_DOT_EXPIRING_SERVICES = 'expiring-services';
 export const RED_DOT_PROFILE_INCOMPLETE = 'profile-incomplete';
+
+/**
+ * Issue 8 roles: a customer; support (tickets, and orders and customers read-only); admin
+ * (everything). Staff sign in through the same accounts flow; the role is in the token and
+ * checked again against the database on every staff call.
+ */
+export const USER_ROLES = ['customer', 'support', 'admin'] as const;
+export type UserRoleName = (typeof USER_ROLES)[number];
+export const STAFF_ROLES = ['support', 'admin'] as const;

@@ -18,6 +18,7 @@ export const errorStatus = {
   // Domain codes (API.md: 422).
   WRONG_CREDENTIALS: 422,
   ACCOUNT_NOT_VERIFIED: 422,
+  ACCOUNT_LOCKED: 403,
   OTP_WRONG: 422,
   OTP_EXPIRED: 422,
   INSUFFICIENT_CREDIT: 422,
@@ -53,6 +54,7 @@ export const defaultErrorMessages: Record<ErrorCode, string> = {
   RATE_LIMITED: 'تعداد درخواست‌ها بیش از حد مجاز است؛ کمی بعد دوباره تلاش کنید',
   WRONG_CREDENTIALS: 'شماره موبایل یا رمز عبور نادرست است',
   ACCOUNT_NOT_VERIFIED: 'شماره موبایل این حساب هنوز تأیید نشده است؛ کد تأیید بگیرید',
+  ACCOUNT_LOCKED: 'این حساب قفل شده است؛ با پشتیبانی تماس بگیرید',
   OTP_WRONG: 'کد واردشده نادرست است',
   OTP_EXPIRED: 'کد منقضی شده یا به کار رفته است؛ کد تازه بگیرید',
   INSUFFICIENT_CREDIT: 'موجودی کیف پول شما کافی نیست',

@@ -1,5 +1,6 @@
 export * from './call';
 export * from './call-map';
+export * from './calls/admin';
 export * from './calls/app';
 export * from './calls/auth';
 export * from './calls/catalog';

@@ -23,14 +23,16 @@ import {
   users,
 } from './schema/index';
 import { demoAccounts, seedDemoData } from './seed';
+import { demoSupportAccount } from './seed-staff';
 
 const t = setupTestApp({ seedDemoData: true });
 
 test('the first start of an empty database fills it with the demo accounts', async () => {
   const rows = await t.app.db.select().from(users);
   expect(rows.map((row) => row.mobile).sort()).toEqual(
-    demoAccounts.map((account) => account.mobile).sort(),
+    [...demoAccounts.map((account) => account.mobile), demoSupportAccount.mobile].sort(),
   );
+  expect(rows.find((row) => row.role === 'support')?.firstName).toBe('مریم');
   expect(rows.find((row) => row.role === 'admin')?.firstName).toBe('علی');
 });
 
@@ -46,7 +48,7 @@ test('demo passwords are stored hashed and verify', async () => {
 test('seeding again adds nothing twice', async () => {
   expect(await seedDemoData(t.app.db)).toEqual([]);
   const [row] = await t.app.db.select({ total: count() }).from(users);
-  expect(row?.total).toBe(demoAccounts.length);
+  expect(row?.total).toBe(demoAccounts.length + 1);
 });
 
 test('the demo catalog fills the store, the theme gallery and the articles', async () => {

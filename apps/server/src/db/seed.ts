@@ -5,6 +5,7 @@ import { seedCatalog } from './seed-catalog';
 import { seedCheckout } from './seed-checkout';
 import { seedLive } from './seed-live';
 import { seedPanel } from './seed-panel';
+import { seedStaff } from './seed-staff';
 import { seedSupport } from './seed-support';
 
 /** The demo accounts the README lists; passwords are for the local demo only. */
@@ -74,6 +75,7 @@ const seedParts: ReadonlyArray<{ name: string; run: (tx: Transaction) => Promise
   { name: 'panel', run: seedPanel },
   { name: 'support', run: seedSupport },
   { name: 'live', run: (tx) => seedLive(tx) },
+  { name: 'staff', run: seedStaff },
 ];
 
 /** Applies every part of the demo seed this database has not had; answers the parts applied. */

@@ -5,10 +5,12 @@ import {
   type CallResult,
   errorEnvelope,
   okEnvelope,
+  STAFF_ROLES,
 } from '@vitrin/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { type AuthUser, isAuthenticatedScope } from '../plugins/auth';
+import type { UserRole } from '../db/schema/index';
+import { type AuthUser, isAuthenticatedScope, requireRole } from '../plugins/auth';
 import type { PublicCache } from './public-cache';
 
 export interface CallOptions {
@@ -44,6 +46,13 @@ export function ifNoneMatchHits(header: string | undefined, etag: string): boole
     .some((tag) => tag === '*' || tag === etag);
 }
 
+/** The roles a staff call needs (issue 8), or null for a public or customer call. */
+function rolesFor(access: CallDefinition['access']): readonly UserRole[] | null {
+  if (access === 'admin') return ['admin'];
+  if (access === 'staff') return STAFF_ROLES;
+  return null;
+}
+
 /** What a handler gets besides its input; `user` is never null in a signed-in call. */
 export interface CallContext<C extends CallDefinition> {
   request: FastifyRequest;
@@ -68,10 +77,7 @@ export function registerCall<C extends CallDefinition>(
       `${call.path} is a ${call.access} call: register it ${call.access === 'public' ? 'outside' : 'inside'} withUser`,
     );
   }
-  if (call.access === 'admin') {
-    // The staff console issue adds the staff scope; until then no admin call can be served.
-    throw new Error(`${call.path}: admin calls need the staff scope`);
-  }
+  const staffRoles = rolesFor(call.access);
   const cache = options.cache;
   if (cache && call.access !== 'public') {
     throw new Error(`${call.path}: only public answers may be cached`);
@@ -84,6 +90,14 @@ export function registerCall<C extends CallDefinition>(
     method: 'POST',
     url: call.path,
     config,
+    ...(staffRoles
+      ? {
+          preHandler: async (request: FastifyRequest) => {
+            // withUser's hook has set request.user (a staff call is a signed-in call).
+            await requireRole(app, request.user, staffRoles);
+          },
+        }
+      : {}),
     schema: {
       summary: call.summary,
       tags: [call.tag],

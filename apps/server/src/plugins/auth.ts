@@ -2,7 +2,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { jwtVerify, SignJWT } from 'jose';
-import { refreshTokens, type UserRole, userRoles } from '../db/schema/index';
+import { refreshTokens, type UserRole, userRoles, users } from '../db/schema/index';
 import { AppError } from '../lib/app-error';
 
 /** Spec §4: the web refreshes 60 s before `exp`; a short life keeps a stolen token short-lived. */
@@ -57,6 +57,23 @@ export async function readOptionalUser(
   const user = await app.accessTokens.verify(token);
   if (!user) throw new AppError('UNAUTHENTICATED');
   return user;
+}
+
+/**
+ * Staff calls (issue 8): the caller's role now, read from the database rather than the token,
+ * so a demoted or locked staff member loses the console at once, not when the token expires.
+ */
+export async function requireRole(
+  app: FastifyInstance,
+  user: AuthUser | null,
+  roles: readonly UserRole[],
+): Promise<void> {
+  if (!user) throw new AppError('UNAUTHENTICATED');
+  const [row] = await app.db
+    .select({ role: users.role, lockedAt: users.lockedAt })
+    .from(users)
+    .where(eq(users.id, user.id));
+  if (!row || row.lockedAt || !roles.includes(row.role)) throw new AppError('FORBIDDEN');
 }
 
 /**

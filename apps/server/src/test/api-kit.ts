@@ -1,7 +1,7 @@
 import type { ApiError, CallPath, PathInput, PathResult } from '@vitrin/contracts';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import { users } from '../db/schema/index';
+import { type UserRole, users } from '../db/schema/index';
 import { startSession } from '../modules/auth/sessions.service';
 
 // Shared by the modules' test kits: calls through the real app as a client makes them, and
@@ -70,7 +70,7 @@ let mobileCounter = 0;
 export async function createSignedInUser(
   app: FastifyInstance,
   person: {
-    role?: 'customer' | 'admin' | undefined;
+    role?: UserRole | undefined;
     firstName: string | null;
     lastName: string | null;
   },

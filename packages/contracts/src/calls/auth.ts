@@ -1,6 +1,7 @@
 import { MOBILE_INVALID_MESSAGE, normalizeMobile, toLatinDigits } from '@vitrin/fa';
 import { z } from 'zod';
 import { defineCall } from '../call';
+import { USER_ROLES } from '../constants';
 import { text, timestamp } from '../fields';
 
 /** A mobile number in any common form (API.md), normalised to E.164. */
@@ -171,7 +172,7 @@ export const userInfo = z.object({
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
   email: z.string().nullable(),
-  role: z.enum(['customer', 'admin']),
+  role: z.enum(USER_ROLES),
   hasPassword: z.boolean(),
   createdAt: timestamp,
   ordersCount: z.number().int(),

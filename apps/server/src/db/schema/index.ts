@@ -3,6 +3,7 @@ export * from './catalog';
 export * from './client-errors';
 export * from './commerce';
 export * from './live';
+export * from './staff';
 export * from './support';
 export * from './users';
 export * from './wallet';

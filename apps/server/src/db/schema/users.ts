@@ -1,7 +1,8 @@
+import { USER_ROLES } from '@vitrin/contracts';
 import { sql } from 'drizzle-orm';
 import { check, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
-export const userRoles = ['customer', 'admin'] as const;
+export const userRoles = USER_ROLES;
 export type UserRole = (typeof userRoles)[number];
 
 export const users = pgTable(
@@ -16,11 +17,14 @@ export const users = pgTable(
     email: text('email'),
     role: text('role', { enum: userRoles }).notNull().default('customer'),
     mobileVerifiedAt: timestamp('mobile_verified_at', { withTimezone: true }),
+    /** Set by staff (issue 8): a locked account cannot sign in, and its sessions are ended. */
+    lockedAt: timestamp('locked_at', { withTimezone: true }),
+    lockedReason: text('locked_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    check('users_role_check', sql`${table.role} in ('customer', 'admin')`),
+    check('users_role_check', sql`${table.role} in ('customer', 'support', 'admin')`),
     check('users_mobile_e164_check', sql`${table.mobile} ~ '^\\+989[0-9]{9}$'`),
   ],
 );

@@ -1,7 +1,7 @@
 import { toPersianDigits } from '@vitrin/fa';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { users } from '../../db/schema/index';
+import { type UserRole, users } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { assertNotLimited, consumeOrThrow, createLimiter } from '../../lib/limiter';
 import { createOtpService } from './otp.service';
@@ -66,9 +66,15 @@ export function createAccountsService(app: FastifyInstance) {
   }
 
   async function signIn(
-    user: { id: string; role: 'customer' | 'admin' },
+    user: { id: string; role: UserRole },
     context: ClientContext,
   ): Promise<Identity> {
+    // Staff lock an account from the console (issue 8); every way in ends here.
+    const [row] = await app.db
+      .select({ lockedAt: users.lockedAt })
+      .from(users)
+      .where(eq(users.id, user.id));
+    if (row?.lockedAt) throw new AppError('ACCOUNT_LOCKED');
     const session = await startSession(app.db, user.id, context);
     return {
       id: user.id,

@@ -1,0 +1,70 @@
+import type { FastifyRequest } from 'fastify';
+import type { Database, Transaction } from '../db/client';
+import { auditLog } from '../db/schema/index';
+
+// The staff console's audit log (issue 8): every staff action that changes something writes one
+// row, in the same transaction as the change.
+
+export interface AuditEntry {
+  /** The staff member who acted (the signed-in user). */
+  actorId: string;
+  /** A dotted verb: `order.refund`, `customer.lock`, `product.update`, … */
+  action: string;
+  entityType: string;
+  entityId: string;
+  /** The record before the change (only the fields that matter); omit for a creation. */
+  before?: unknown;
+  /** The record after the change; omit for a deletion. */
+  after?: unknown;
+  /** Why, when staff must give a reason (credit adjustment, lock). */
+  reason?: string | null;
+  /** The request it came from, for its client address. */
+  request?: FastifyRequest;
+}
+
+/** Plain JSON for the jsonb columns: dates as ISO text, undefined dropped, bigints as text. */
+function toJson(value: unknown): unknown {
+  if (value === undefined) return null;
+  return JSON.parse(
+    JSON.stringify(value, (_key, field) => (typeof field === 'bigint' ? String(field) : field)),
+  );
+}
+
+/** Writes one audit row; call it inside the transaction that makes the change. */
+export async function writeAudit(db: Database | Transaction, entry: AuditEntry): Promise<void> {
+  await db.insert(auditLog).values({
+    actorId: entry.actorId,
+    action: entry.action,
+    entityType: entry.entityType,
+    entityId: entry.entityId,
+    before: toJson(entry.before),
+    after: toJson(entry.after),
+    reason: entry.reason ?? null,
+    ipAddress: entry.request?.ip ?? null,
+  });
+}
+
+/**
+ * Only what changed, as the audit row keeps it: the fields of `after` whose value differs from
+ * `before`, on both sides. Dates compare by instant.
+ */
+export function changedFields<T extends Record<string, unknown>>(
+  before: T,
+  after: Partial<T>,
+): { before: Partial<T>; after: Partial<T> } {
+  const was: Partial<T> = {};
+  const now: Partial<T> = {};
+  for (const key of Object.keys(after) as Array<keyof T>) {
+    const old = before[key];
+    const next = after[key];
+    const same =
+      old instanceof Date && next instanceof Date
+        ? old.getTime() === next.getTime()
+        : JSON.stringify(old) === JSON.stringify(next);
+    if (!same) {
+      was[key] = old;
+      now[key] = next as T[keyof T];
+    }
+  }
+  return { before: was, after: now };
+}
