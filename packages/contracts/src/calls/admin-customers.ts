@@ -1,0 +1,2 @@
+// The staff console's customers calls (issue 8): `/api/admin/...`; see admin.ts for what they share.
+export {};
