@@ -65,13 +65,14 @@ export const DOMAIN_NAME_PATTERN =
 export const DISCOUNT_CODE_MAX_LENGTH = 32;
 
 /** Order states (decision 0011): pending until paid, cancelled by the person, or expired. */
-export const ORDER_STATUSES = ['pending', 'paid', 'cancelled', 'expired'] as const;
+export const ORDER_STATUSES = ['pending', 'paid', 'cancelled', 'expired', 'refunded'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   pending: 'در انتظار پرداخت',
   paid: 'پرداخت‌شده',
   cancelled: 'لغوشده',
   expired: 'منقضی‌شده',
+  refunded: 'بازپرداخت‌شده',
 };
 /** A pending order is closed by itself after this long. */
 export const ORDER_EXPIRY_HOURS = 24;

@@ -6,6 +6,7 @@ const colorOf: Record<OrderStatus, string> = {
   paid: 'teal',
   cancelled: 'gray',
   expired: 'gray',
+  refunded: 'violet',
 };
 
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {

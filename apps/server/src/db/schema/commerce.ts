@@ -163,13 +163,15 @@ export const orders = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
     /** When it was cancelled or expired. */
     closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** When staff refunded it to the wallet (issue 8); the paid amounts stay as they were. */
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
   },
   (table) => [
     index('orders_user_idx').on(table.userId, table.createdAt),
     index('orders_pending_expiry_idx').on(table.expiresAt).where(sql`${table.status} = 'pending'`),
     check(
       'orders_status_check',
-      sql`${table.status} in ('pending', 'paid', 'cancelled', 'expired')`,
+      sql`${table.status} in ('pending', 'paid', 'cancelled', 'expired', 'refunded')`,
     ),
     check(
       'orders_amounts_check',

@@ -50,7 +50,7 @@ describe('get-user-orders', () => {
 
     const list = await listOrders(customer);
     expect(list).toMatchObject({ total: 3, page: 1, pageSize: 20 });
-    expect(list.counts).toEqual({ pending: 1, paid: 1, cancelled: 1, expired: 0 });
+    expect(list.counts).toEqual({ pending: 1, paid: 1, cancelled: 1, expired: 0, refunded: 0 });
     expect(list.items.map((item) => item.status)).toEqual(['pending', 'paid', 'cancelled']);
     const [waiting, paid, closed] = list.items;
     expect(waiting).toEqual({
@@ -91,7 +91,7 @@ describe('get-user-orders', () => {
   test('bad filters and paging are refused; a visitor is asked to sign in', async () => {
     const customer = await createCustomer(t.app);
     for (const body of [
-      { status: 'refunded' },
+      { status: 'returned' },
       { page: -1 },
       { pageSize: 1000 },
       { userId: 'x' },
