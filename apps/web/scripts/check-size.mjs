@@ -1,15 +1,18 @@
 // Prints the gzipped size of the JavaScript the home page loads and fails the build over budget
 // (QUALITY.md): the entry, the home route's chunk, and every chunk the home page lazy-loads on its
 // own. Chunks that load only on a person's action (the phone menu) are listed, not counted.
+// Then checks that no customer ever downloads the staff console (issue 8): see the end.
 import { readFileSync } from 'node:fs';
-import { basename, dirname, extname, join } from 'node:path';
+import { basename, dirname, extname, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { build } from 'vite';
 
 const HOME_JS_BUDGET_KB = 150;
 const HOME_PAGE_SOURCE = 'src/app/pages/home-page.tsx';
 
-const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
+const webRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
+const dist = join(webRoot, 'dist');
 const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
 const html = readFileSync(join(dist, 'index.html'), 'utf8');
 
@@ -73,6 +76,81 @@ if (totalKb > HOME_JS_BUDGET_KB) {
   fail(
     `home page JavaScript is ${totalKb.toFixed(2)} KB gzipped, over the ${HOME_JS_BUDGET_KB} KB budget`,
   );
+}
+
+await checkStaffConsoleIsApart();
+
+/**
+ * The staff console's code (src/features/admin/) must load only on its own routes: no module of
+ * it in any chunk a customer's pages load, whether through the entry's static imports or a lazy
+ * route of the site. The manifest names chunks, not the modules in them, so the bundle is made
+ * again in memory (same config, nothing written) to read each chunk's modules; it also checks
+ * that this second bundle is the one in dist.
+ */
+async function checkStaffConsoleIsApart() {
+  const adminDir = join(webRoot, 'src', 'features', 'admin') + sep;
+  const isAdminModule = (id) => id.startsWith(adminDir);
+  const result = await build({
+    root: webRoot,
+    logLevel: 'silent',
+    build: { write: false, reportCompressedSize: false },
+  });
+  const outputs = (Array.isArray(result) ? result : [result]).flatMap((bundle) => bundle.output);
+  const chunks = new Map(
+    outputs.filter((output) => output.type === 'chunk').map((chunk) => [chunk.fileName, chunk]),
+  );
+  const entries = [...chunks.values()].filter((chunk) => chunk.isEntry);
+  if (entries.length !== 1 || entries[0].fileName !== entryFile) {
+    fail(`the bundle made again does not match dist (entry ${entries[0]?.fileName}); build again`);
+  }
+  const isConsoleRoute = (file) => {
+    const facade = chunks.get(file)?.facadeModuleId;
+    return Boolean(facade && isAdminModule(facade));
+  };
+
+  // Everything the site can load without opening /admin: the entry, what it imports, and every
+  // lazy chunk it can reach, except the console's own routes.
+  const customerFiles = new Set();
+  const visit = (file) => {
+    const chunk = chunks.get(file);
+    if (!chunk || customerFiles.has(file)) return;
+    customerFiles.add(file);
+    for (const next of chunk.imports) visit(next);
+    for (const next of chunk.dynamicImports) if (!isConsoleRoute(next)) visit(next);
+  };
+  visit(entryFile);
+
+  const leaks = [...customerFiles].flatMap((file) =>
+    chunks
+      .get(file)
+      .moduleIds.filter(isAdminModule)
+      .map((id) => `${id.slice(webRoot.length + 1)} in ${file}`),
+  );
+  if (leaks.length > 0) {
+    fail(`staff console code loads for customers:\n  ${leaks.join('\n  ')}`);
+  }
+
+  const consoleFiles = new Set();
+  const visitConsole = (file) => {
+    const chunk = chunks.get(file);
+    if (!chunk || consoleFiles.has(file) || customerFiles.has(file)) return;
+    consoleFiles.add(file);
+    for (const next of [...chunk.imports, ...chunk.dynamicImports]) visitConsole(next);
+  };
+  for (const file of chunks.keys()) if (isConsoleRoute(file)) visitConsole(file);
+  if (consoleFiles.size === 0) fail('no chunk holds the staff console (src/features/admin/)');
+
+  const consoleRows = [...consoleFiles].map((file) => ({
+    file,
+    kb: gzipSync(chunks.get(file).code, { level: 9 }).length / 1024,
+  }));
+  const consoleWidth = Math.max(...consoleRows.map((row) => row.file.length), 'total'.length);
+  console.log('Staff console, only on /admin (gzip; no customer page loads any of it):');
+  for (const row of consoleRows) {
+    console.log(`  ${row.file.padEnd(consoleWidth)}  ${row.kb.toFixed(2).padStart(7)} KB`);
+  }
+  const consoleKb = consoleRows.reduce((sum, row) => sum + row.kb, 0);
+  console.log(`  ${'total'.padEnd(consoleWidth)}  ${consoleKb.toFixed(2).padStart(7)} KB\n`);
 }
 
 function fail(message) {

@@ -74,6 +74,19 @@ const TicketPage = lazy(() =>
 const LivePage = lazy(() =>
   import('../features/live/pages/live-page').then((m) => ({ default: m.LivePage })),
 );
+// The staff console (issue 8): its layout and pages are chunks of their own, so customers never
+// download them (scripts/check-size.mjs fails the build otherwise).
+const AdminLayout = lazy(() =>
+  import('../features/admin/components/admin-layout').then((m) => ({ default: m.AdminLayout })),
+);
+const AdminPendingPage = lazy(() =>
+  import('../features/admin/pages/pending-section-page').then((m) => ({
+    default: m.PendingSectionPage,
+  })),
+);
+const AdminAuditPage = lazy(() =>
+  import('../features/admin/pages/audit-page').then((m) => ({ default: m.AuditPage })),
+);
 const SignInPage = lazy(() =>
   import('../features/auth/pages/sign-in-page').then((m) => ({ default: m.SignInPage })),
 );
@@ -106,6 +119,17 @@ export function AppRoutes() {
           <Route path="tickets" element={<TicketsPage />} />
           <Route path="tickets/new" element={<NewTicketPage />} />
           <Route path="tickets/:ticketId" element={<TicketPage />} />
+          <Route path="*" element={<NotFoundPage />} />
+        </Route>
+        <Route path="admin" element={<AdminLayout />}>
+          <Route index element={<AdminPendingPage section="dashboard" />} />
+          <Route path="orders/*" element={<AdminPendingPage section="orders" />} />
+          <Route path="customers/*" element={<AdminPendingPage section="customers" />} />
+          <Route path="tickets/*" element={<AdminPendingPage section="tickets" />} />
+          <Route path="catalog/*" element={<AdminPendingPage section="catalog" />} />
+          <Route path="articles/*" element={<AdminPendingPage section="articles" />} />
+          <Route path="discounts/*" element={<AdminPendingPage section="discounts" />} />
+          <Route path="audit" element={<AdminAuditPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
         <Route path="sign-in" element={<SignInPage key="sign-in" />} />

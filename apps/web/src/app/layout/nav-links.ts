@@ -1,7 +1,9 @@
-import { NOT_SIGNED_IN_RED_DOT } from '@vitrin/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { NOT_SIGNED_IN_RED_DOT, STAFF_ROLES } from '@vitrin/contracts';
 import { useCartLineCount } from '../../features/checkout/api/get-cart';
 import { useSession } from '../../lib/app-session';
 import { useRedDots } from '../../lib/red-dots';
+import { userInfoQueryOptions } from '../../lib/user-info';
 
 export interface NavItem {
   to: string;
@@ -13,6 +15,8 @@ export interface NavItem {
 }
 
 export const CART_PATH = '/cart';
+/** The staff console (issue 8). Only the address: its code loads on its own route. */
+export const STAFF_CONSOLE_PATH = '/admin';
 
 const pageItems: readonly NavItem[] = [
   { to: '/', label: 'خانه' },
@@ -20,13 +24,29 @@ const pageItems: readonly NavItem[] = [
   { to: '/store', label: 'فروشگاه' },
 ];
 
-/** The site's links; the last one is the account's, or the way in while nobody is signed in. */
+/**
+ * The site's links; then the account's, or the way in while nobody is signed in; and for staff
+ * (support or admin, by the role in their user info) the way to the staff console.
+ */
 export function useNavItems(): readonly NavItem[] {
-  const signedIn = useSession().status === 'signed-in';
+  const session = useSession();
+  const signedIn = session.status === 'signed-in';
+  const isStaff = useIsStaff(signedIn ? session.identity.id : null);
   const cartItem: NavItem = { to: CART_PATH, label: 'سبد خرید', count: useCartLineCount() };
   const hasNews = useRedDots().some((dot) => dot.title !== NOT_SIGNED_IN_RED_DOT && dot.value > 0);
   const accountItem: NavItem = signedIn
     ? { to: '/account', label: 'حساب کاربری', hasNews }
     : { to: '/sign-in', label: 'ورود' };
-  return [...pageItems, cartItem, accountItem];
+  const staffItems: NavItem[] = isStaff ? [{ to: STAFF_CONSOLE_PATH, label: 'کنسول کارکنان' }] : [];
+  return [...pageItems, cartItem, accountItem, ...staffItems];
+}
+
+/** Whether the signed-in person is staff; false while signed out or before their info arrives. */
+function useIsStaff(userId: string | null): boolean {
+  const role = useQuery({
+    ...userInfoQueryOptions(userId ?? ''),
+    enabled: userId !== null,
+    select: (info) => info.role,
+  }).data;
+  return userId !== null && (STAFF_ROLES as readonly string[]).includes(role ?? '');
 }

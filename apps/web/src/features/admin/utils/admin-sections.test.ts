@@ -1,0 +1,33 @@
+import { expect, test } from 'vitest';
+import { adminSections, canOpen, sectionAt, sectionByKey, sectionsFor } from './admin-sections';
+
+test('support sees the dashboard, orders, customers and tickets only', () => {
+  expect(sectionsFor('support').map((section) => section.key)).toEqual([
+    'dashboard',
+    'orders',
+    'customers',
+    'tickets',
+  ]);
+});
+
+test('an admin sees every section, the audit log last', () => {
+  const keys = sectionsFor('admin').map((section) => section.key);
+  expect(keys).toHaveLength(adminSections.length);
+  expect(keys.at(-1)).toBe('audit');
+});
+
+test('catalog, articles, discounts and the audit log are for admins only', () => {
+  for (const key of ['catalog', 'articles', 'discounts', 'audit'] as const) {
+    expect(canOpen('support', sectionByKey(key))).toBe(false);
+    expect(canOpen('admin', sectionByKey(key))).toBe(true);
+  }
+});
+
+test('an address belongs to its section, with its subpages; the dashboard only at /admin', () => {
+  expect(sectionAt('/admin')?.key).toBe('dashboard');
+  expect(sectionAt('/admin/')?.key).toBe('dashboard');
+  expect(sectionAt('/admin/audit')?.key).toBe('audit');
+  expect(sectionAt('/admin/orders/123')?.key).toBe('orders');
+  expect(sectionAt('/admin/auditor')).toBeUndefined();
+  expect(sectionAt('/admin/nothing-here')).toBeUndefined();
+});

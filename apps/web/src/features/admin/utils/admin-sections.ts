@@ -1,0 +1,128 @@
+import type { UserRoleName } from '@vitrin/contracts';
+
+// The staff console's sections (issue 8). Support works tickets and reads orders and customers;
+// everything else is for admins only. The server refuses a call the role does not allow anyway;
+// this list only keeps the console from offering what would be refused.
+
+export type StaffRole = Exclude<UserRoleName, 'customer'>;
+
+export const ADMIN_PATH = '/admin';
+export const AUDIT_PATH = '/admin/audit';
+
+export type AdminSectionKey =
+  | 'dashboard'
+  | 'orders'
+  | 'customers'
+  | 'tickets'
+  | 'catalog'
+  | 'articles'
+  | 'discounts'
+  | 'audit';
+
+export interface AdminSection {
+  key: AdminSectionKey;
+  path: string;
+  label: string;
+  adminOnly: boolean;
+  /** What the section holds, as a sentence: shown while it is not built yet. */
+  summary: string;
+}
+
+export const adminSections: readonly AdminSection[] = [
+  {
+    key: 'dashboard',
+    path: ADMIN_PATH,
+    label: 'داشبورد',
+    adminOnly: false,
+    summary:
+      'فروش امروز و این ماه به تومان، مشتریان تازه، تیکت‌های باز و نمودار ۳۰ روز گذشته با تاریخ شمسی.',
+  },
+  {
+    key: 'orders',
+    path: '/admin/orders',
+    label: 'سفارش‌ها',
+    adminOnly: false,
+    summary:
+      'جستجو و فیلتر سفارش‌ها، جزئیات هر سفارش، لغو سفارش پرداخت‌نشده، بازپرداخت به کیف پول و خروجی CSV.',
+  },
+  {
+    key: 'customers',
+    path: '/admin/customers',
+    label: 'مشتریان',
+    adminOnly: false,
+    summary:
+      'جستجو با شمارهٔ موبایل، پروفایل، سرویس‌ها، سفارش‌ها و کیف پول هر مشتری، قفل حساب و پایان نشست‌ها.',
+  },
+  {
+    key: 'tickets',
+    path: '/admin/tickets',
+    label: 'تیکت‌ها',
+    adminOnly: false,
+    summary:
+      'صف تیکت‌ها به تفکیک دپارتمان، وضعیت و اولویت؛ ارجاع، پاسخ با پیوست، یادداشت داخلی و پاسخ‌های آماده.',
+  },
+  {
+    key: 'catalog',
+    path: '/admin/catalog',
+    label: 'محصولات و گروه‌ها',
+    adminOnly: true,
+    summary:
+      'گروه‌ها، محصولات، دوره‌ها و قیمت‌ها، ویژگی‌ها و قالب‌ها با بارگذاری تصویر؛ انتشار و لغو انتشار.',
+  },
+  {
+    key: 'articles',
+    path: '/admin/articles',
+    label: 'مقاله‌ها',
+    adminOnly: true,
+    summary: 'نوشتن و ویرایش مقاله، پیش‌نویس و انتشار با تاریخ انتشار شمسی.',
+  },
+  {
+    key: 'discounts',
+    path: '/admin/discounts',
+    label: 'کدهای تخفیف',
+    adminOnly: true,
+    summary: 'ساخت و ویرایش کدهای تخفیف با همهٔ قاعده‌هایشان و میزان استفاده از هر کد.',
+  },
+  {
+    key: 'audit',
+    path: AUDIT_PATH,
+    label: 'گزارش کارها',
+    adminOnly: true,
+    summary: 'هر کاری که کارکنان انجام داده‌اند: چه کسی، چه کاری، روی کدام رکورد، قبل و بعد، کی.',
+  },
+];
+
+export function isStaffRole(role: UserRoleName): role is StaffRole {
+  return role === 'support' || role === 'admin';
+}
+
+/** Whether a staff member in this role may open the section. */
+export function canOpen(role: StaffRole, section: AdminSection): boolean {
+  return role === 'admin' || !section.adminOnly;
+}
+
+/** The sections this role sees in the console's menu. */
+export function sectionsFor(role: StaffRole): readonly AdminSection[] {
+  return adminSections.filter((section) => canOpen(role, section));
+}
+
+/** The section an address belongs to: the dashboard at `/admin` only, the others with their subpages. */
+export function sectionAt(pathname: string): AdminSection | undefined {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return adminSections.find((section) =>
+    section.path === ADMIN_PATH
+      ? path === ADMIN_PATH
+      : path === section.path || path.startsWith(`${section.path}/`),
+  );
+}
+
+export function sectionByKey(key: AdminSectionKey): AdminSection {
+  const section = adminSections.find((item) => item.key === key);
+  if (!section) throw new Error(`no admin section ${key}`);
+  return section;
+}
+
+export const STAFF_ROLE_LABELS: Record<StaffRole, string> = {
+  admin: 'مدیر',
+  support: 'پشتیبان',
+};

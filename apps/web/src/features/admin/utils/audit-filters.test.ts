@@ -1,0 +1,33 @@
+import { expect, test } from 'vitest';
+import { auditFilterCodec, hasAuditFilters } from './audit-filters';
+
+const parse = (query: string) => auditFilterCodec.parse(new URLSearchParams(query));
+
+test('the filters are read from the address', () => {
+  expect(parse('action=order&type=order&id=abc-1&page=3')).toEqual({
+    action: 'order',
+    entityType: 'order',
+    entityId: 'abc-1',
+    page: 3,
+  });
+});
+
+test('an unknown action prefix, blank text and a bad page are no filter', () => {
+  const filters = parse('action=wallet&type=%20%20&page=-2');
+  expect(filters).toEqual({ action: null, entityType: '', entityId: '', page: 1 });
+  expect(hasAuditFilters(filters)).toBe(false);
+});
+
+test('text longer than the server accepts is cut to its limit', () => {
+  expect(parse(`type=${'x'.repeat(60)}`).entityType).toHaveLength(40);
+});
+
+test('writing leaves out empty filters and the first page', () => {
+  const params = auditFilterCodec.write({
+    action: 'discount-code',
+    entityType: '',
+    entityId: ' 42 ',
+    page: 1,
+  });
+  expect(params.toString()).toBe('action=discount-code&id=42');
+});
