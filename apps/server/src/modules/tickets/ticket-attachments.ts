@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import {
+  STAFF_ROLES,
   TICKET_ATTACHMENT_EXTENSIONS,
   TICKET_ATTACHMENT_MAX_BYTES,
   TICKET_ATTACHMENT_TYPES,
@@ -230,10 +231,21 @@ export interface AttachmentFile {
   bytes: Buffer;
 }
 
+/** Whether `userId` is staff (support or admin) now, by the database rather than the token. */
+async function isActiveStaff(db: Database, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ role: users.role, lockedAt: users.lockedAt })
+    .from(users)
+    .where(eq(users.id, userId));
+  return (
+    row !== undefined && !row.lockedAt && (STAFF_ROLES as readonly string[]).includes(row.role)
+  );
+}
+
 /**
- * The bytes of an attachment, for those who may read it: staff, the owner of the ticket it was
- * sent on (not on an internal note), or the uploader while it is loose. Anyone else gets the
- * same 404 as for an id that does not exist.
+ * The bytes of an attachment, for those who may read it: staff (support or admin), the owner of
+ * the ticket it was sent on (not on an internal note), or the uploader while it is loose. Anyone
+ * else gets the same 404 as for an id that does not exist.
  */
 export async function readAttachment(
   deps: AttachmentDeps,
@@ -250,12 +262,17 @@ export async function readAttachment(
     .leftJoin(ticketMessages, eq(ticketMessages.id, ticketAttachments.messageId))
     .leftJoin(tickets, eq(tickets.id, ticketMessages.ticketId))
     .where(eq(ticketAttachments.id, attachmentId));
+  const isOwnOrUploaded =
+    row !== undefined &&
+    (row.attachment.messageId === null
+      ? row.attachment.uploadedBy === reader.id
+      : row.ticketOwner === reader.id && row.internal === false);
+  // The token names the role; a demoted or locked staff member is refused at once all the same.
   const mayRead =
     row !== undefined &&
-    (reader.role === 'admin' ||
-      (row.attachment.messageId === null
-        ? row.attachment.uploadedBy === reader.id
-        : row.ticketOwner === reader.id && row.internal === false));
+    (isOwnOrUploaded ||
+      ((STAFF_ROLES as readonly string[]).includes(reader.role) &&
+        (await isActiveStaff(deps.db, reader.id))));
   if (!row || !mayRead) throw new AppError('NOT_FOUND', ATTACHMENT_MESSAGES.notFound);
 
   const { attachment } = row;

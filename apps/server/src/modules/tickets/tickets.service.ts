@@ -1,5 +1,6 @@
 import {
   multilineText,
+  STAFF_ROLES,
   TICKET_ATTACHMENTS_PER_MESSAGE,
   TICKET_BODY_MAX_LENGTH,
   TICKET_STATUSES,
@@ -11,10 +12,12 @@ import {
 } from '@vitrin/contracts';
 import { toPersianDigits } from '@vitrin/fa';
 import { and, asc, count, desc, eq, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Database, Transaction } from '../../db/client';
 import { services, ticketMessages, tickets, users } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
+import { writeAudit } from '../../lib/audit';
 import { countByStatus, pageOffset, statusPage, withStatus } from '../../lib/status-page';
 import { bindAttachments, findAttachmentsByMessageIds } from './ticket-attachments';
 import { type NoticeDeps, notifyStaffReply } from './ticket-notices';
@@ -366,13 +369,15 @@ const staffReplyBody = multilineText({ min: 1, max: TICKET_BODY_MAX_LENGTH });
 
 export interface StaffReply {
   ticketId: string;
-  /** Must be a staff member (`users.role = 'admin'`). */
+  /** Must be a staff member (support or admin), not locked. */
   staffUserId: string;
   body: string;
   /** The staff member's own loose uploads. */
   attachmentIds?: readonly string[];
   /** A note the customer never sees: no status change, no SMS, not in the customer's list. */
   internal?: boolean;
+  /** The staff console's request, for the audit row's client address. */
+  request?: FastifyRequest;
 }
 
 export interface StaffReplyOutcome {
@@ -382,8 +387,9 @@ export interface StaffReplyOutcome {
 }
 
 /**
- * A staff reply (the staff console, issue 8; tests and the browser test until then): the ticket
- * becomes `answered` (reopened if closed), and after the commit its owner gets one SMS.
+ * A staff reply (the staff console, issue 8): the ticket becomes `answered` (reopened if
+ * closed), and after the commit its owner gets one SMS. Its audit row (`ticket.reply` or
+ * `ticket.note`: the message's id, never its text) is written in the same transaction.
  */
 export async function replyAsStaff(
   deps: TicketDeps,
@@ -403,12 +409,13 @@ export async function replyAsStaff(
   const internal = reply.internal ?? false;
   const messageId = await deps.db.transaction(async (tx) => {
     const [staff] = await tx
-      .select({ role: users.role })
+      .select({ role: users.role, lockedAt: users.lockedAt })
       .from(users)
       .where(eq(users.id, reply.staffUserId));
-    if (staff?.role !== 'admin') throw new AppError('FORBIDDEN', NOT_STAFF);
+    const isStaff = (STAFF_ROLES as readonly string[]).includes(staff?.role ?? '');
+    if (!staff || !isStaff || staff.lockedAt) throw new AppError('FORBIDDEN', NOT_STAFF);
     const [ticket] = await tx
-      .select({ id: tickets.id })
+      .select({ id: tickets.id, status: tickets.status })
       .from(tickets)
       .where(eq(tickets.id, reply.ticketId))
       .for('update');
@@ -430,6 +437,20 @@ export async function replyAsStaff(
         .set({ status: 'answered', lastMessageAt: now, closedAt: null, closedBy: null })
         .where(eq(tickets.id, ticket.id));
     }
+    await writeAudit(tx, {
+      actorId: reply.staffUserId,
+      action: internal ? 'ticket.note' : 'ticket.reply',
+      entityType: 'ticket',
+      entityId: ticket.id,
+      before: internal ? undefined : { status: ticket.status },
+      after: {
+        messageId: id,
+        internal,
+        attachments: attachmentIds.length,
+        ...(internal ? {} : { status: 'answered' }),
+      },
+      request: reply.request,
+    });
     return id;
   });
   if (internal) return { messageId, smsSent: false };
