@@ -14,6 +14,8 @@ export default defineConfig({
       // The live panel's socket (WebSocket only) and the tracker script.
       '/socket.io': { target: apiServer, ws: true },
       '/live': apiServer,
+      // Catalog images staff upload (the demo's own images are files in public/media/demo).
+      '/media/uploads': apiServer,
     },
   },
   build: {

@@ -25,10 +25,10 @@ export async function checkoutInvariantViolations(db: Database): Promise<string[
           group by d.id having d.used_count <> count(o.id)`,
     ],
     [
-      'paid order without exactly one service per new line, or a service of an unpaid order',
+      'paid (or refunded) order without exactly one service per new line, or a service of an unpaid order',
       sql`select o.id from orders o
           where (select count(*) from services s where s.order_id = o.id)
-             <> case when o.status = 'paid' then (select count(*) from order_lines l
+             <> case when o.status in ('paid', 'refunded') then (select count(*) from order_lines l
                   where l.order_id = o.id and l.renews_service_id is null) else 0 end`,
     ],
     [
@@ -83,7 +83,9 @@ export async function checkoutInvariantViolations(db: Database): Promise<string[
     [
       'wallet credit spent on an order differs from its ledger rows',
       sql`select o.id from orders o
-          where case when o.status in ('pending', 'paid') then o.wallet_applied_rial else 0 end
+          where case when o.status in ('pending', 'paid') then o.wallet_applied_rial
+                     -- A refund gives back the wallet and the gateway parts as one ledger row.
+                     when o.status = 'refunded' then -o.gateway_paid_rial else 0 end
             <> coalesce((select -sum(w.amount_rial) from wallet_transactions w
                  where w.order_id = o.id and w.payment_id is null
                    and w.reason in ('order-payment', 'refund')), 0)`,

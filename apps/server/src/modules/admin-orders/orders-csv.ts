@@ -1,0 +1,81 @@
+import { type AdminOrderRow, ORDER_STATUS_LABELS } from '@vitrin/contracts';
+import {
+  formatJalaliDate,
+  formatMobile,
+  isIranianMobile,
+  rialToToman,
+  toLatinDigits,
+} from '@vitrin/fa';
+
+// The orders export (issue 8): a CSV Excel opens as UTF-8 (a BOM first), RFC 4180 quoting and
+// CRLF line ends, amounts in Toman, dates ISO and Jalali.
+
+/** Excel reads a CSV as UTF-8 only when it starts with this mark. */
+export const UTF8_BOM = '\uFEFF';
+
+// A cell a spreadsheet would run as a formula (OWASP "CSV injection"); tab and CR too, since
+// some spreadsheets strip them before looking at the first character.
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** One CSV field: formula starts defused with an apostrophe, then quoted when it must be. */
+export function csvField(value: string): string {
+  const safe = FORMULA_START.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+export function csvLine(fields: readonly string[]): string {
+  return `${fields.map(csvField).join(',')}\r\n`;
+}
+
+const HEADERS = [
+  'شماره سفارش',
+  'وضعیت',
+  'نام مشتری',
+  'موبایل',
+  'مبلغ کل (تومان)',
+  'پرداخت از کیف پول (تومان)',
+  'پرداخت از درگاه (تومان)',
+  'کد تخفیف',
+  'تاریخ ثبت (ISO)',
+  'تاریخ ثبت (شمسی)',
+  'تاریخ پرداخت (ISO)',
+  'تاریخ پرداخت (شمسی)',
+  'تاریخ بازپرداخت (ISO)',
+] as const;
+
+// Latin digits: a spreadsheet sorts and filters them; the Persian month order is the same.
+const jalali = (iso: string | null) =>
+  iso ? toLatinDigits(formatJalaliDate(iso, { withTime: true })) : '';
+const toman = (rial: number) => String(rialToToman(rial));
+// The grouped national form (spec §9): text to a spreadsheet, so the leading 0 stays.
+const mobileText = (mobile: string) => (isIranianMobile(mobile) ? formatMobile(mobile) : mobile);
+
+/** The whole file for these rows, BOM and header line included. */
+export function ordersCsv(rows: readonly AdminOrderRow[]): string {
+  const lines = [UTF8_BOM, csvLine(HEADERS)];
+  for (const row of rows) {
+    lines.push(
+      csvLine([
+        String(row.number),
+        ORDER_STATUS_LABELS[row.status],
+        row.customer.name,
+        mobileText(row.customer.mobile),
+        toman(row.totalRial),
+        toman(row.walletAppliedRial),
+        toman(row.gatewayPaidRial),
+        row.discountCode ?? '',
+        row.createdAt,
+        jalali(row.createdAt),
+        row.paidAt ?? '',
+        jalali(row.paidAt),
+        row.refundedAt ?? '',
+      ]),
+    );
+  }
+  return lines.join('');
+}
+
+/** `orders-2026-11-22.csv`: the day of the export in Tehran. */
+export function ordersCsvFileName(tehranDay: string): string {
+  return `orders-${tehranDay}.csv`;
+}
