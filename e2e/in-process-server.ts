@@ -32,6 +32,9 @@ export async function startInProcessServer(): Promise<InProcessServer> {
     LOG_LEVEL: 'warn',
     // Jobs run when the test asks (app.ticketsJob.runOnce()), never behind its back.
     JOBS_INTERVAL_MS: '0',
+    // A build of the web app elsewhere than apps/web/dist (`vite build --outDir …`), so that
+    // several people can build and test at once.
+    ...(process.env.E2E_WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.E2E_WEB_DIST_DIR } : {}),
   });
   const app = await buildApp(config);
   await app.listen({ port, host: '127.0.0.1' });

@@ -79,9 +79,33 @@ const LivePage = lazy(() =>
 const AdminLayout = lazy(() =>
   import('../features/admin/components/admin-layout').then((m) => ({ default: m.AdminLayout })),
 );
-const AdminPendingPage = lazy(() =>
-  import('../features/admin/pages/pending-section-page').then((m) => ({
-    default: m.PendingSectionPage,
+const AdminDashboardSection = lazy(() =>
+  import('../features/admin/sections/dashboard-section').then((m) => ({
+    default: m.DashboardSection,
+  })),
+);
+const AdminOrdersSection = lazy(() =>
+  import('../features/admin/sections/orders-section').then((m) => ({ default: m.OrdersSection })),
+);
+const AdminCustomersSection = lazy(() =>
+  import('../features/admin/sections/customers-section').then((m) => ({
+    default: m.CustomersSection,
+  })),
+);
+const AdminTicketsSection = lazy(() =>
+  import('../features/admin/sections/tickets-section').then((m) => ({ default: m.TicketsSection })),
+);
+const AdminCatalogSection = lazy(() =>
+  import('../features/admin/sections/catalog-section').then((m) => ({ default: m.CatalogSection })),
+);
+const AdminArticlesSection = lazy(() =>
+  import('../features/admin/sections/articles-section').then((m) => ({
+    default: m.ArticlesSection,
+  })),
+);
+const AdminDiscountsSection = lazy(() =>
+  import('../features/admin/sections/discounts-section').then((m) => ({
+    default: m.DiscountsSection,
   })),
 );
 const AdminAuditPage = lazy(() =>
@@ -122,13 +146,13 @@ export function AppRoutes() {
           <Route path="*" element={<NotFoundPage />} />
         </Route>
         <Route path="admin" element={<AdminLayout />}>
-          <Route index element={<AdminPendingPage section="dashboard" />} />
-          <Route path="orders/*" element={<AdminPendingPage section="orders" />} />
-          <Route path="customers/*" element={<AdminPendingPage section="customers" />} />
-          <Route path="tickets/*" element={<AdminPendingPage section="tickets" />} />
-          <Route path="catalog/*" element={<AdminPendingPage section="catalog" />} />
-          <Route path="articles/*" element={<AdminPendingPage section="articles" />} />
-          <Route path="discounts/*" element={<AdminPendingPage section="discounts" />} />
+          <Route index element={<AdminDashboardSection />} />
+          <Route path="orders/*" element={<AdminOrdersSection />} />
+          <Route path="customers/*" element={<AdminCustomersSection />} />
+          <Route path="tickets/*" element={<AdminTicketsSection />} />
+          <Route path="catalog/*" element={<AdminCatalogSection />} />
+          <Route path="articles/*" element={<AdminArticlesSection />} />
+          <Route path="discounts/*" element={<AdminDiscountsSection />} />
           <Route path="audit" element={<AdminAuditPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
