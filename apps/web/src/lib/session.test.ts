@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { ApiRequestError } from './api-error';
 import { createMemoryIdentityStorage, type Identity } from './identity-storage';
-import { createSession, readTokenExpiry, type SessionDeps } from './session';
+import { createSession, readTokenExpiry, readTokenRole, type SessionDeps } from './session';
 
 const MINUTE = 60_000;
 
@@ -51,6 +51,15 @@ describe('session (spec §4)', () => {
       Date.parse('2026-11-21T10:15:00Z'),
     );
     expect(readTokenExpiry('not-a-jwt')).toBeNull();
+  });
+
+  test('the role is read from the token, and nothing from a token that is none', () => {
+    const claims = (value: object) => `h.${btoa(JSON.stringify(value)).replace(/=+$/, '')}.s`;
+    expect(readTokenRole(claims({ sub: 'u', role: 'support', exp: 1 }))).toBe('support');
+    expect(readTokenRole(claims({ sub: 'u', exp: 1 }))).toBeNull();
+    expect(readTokenRole(claims({ sub: 'u', role: 7 }))).toBeNull();
+    expect(readTokenRole('not-a-jwt')).toBeNull();
+    expect(readTokenRole('a.!!!.b')).toBeNull();
   });
 
   test('token refresh is scheduled 60 s before expiry', async () => {

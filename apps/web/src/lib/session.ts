@@ -22,16 +22,32 @@ export interface SessionDeps {
   onSignedOut?(): void;
 }
 
-/** The `exp` of a JWT, in milliseconds; the token is only read here, the server checks it. */
-export function readTokenExpiry(jwt: string): number | null {
+/** A JWT's claims, only read here: the server checks the token. */
+function readTokenClaims(jwt: string): Record<string, unknown> | null {
   const payload = jwt.split('.')[1];
   if (!payload) return null;
   try {
-    const json = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/')));
-    return typeof json.exp === 'number' ? json.exp * 1000 : null;
+    const json: unknown = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/')));
+    return typeof json === 'object' && json !== null ? (json as Record<string, unknown>) : null;
   } catch {
     return null;
   }
+}
+
+/** The `exp` of a JWT, in milliseconds. */
+export function readTokenExpiry(jwt: string): number | null {
+  const exp = readTokenClaims(jwt)?.exp;
+  return typeof exp === 'number' ? exp * 1000 : null;
+}
+
+/**
+ * The `role` a JWT was issued with (`customer`, `support`, `admin`): enough to offer a way to the
+ * staff console. It is a hint only; the server reads the role from its database on every staff
+ * call, and a refreshed token carries the new role after a change.
+ */
+export function readTokenRole(jwt: string): string | null {
+  const role = readTokenClaims(jwt)?.role;
+  return typeof role === 'string' ? role : null;
 }
 
 /**

@@ -1,9 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
 import { NOT_SIGNED_IN_RED_DOT, STAFF_ROLES } from '@vitrin/contracts';
 import { useCartLineCount } from '../../features/checkout/api/get-cart';
 import { useSession } from '../../lib/app-session';
 import { useRedDots } from '../../lib/red-dots';
-import { userInfoQueryOptions } from '../../lib/user-info';
+import { readTokenRole } from '../../lib/session';
 
 export interface NavItem {
   to: string;
@@ -26,12 +25,13 @@ const pageItems: readonly NavItem[] = [
 
 /**
  * The site's links; then the account's, or the way in while nobody is signed in; and for staff
- * (support or admin, by the role in their user info) the way to the staff console.
+ * (support or admin, by the role their access token was issued with) the way to the staff console.
  */
 export function useNavItems(): readonly NavItem[] {
   const session = useSession();
   const signedIn = session.status === 'signed-in';
-  const isStaff = useIsStaff(signedIn ? session.identity.id : null);
+  const role = signedIn ? readTokenRole(session.identity.jwtToken) : null;
+  const isStaff = (STAFF_ROLES as readonly (string | null)[]).includes(role);
   const cartItem: NavItem = { to: CART_PATH, label: 'سبد خرید', count: useCartLineCount() };
   const hasNews = useRedDots().some((dot) => dot.title !== NOT_SIGNED_IN_RED_DOT && dot.value > 0);
   const accountItem: NavItem = signedIn
@@ -39,14 +39,4 @@ export function useNavItems(): readonly NavItem[] {
     : { to: '/sign-in', label: 'ورود' };
   const staffItems: NavItem[] = isStaff ? [{ to: STAFF_CONSOLE_PATH, label: 'کنسول کارکنان' }] : [];
   return [...pageItems, cartItem, accountItem, ...staffItems];
-}
-
-/** Whether the signed-in person is staff; false while signed out or before their info arrives. */
-function useIsStaff(userId: string | null): boolean {
-  const role = useQuery({
-    ...userInfoQueryOptions(userId ?? ''),
-    enabled: userId !== null,
-    select: (info) => info.role,
-  }).data;
-  return userId !== null && (STAFF_ROLES as readonly string[]).includes(role ?? '');
 }

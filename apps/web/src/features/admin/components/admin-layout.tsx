@@ -1,6 +1,6 @@
 import { Badge, Card, Container, Stack, Text } from '@mantine/core';
-import { type ComponentType, Suspense, useEffect, useRef } from 'react';
-import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
+import { type ComponentType, Suspense } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { RouteErrorBoundary } from '../../../app/route-error-boundary';
 import { useSession } from '../../../lib/app-session';
 import { displayName, useUserInfo } from '../../../lib/user-info';
@@ -17,8 +17,8 @@ import {
 import { LoadFailed } from '../../../ui/load-failed';
 import { MobileNumber } from '../../../ui/mobile-number';
 import { PageLoader } from '../../../ui/page-loader';
+import { SideNavLayout } from '../../../ui/side-nav-layout';
 import {
-  type AdminSection,
   type AdminSectionKey,
   canOpen,
   isStaffRole,
@@ -28,7 +28,6 @@ import {
   sectionsFor,
 } from '../utils/admin-sections';
 import { StaffContext } from '../utils/staff-context';
-import classes from './admin-layout.module.css';
 import { NoAccess } from './no-access';
 
 const NAV_LABEL = 'منوی کنسول کارکنان';
@@ -99,115 +98,49 @@ interface StaffConsoleProps {
 
 function StaffConsole({ userId, role, name, mobile }: StaffConsoleProps) {
   const { pathname } = useLocation();
-  const sections = sectionsFor(role);
   const section = sectionAt(pathname);
   const refused = section !== undefined && !canOpen(role, section);
+  const items = sectionsFor(role).map((item) => ({
+    to: item.path,
+    end: item.key === 'dashboard',
+    icon: sectionIcons[item.key],
+    label: item.label,
+  }));
 
   return (
     <StaffContext value={{ userId, role }}>
-      <ConsoleTabs sections={sections} />
-      <Container size="xl" className={classes.container}>
-        <div className={classes.grid}>
-          <aside className={classes.sidebar} aria-label="کنسول کارکنان">
-            <Card padding="md">
-              <Stack gap={4}>
-                <Text fw={700} size="sm" truncate>
-                  {name}
-                </Text>
-                <Text size="sm" c="dimmed">
-                  <MobileNumber mobile={mobile} />
-                </Text>
-                <Badge variant="light" size="sm" mt={4}>
-                  {STAFF_ROLE_LABELS[role]}
-                </Badge>
-              </Stack>
-            </Card>
-            <nav aria-label={NAV_LABEL}>
-              <Stack gap={2} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
-                {sections.map((item) => {
-                  const Icon = sectionIcons[item.key];
-                  return (
-                    <li key={item.key}>
-                      <NavLink
-                        to={item.path}
-                        end={item.key === 'dashboard'}
-                        className={classes.sideLink}
-                      >
-                        <Icon size={20} />
-                        <span>{item.label}</span>
-                      </NavLink>
-                    </li>
-                  );
-                })}
-              </Stack>
-            </nav>
-          </aside>
-          <div className={classes.content}>
-            {refused ? (
-              <NoAccess who="support" />
-            ) : (
-              // Here too, so a page that fails leaves the console's sections in place.
-              <RouteErrorBoundary resetKey={pathname}>
-                <Suspense fallback={<PageLoader />}>
-                  <Outlet />
-                </Suspense>
-              </RouteErrorBoundary>
-            )}
-          </div>
-        </div>
-      </Container>
+      <SideNavLayout
+        navLabel={NAV_LABEL}
+        asideLabel="کنسول کارکنان"
+        items={items}
+        size="xl"
+        identity={
+          <Card padding="md">
+            <Stack gap={4}>
+              <Text fw={700} size="sm" truncate>
+                {name}
+              </Text>
+              <Text size="sm" c="dimmed">
+                <MobileNumber mobile={mobile} />
+              </Text>
+              <Badge variant="light" size="sm" mt={4}>
+                {STAFF_ROLE_LABELS[role]}
+              </Badge>
+            </Stack>
+          </Card>
+        }
+      >
+        {refused ? (
+          <NoAccess who="support" />
+        ) : (
+          // Here too, so a page that fails leaves the console's sections in place.
+          <RouteErrorBoundary resetKey={pathname}>
+            <Suspense fallback={<PageLoader />}>
+              <Outlet />
+            </Suspense>
+          </RouteErrorBoundary>
+        )}
+      </SideNavLayout>
     </StaffContext>
-  );
-}
-
-/** Phones and tablets: the sections as one row that scrolls sideways, the current one in view. */
-function ConsoleTabs({ sections }: { sections: readonly AdminSection[] }) {
-  const { pathname } = useLocation();
-  const listRef = useRef<HTMLUListElement>(null);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on purpose when the page changes
-  useEffect(() => {
-    const showActive = () => {
-      const list = listRef.current;
-      const active = list?.querySelector<HTMLElement>('a.active');
-      if (!list || !active) return;
-      // Scrolls the row only; scrollIntoView could move the page as well.
-      const listBox = list.getBoundingClientRect();
-      const activeBox = active.getBoundingClientRect();
-      if (activeBox.left < listBox.left || activeBox.right > listBox.right) {
-        list.scrollBy({
-          left: activeBox.left - listBox.left - (listBox.width - activeBox.width) / 2,
-        });
-      }
-    };
-    showActive();
-    let cancelled = false;
-    void document.fonts?.ready.then(() => {
-      if (!cancelled) showActive();
-    });
-    // The row is hidden from md up: turning a tablet (or narrowing a window) shows it anew.
-    window.addEventListener('resize', showActive);
-    return () => {
-      cancelled = true;
-      window.removeEventListener('resize', showActive);
-    };
-  }, [pathname]);
-
-  return (
-    <nav aria-label={NAV_LABEL} className={classes.tabs}>
-      <ul ref={listRef} className={classes.tabList}>
-        {sections.map((item) => {
-          const Icon = sectionIcons[item.key];
-          return (
-            <li key={item.key}>
-              <NavLink to={item.path} end={item.key === 'dashboard'} className={classes.tab}>
-                <Icon size={18} />
-                <span>{item.label}</span>
-              </NavLink>
-            </li>
-          );
-        })}
-      </ul>
-    </nav>
   );
 }
