@@ -274,7 +274,9 @@ describe('adjust-customer-credit', () => {
       422,
     );
     expect(error.code).toBe('INSUFFICIENT_CREDIT');
-    expect(error.message).toContain('۱۰۰٬۰۰۰');
+    expect(error.message).toBe(
+      'موجودی کیف پول این مشتری ۱۰٬۰۰۰ تومان است؛ موجودی نمی‌تواند منفی شود',
+    );
     expect(error.fields?.amountRial).toBeTruthy();
     expect(await readBalance(t.app.db, customer.id)).toBe(100_000);
     expect(await auditRowsOf(t.app, 'customer', customer.id)).toHaveLength(0);

@@ -1,4 +1,4 @@
-import { formatAmount } from '@vitrin/fa';
+import { formatToman } from '@vitrin/fa';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Database, Transaction } from '../../db/client';
@@ -55,7 +55,8 @@ export async function adjustCredit(
         .select({ balanceRial: wallets.balanceRial })
         .from(wallets)
         .where(eq(wallets.userId, change.userId));
-      const message = `موجودی کیف پول این مشتری ${formatAmount(wallet?.balanceRial ?? 0)} ریال است؛ موجودی نمی‌تواند منفی شود`;
+      // The console shows money in Toman, and this message sits under its Toman field.
+      const message = `موجودی کیف پول این مشتری ${formatToman(wallet?.balanceRial ?? 0)} است؛ موجودی نمی‌تواند منفی شود`;
       throw new AppError('INSUFFICIENT_CREDIT', message, { fields: { amountRial: message } });
     }
     await writeAudit(tx, {

@@ -109,11 +109,15 @@ export function ConfirmAction(props: ConfirmActionProps) {
               label="دلیل"
               description="در گزارش کارها می‌ماند."
               required={props.reason === 'required'}
-              autosize
-              minRows={2}
+              // A fixed height: autosize keeps a hidden measuring copy in the page, as wide as
+              // the dialog, which can widen a narrowed window afterwards.
+              rows={3}
               maxLength={REASON_MAX_LENGTH}
               value={reason}
-              onChange={(event) => setReason(event.currentTarget.value)}
+              onChange={(event) => {
+                setReason(event.currentTarget.value);
+                setLocalError(null);
+              }}
               error={reasonError}
               data-autofocus
             />

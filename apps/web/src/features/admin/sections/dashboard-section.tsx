@@ -1,6 +1,6 @@
-import { PendingSectionPage } from '../pages/pending-section-page';
+import { DashboardPage } from '../pages/dashboard-page';
 
-/** The console's dashboard section: its own lazy chunk, with its pages routed under it. */
+/** The console's dashboard section: its own lazy chunk, at `/admin` itself. */
 export function DashboardSection() {
-  return <PendingSectionPage section="dashboard" />;
+  return <DashboardPage />;
 }

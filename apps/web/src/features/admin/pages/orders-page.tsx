@@ -1,0 +1,109 @@
+import { Box, Button, Group, Loader, Skeleton, Stack, Text } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { toPersianDigits } from '@vitrin/fa';
+import { ApiRequestError } from '../../../lib/api-error';
+import { useFilterParams } from '../../../lib/use-filter-params';
+import { AlertIcon, BagIcon } from '../../../ui/icons';
+import { ListPagination } from '../../../ui/list-pagination';
+import { LoadFailed } from '../../../ui/load-failed';
+import { PanelPageHeader } from '../../../ui/panel-page-header';
+import { StatusMessage } from '../../../ui/status-message';
+import { ORDERS_PAGE_SIZE, useOrders } from '../api/orders';
+import { OrderExportButton } from '../components/order-export-button';
+import { OrderFiltersBar } from '../components/order-filters-bar';
+import { OrderList } from '../components/order-list';
+import { ADMIN_PATH } from '../utils/admin-sections';
+import { hasOrderFilters, orderFilterCodec } from '../utils/order-filters';
+import { useStaffMember } from '../utils/staff-context';
+
+const FILTER_FIELDS = ['query', 'createdFrom', 'createdTo'] as const;
+
+/** Whether the list failed on a filter the server could not read (its error is under the field). */
+function isFilterError(error: unknown): boolean {
+  return (
+    error instanceof ApiRequestError &&
+    FILTER_FIELDS.some((field) => error.fields?.[field] !== undefined)
+  );
+}
+
+/** Every customer's orders (issue 8, staff): filtered, sorted and paged by the server. */
+export function OrdersPage() {
+  useDocumentTitle('سفارش‌ها | کنسول کارکنان ویترین');
+  const { userId } = useStaffMember();
+  const [filters, setFilters] = useFilterParams(orderFilterCodec);
+  const orders = useOrders(userId, filters);
+  const data = orders.data;
+  const clearFilters = () =>
+    setFilters({ status: null, query: '', createdFrom: '', createdTo: '' });
+
+  return (
+    <Stack gap="lg">
+      <PanelPageHeader
+        breadcrumbs={[{ label: 'کنسول کارکنان', to: ADMIN_PATH }, { label: 'سفارش‌ها' }]}
+        title="سفارش‌ها"
+        description="سفارش‌های همهٔ مشتریان. با موبایل مشتری یا شمارهٔ سفارش جست‌وجو کنید، یا وضعیت و بازهٔ تاریخ ثبت را برگزینید."
+      />
+      <OrderFiltersBar
+        key={`${filters.query}\u0000${filters.createdFrom}\u0000${filters.createdTo}`}
+        filters={filters}
+        setFilters={setFilters}
+        error={orders.error}
+        actions={<OrderExportButton filters={filters} />}
+      />
+      {isFilterError(orders.error) ? (
+        <StatusMessage
+          icon={<AlertIcon size={32} />}
+          color="orange"
+          title="این فیلترها خوانده نشد"
+          description="خطای زیر فیلتر را درست کنید و دوباره جست‌وجو کنید."
+        />
+      ) : data ? (
+        data.items.length === 0 ? (
+          hasOrderFilters(filters) || filters.page > 1 ? (
+            <StatusMessage
+              icon={<BagIcon size={32} />}
+              title="سفارشی با این فیلترها پیدا نشد"
+              description="فیلترها را تغییر دهید یا بردارید تا سفارش‌های دیگر را ببینید."
+            >
+              <Button variant="light" onClick={clearFilters}>
+                نمایش همهٔ سفارش‌ها
+              </Button>
+            </StatusMessage>
+          ) : (
+            <StatusMessage
+              icon={<BagIcon size={32} />}
+              title="هنوز سفارشی ثبت نشده است"
+              description="سفارش‌هایی که مشتریان ثبت کنند این‌جا می‌آیند."
+            />
+          )
+        ) : (
+          <>
+            <Group justify="space-between" gap="sm">
+              <Text size="sm" c="dimmed">
+                {`${toPersianDigits(data.total)} سفارش`}
+              </Text>
+              {orders.isFetching && <Loader size="xs" type="dots" aria-label="در حال به‌روزرسانی" />}
+            </Group>
+            <Box style={{ opacity: orders.isPlaceholderData ? 0.6 : 1 }}>
+              <OrderList items={data.items} />
+            </Box>
+            <ListPagination
+              page={filters.page}
+              pageSize={ORDERS_PAGE_SIZE}
+              total={data.total}
+              onChange={(page) => setFilters({ page })}
+            />
+          </>
+        )
+      ) : orders.isError ? (
+        <LoadFailed title="سفارش‌ها بارگذاری نشد" query={orders} />
+      ) : (
+        <Stack gap="sm" aria-busy="true" aria-label="در حال بارگذاری سفارش‌ها">
+          <Skeleton height={56} radius="md" />
+          <Skeleton height={56} radius="md" />
+          <Skeleton height={56} radius="md" />
+        </Stack>
+      )}
+    </Stack>
+  );
+}
