@@ -1,8 +1,8 @@
 import { Stack, Textarea } from '@mantine/core';
 import { TICKET_BODY_MAX_LENGTH } from '@vitrin/contracts';
 import { toPersianDigits } from '@vitrin/fa';
-import type { AttachmentUploads } from '../hooks/use-attachment-uploads';
-import { AttachmentPicker } from './attachment-picker';
+import type { AttachmentUploads } from '../../../lib/use-attachment-uploads';
+import { AttachmentPicker } from '../../../ui/attachment-picker';
 
 interface MessageFieldsProps {
   label: string;

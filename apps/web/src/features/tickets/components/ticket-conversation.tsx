@@ -1,7 +1,7 @@
 import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { JalaliDateTime } from '../../../ui/jalali-date-time';
+import { MessageAttachments } from '../../../ui/message-attachments';
 import type { TicketMessage } from '../api/get-ticket-replies';
-import { MessageAttachments } from './message-attachments';
 
 interface TicketConversationProps {
   userId: string;

@@ -27,13 +27,13 @@ import { PANEL_PATH, TICKETS_PATH } from '../../../lib/panel-paths';
 import { useSignedInUserId } from '../../../lib/signed-in-user';
 import { showSuccessToast } from '../../../lib/toast';
 import { readChoice } from '../../../lib/url-params';
+import { useAttachmentUploads } from '../../../lib/use-attachment-uploads';
 import { LoadFailedLine } from '../../../ui/load-failed';
 import { PanelPageHeader } from '../../../ui/panel-page-header';
 import { useServiceChoices } from '../api/get-service-choices';
 import { useSubmitTicket } from '../api/submit-ticket';
 import { MessageFields } from '../components/message-fields';
 import { MessageSubmit } from '../components/message-submit';
-import { useAttachmentUploads } from '../hooks/use-attachment-uploads';
 import { listFieldError } from '../utils/form-errors';
 import { ticketPath } from '../utils/paths';
 

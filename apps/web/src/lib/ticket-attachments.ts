@@ -1,23 +1,29 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { TICKET_ATTACHMENT_PATH } from '@vitrin/contracts';
+import { type PathResult, TICKET_ATTACHMENT_PATH, TICKET_UPLOAD_PATH } from '@vitrin/contracts';
 import { useEffect, useState } from 'react';
-import { appSession } from '../../../lib/app-session';
-import {
-  answerError,
-  ERROR_SHOWN_IN_PAGE,
-  rawRequestInit,
-  unreachableError,
-} from '../../../lib/http';
-import { ticketsQueryKey } from './get-user-tickets';
-import type { TicketAttachment } from './upload-attachment';
+import { appSession } from './app-session';
+import { answerError, ERROR_SHOWN_IN_PAGE, rawRequestInit, unreachableError } from './http';
+import { type UploadOptions, uploadFile } from './upload-file';
+
+// Ticket attachments as both sides handle them: the customer's panel and the staff console
+// upload the same way and read the same files (the server decides who may read which).
+
+/** A stored file, as the upload answers it and as a message lists it. */
+export type TicketAttachment =
+  PathResult<'/api/user/tickets/get-ticket-replies'>['items'][number]['attachments'][number];
+
+/** Uploads one file for a ticket message (TICKET_UPLOAD_PATH), with its progress. */
+export function uploadTicketAttachment(file: File, options: UploadOptions = {}) {
+  return uploadFile<TicketAttachment>(TICKET_UPLOAD_PATH, file, options);
+}
 
 /**
  * A ticket attachment's bytes (TICKET_ATTACHMENT_PATH: a POST with `{attachmentId}` answered with
- * the raw file, only to the ticket's owner). Bearer token and CSRF header as callAsUser sends
+ * the raw file, to the ticket's owner for what the owner may see, and to staff). Bearer token and CSRF header as callAsUser sends
  * them; a failure is the server's envelope, thrown as ApiRequestError without a toast (the
  * attachment shows it in place).
  */
-export function fetchAttachment(attachmentId: string, signal?: AbortSignal): Promise<Blob> {
+export function fetchTicketAttachment(attachmentId: string, signal?: AbortSignal): Promise<Blob> {
   return appSession.withAccessToken(async (accessToken) => {
     const { url, headers, credentials } = rawRequestInit(TICKET_ATTACHMENT_PATH, accessToken);
     let response: Response;
@@ -51,11 +57,12 @@ export function fetchAttachment(attachmentId: string, signal?: AbortSignal): Pro
   });
 }
 
-export function attachmentQueryOptions(userId: string, attachment: TicketAttachment) {
+/** Files one signed-in person has fetched, whichever side of the site they were read on. */
+export function ticketAttachmentQueryOptions(userId: string, attachment: TicketAttachment) {
   return queryOptions({
-    queryKey: [...ticketsQueryKey(userId), 'attachment', attachment.id] as const,
+    queryKey: ['ticket-attachments', userId, attachment.id] as const,
     queryFn: async ({ signal }) => {
-      const blob = await fetchAttachment(attachment.id, signal);
+      const blob = await fetchTicketAttachment(attachment.id, signal);
       // An object URL opens as its Blob's type, and a PDF needs its own to open in the browser's
       // viewer. The type the server found in the bytes is one of TICKET_ATTACHMENT_TYPES, never
       // anything a browser would run as a page.
@@ -89,12 +96,12 @@ export function useObjectUrl(blob: Blob | undefined): string | null {
  * scrolled into view, a PDF asked for), kept for the session, and its object URL revoked with
  * the component.
  */
-export function useAttachmentUrl(
+export function useTicketAttachmentUrl(
   userId: string,
   attachment: TicketAttachment,
   { enabled = true }: { enabled?: boolean } = {},
 ) {
-  const file = useQuery({ ...attachmentQueryOptions(userId, attachment), enabled });
+  const file = useQuery({ ...ticketAttachmentQueryOptions(userId, attachment), enabled });
   const url = useObjectUrl(file.data);
   const failed = file.isError && !file.isFetching;
   return {

@@ -1,7 +1,5 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
-import { ApiRequestError, describeApiError } from '../../../lib/api-error';
-import { isRetryable } from '../../../lib/http';
-import { uploadAttachment } from '../api/upload-attachment';
+import { ApiRequestError, describeApiError } from './api-error';
 import {
   type AttachmentUpload,
   attachedIds,
@@ -11,7 +9,9 @@ import {
   roomLeft,
   type UploadsAction,
   uploadsReducer,
-} from '../utils/attachment-uploads';
+} from './attachment-uploads';
+import { isRetryable } from './http';
+import { uploadTicketAttachment } from './ticket-attachments';
 
 const UPLOAD_FAILED_MESSAGE = 'بارگذاری این فایل انجام نشد';
 
@@ -40,7 +40,7 @@ export function useAttachmentUploads() {
       if (!file) return;
       const controller = new AbortController();
       controllers.current.set(key, controller);
-      uploadAttachment(file, {
+      uploadTicketAttachment(file, {
         signal: controller.signal,
         onProgress: (loaded, total) =>
           apply({ type: 'progressed', key, progress: total > 0 ? loaded / total : 0 }),

@@ -12,11 +12,10 @@ import {
 } from '@mantine/core';
 import { useInViewport } from '@mantine/hooks';
 import { useEffect, useRef, useState } from 'react';
-import { AlertIcon, DownloadIcon, FileTextIcon } from '../../../ui/icons';
-import { useAttachmentUrl } from '../api/get-attachment';
-import type { TicketAttachment } from '../api/upload-attachment';
-import { isImageType } from '../utils/attachment-check';
-import { formatFileSize } from '../utils/file-size';
+import { isImageType } from '../lib/attachment-check';
+import { formatFileSize } from '../lib/file-size';
+import { type TicketAttachment, useTicketAttachmentUrl } from '../lib/ticket-attachments';
+import { AlertIcon, DownloadIcon, FileTextIcon } from './icons';
 
 const THUMBNAIL_SIZE = 96;
 
@@ -60,7 +59,7 @@ function ImageThumbnail({ userId, attachment }: AttachmentProps) {
   useEffect(() => {
     if (inViewport) setSeen(true);
   }, [inViewport]);
-  const file = useAttachmentUrl(userId, attachment, { enabled: seen });
+  const file = useTicketAttachmentUrl(userId, attachment, { enabled: seen });
   const { fileName } = attachment;
 
   return (
@@ -159,7 +158,7 @@ function ImageThumbnail({ userId, attachment }: AttachmentProps) {
  */
 function DocumentChip({ userId, attachment }: AttachmentProps) {
   const [wanted, setWanted] = useState(false);
-  const file = useAttachmentUrl(userId, attachment, { enabled: wanted });
+  const file = useTicketAttachmentUrl(userId, attachment, { enabled: wanted });
   const saveLink = useRef<HTMLAnchorElement>(null);
   const saveWhenReady = useRef(false);
   const { fileName } = attachment;

@@ -1,6 +1,5 @@
 import { TICKET_ATTACHMENTS_PER_MESSAGE } from '@vitrin/contracts';
 import { expect, test } from 'vitest';
-import type { TicketAttachment } from '../api/upload-attachment';
 import { ATTACHMENT_LIMIT_MESSAGE, ATTACHMENT_WRONG_TYPE_MESSAGE } from './attachment-check';
 import {
   type AttachmentUpload,
@@ -12,6 +11,7 @@ import {
   type UploadsAction,
   uploadsReducer,
 } from './attachment-uploads';
+import type { TicketAttachment } from './ticket-attachments';
 
 const png = (key: string) => ({ key, file: { name: `${key}.png`, type: 'image/png', size: 100 } });
 const stored = (id: string): TicketAttachment => ({

@@ -1,6 +1,6 @@
 import { TICKET_ATTACHMENTS_PER_MESSAGE } from '@vitrin/contracts';
-import type { TicketAttachment } from '../api/upload-attachment';
 import { ATTACHMENT_LIMIT_MESSAGE, checkAttachmentFile, type PickedFile } from './attachment-check';
+import type { TicketAttachment } from './ticket-attachments';
 
 // The attachments of one message being written: each picked file is checked, uploads at once
 // with its own progress, and may be cancelled or removed. Only uploaded ones go with the message.

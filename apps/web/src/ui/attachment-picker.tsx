@@ -1,11 +1,11 @@
 import { ActionIcon, Button, FileButton, Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import { toPersianDigits } from '@vitrin/fa';
 import { useId, useRef } from 'react';
-import { CloseIcon, FileTextIcon, PaperclipIcon, RetryIcon } from '../../../ui/icons';
-import type { AttachmentUploads } from '../hooks/use-attachment-uploads';
-import { ATTACHMENT_ACCEPT, ATTACHMENT_RULES_TEXT } from '../utils/attachment-check';
-import type { AttachmentUpload } from '../utils/attachment-uploads';
-import { formatFileSize } from '../utils/file-size';
+import { ATTACHMENT_ACCEPT, ATTACHMENT_RULES_TEXT } from '../lib/attachment-check';
+import type { AttachmentUpload } from '../lib/attachment-uploads';
+import { formatFileSize } from '../lib/file-size';
+import type { AttachmentUploads } from '../lib/use-attachment-uploads';
+import { CloseIcon, FileTextIcon, PaperclipIcon, RetryIcon } from './icons';
 
 interface AttachmentPickerProps {
   uploads: AttachmentUploads;

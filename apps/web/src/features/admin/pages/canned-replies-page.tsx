@@ -1,0 +1,230 @@
+import { Box, Button, Card, Group, Loader, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { toPersianDigits } from '@vitrin/fa';
+import { useState } from 'react';
+import { useFilterParams } from '../../../lib/use-filter-params';
+import { FileTextIcon, PlusIcon } from '../../../ui/icons';
+import { JalaliDateTime } from '../../../ui/jalali-date-time';
+import { ListPagination } from '../../../ui/list-pagination';
+import { LoadFailed } from '../../../ui/load-failed';
+import { PanelPageHeader } from '../../../ui/panel-page-header';
+import { SearchBox } from '../../../ui/search-box';
+import { StatusMessage } from '../../../ui/status-message';
+import {
+  CANNED_REPLIES_PAGE_SIZE,
+  type CannedReply,
+  useCannedReplies,
+  useDeleteCannedReply,
+} from '../api/canned-replies';
+import { CannedReplyEditor } from '../components/canned-reply-editor';
+import { ConfirmAction } from '../components/confirm-action';
+import { ADMIN_PATH } from '../utils/admin-sections';
+import { cannedReplyCodec } from '../utils/canned-filters';
+import { useStaffMember } from '../utils/staff-context';
+import { TICKETS_ADMIN_PATH } from '../utils/ticket-filters';
+
+type Editing = { reply: CannedReply | null } | null;
+
+/** Canned replies (issue 8): texts support keeps for answers given often, shared by all staff. */
+export function CannedRepliesPage() {
+  useDocumentTitle('پاسخ‌های آماده | کنسول کارکنان ویترین');
+  const { userId } = useStaffMember();
+  const [filters, setFilters] = useFilterParams(cannedReplyCodec);
+  const replies = useCannedReplies(userId, filters);
+  const [editing, setEditing] = useState<Editing>(null);
+  const data = replies.data;
+  const actions = {
+    edit: (reply: CannedReply) => setEditing({ reply }),
+    remove: useDeleteCannedReply(userId),
+  };
+
+  return (
+    <Stack gap="lg">
+      <PanelPageHeader
+        breadcrumbs={[
+          { label: 'کنسول کارکنان', to: ADMIN_PATH },
+          { label: 'تیکت‌ها', to: TICKETS_ADMIN_PATH },
+          { label: 'پاسخ‌های آماده' },
+        ]}
+        title="پاسخ‌های آماده"
+        description="متن‌هایی برای پاسخ‌های پرتکرار، که در فرم پاسخ تیکت با «پاسخ آماده» درج می‌شوند."
+        actions={
+          <Button leftSection={<PlusIcon size={18} />} onClick={() => setEditing({ reply: null })}>
+            افزودن پاسخ آماده
+          </Button>
+        }
+      />
+      <Box maw={{ sm: 420 }}>
+        <SearchBox
+          value={filters.search}
+          onSearch={(search) => setFilters({ search })}
+          label="جست‌وجو"
+          placeholder="عنوان یا بخشی از متن"
+        />
+      </Box>
+      {data ? (
+        data.items.length === 0 ? (
+          filters.search || filters.page > 1 ? (
+            <StatusMessage
+              icon={<FileTextIcon size={32} />}
+              title="پاسخ آماده‌ای با این عبارت نیست"
+              description="عبارت دیگری را جست‌وجو کنید."
+            >
+              <Button variant="light" onClick={() => setFilters({ search: '' })}>
+                نمایش همهٔ پاسخ‌ها
+              </Button>
+            </StatusMessage>
+          ) : (
+            <StatusMessage
+              icon={<FileTextIcon size={32} />}
+              title="هنوز پاسخ آماده‌ای نیست"
+              description="پاسخ‌هایی را که بارها می‌نویسید این‌جا نگه دارید تا با یک کلیک درج شوند."
+            />
+          )
+        ) : (
+          <>
+            <Group justify="space-between" gap="sm">
+              <Text size="sm" c="dimmed">
+                {`${toPersianDigits(data.total)} پاسخ آماده`}
+              </Text>
+              {replies.isFetching && (
+                <Loader size="xs" type="dots" aria-label="در حال به‌روزرسانی" />
+              )}
+            </Group>
+            <Box style={{ opacity: replies.isPlaceholderData ? 0.6 : 1 }}>
+              <CannedTable items={data.items} actions={actions} />
+              <CannedCards items={data.items} actions={actions} />
+            </Box>
+            <ListPagination
+              page={filters.page}
+              pageSize={CANNED_REPLIES_PAGE_SIZE}
+              total={data.total}
+              onChange={(page) => setFilters({ page })}
+            />
+          </>
+        )
+      ) : replies.isError ? (
+        <LoadFailed title="پاسخ‌های آماده بارگذاری نشد" query={replies} />
+      ) : (
+        <Stack gap="sm" aria-busy="true" aria-label="در حال بارگذاری پاسخ‌های آماده">
+          <Skeleton height={56} radius="md" />
+          <Skeleton height={56} radius="md" />
+        </Stack>
+      )}
+      <CannedReplyEditor
+        userId={userId}
+        reply={editing?.reply ?? null}
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+      />
+    </Stack>
+  );
+}
+
+interface RowActions {
+  edit: (reply: CannedReply) => void;
+  remove: (id: string) => Promise<void>;
+}
+
+function CannedTable({ items, actions }: { items: CannedReply[]; actions: RowActions }) {
+  return (
+    <Card p={0} visibleFrom="sm">
+      <Table verticalSpacing="sm" horizontalSpacing="md" aria-label="فهرست پاسخ‌های آماده">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>عنوان</Table.Th>
+            <Table.Th>متن</Table.Th>
+            <Table.Th>آخرین تغییر</Table.Th>
+            <Table.Th>کارها</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {items.map((reply) => (
+            <Table.Tr key={reply.id}>
+              <Table.Td w={200}>
+                <Text size="sm" fw={700} style={{ overflowWrap: 'anywhere' }}>
+                  {reply.title}
+                </Text>
+                {reply.createdBy && (
+                  <Text size="xs" c="dimmed">
+                    {`نوشتهٔ ${reply.createdBy.name}`}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>
+                <Body text={reply.body} />
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                <Text size="sm">
+                  <JalaliDateTime iso={reply.updatedAt} />
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <RowButtons reply={reply} actions={actions} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Card>
+  );
+}
+
+function CannedCards({ items, actions }: { items: CannedReply[]; actions: RowActions }) {
+  return (
+    <Stack gap="sm" component="ul" m={0} p={0} hiddenFrom="sm" aria-label="فهرست پاسخ‌های آماده">
+      {items.map((reply) => (
+        <Card key={reply.id} component="li" padding="md" style={{ listStyle: 'none' }}>
+          <Stack gap={6}>
+            <Text size="sm" fw={700} style={{ overflowWrap: 'anywhere' }}>
+              {reply.title}
+            </Text>
+            <Body text={reply.body} />
+            <Text size="xs" c="dimmed">
+              {reply.createdBy && `نوشتهٔ ${reply.createdBy.name} · `}
+              <JalaliDateTime iso={reply.updatedAt} />
+            </Text>
+            <RowButtons reply={reply} actions={actions} />
+          </Stack>
+        </Card>
+      ))}
+    </Stack>
+  );
+}
+
+function Body({ text }: { text: string }) {
+  return (
+    <Text
+      size="sm"
+      lineClamp={3}
+      dir="auto"
+      style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', unicodeBidi: 'plaintext' }}
+    >
+      {text}
+    </Text>
+  );
+}
+
+function RowButtons({ reply, actions }: { reply: CannedReply; actions: RowActions }) {
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <Button
+        size="xs"
+        variant="light"
+        onClick={() => actions.edit(reply)}
+        aria-label={`ویرایش «${reply.title}»`}
+      >
+        ویرایش
+      </Button>
+      <ConfirmAction
+        label="حذف"
+        size="xs"
+        title={`حذف «${reply.title}»`}
+        description="این پاسخ آماده از فهرست همهٔ کارکنان حذف می‌شود. پیام‌هایی که پیش‌تر با آن فرستاده شده‌اند تغییری نمی‌کنند."
+        confirmLabel="بله، حذف شود"
+        successMessage="پاسخ آماده حذف شد"
+        onConfirm={() => actions.remove(reply.id)}
+      />
+    </Group>
+  );
+}
