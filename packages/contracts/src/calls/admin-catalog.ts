@@ -134,6 +134,8 @@ export const adminProductRow = z.object({
   group: z.object({ id: z.string(), slug: z.string(), name: z.string() }),
   status: z.enum(CATALOG_STATUSES),
   isFeatured: z.boolean(),
+  /** A website builder, which customers buy with a theme (themes are offered by these). */
+  needsTheme: z.boolean(),
   /** The shortest cycle on offer at its regular and current price; null with no prices. */
   startingPrice: z.object({ cycle: billingCycle, price: rial, regularPrice: rial }).nullable(),
   cycleCount: z.number().int(),

@@ -145,6 +145,7 @@ export async function listProducts(
         iconUrl: products.iconUrl,
         status: products.status,
         isFeatured: products.isFeatured,
+        needsTheme: products.needsTheme,
         updatedAt: products.updatedAt,
         groupId: productGroups.id,
         groupSlug: productGroups.slug,
@@ -176,6 +177,7 @@ export async function listProducts(
       group: { id: row.groupId, slug: row.groupSlug, name: row.groupName },
       status: row.status,
       isFeatured: row.isFeatured,
+      needsTheme: row.needsTheme,
       startingPrice:
         row.cycle === null || row.regularPrice === null
           ? null

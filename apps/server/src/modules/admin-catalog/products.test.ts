@@ -93,6 +93,16 @@ describe('products in the staff console', () => {
     const hidden = await newProduct({ name: 'هاست پنهان کنسول' });
     const all = await ok(t.app, '/api/admin/catalog/list-products', { pageSize: 100 }, admin.token);
     expect(all.total).toBeGreaterThan(10);
+    // Each row says whether it is a website builder (the theme form offers only those).
+    const builders = await t.app.db
+      .select({ id: products.id })
+      .from(products)
+      .where(eq(products.needsTheme, true));
+    expect(builders.length).toBeGreaterThan(0);
+    expect(all.items.filter((item) => item.needsTheme).map((item) => item.id)).toEqual(
+      expect.arrayContaining(builders.map((builder) => builder.id)),
+    );
+    expect(all.items.filter((item) => item.needsTheme)).toHaveLength(builders.length);
     const seededHidden = await t.app.db
       .select({ id: products.id })
       .from(products)
@@ -114,6 +124,7 @@ describe('products in the staff console', () => {
     expect(found.items.map((item) => item.id)).toEqual([hidden.id]);
     expect(found.items[0]).toMatchObject({
       group: { slug: 'shared-hosting' },
+      needsTheme: false,
       startingPrice: null,
       cycleCount: 0,
     });
