@@ -289,7 +289,7 @@ describe('the console catalog in the browser', () => {
         'product.create',
         'product.prices',
         'product.publish',
-        'product.publish',
+        'product.unpublish',
       ]);
     } finally {
       await close();

@@ -455,7 +455,7 @@ export async function setProductPublished(
       .where(eq(products.id, product.id));
     await writeAudit(tx, {
       actorId: actor.id,
-      action: 'product.publish',
+      action: input.published ? 'product.publish' : 'product.unpublish',
       entityType: 'product',
       entityId: product.id,
       before: { status: product.status },

@@ -233,6 +233,12 @@ describe('products in the staff console', () => {
       admin.token,
     );
     expect((await storeProduct(product.slug)).statusCode).toBe(404);
+    const [unpublishRow] = await auditRowsOf(t.app, 'product', product.id);
+    expect(unpublishRow).toMatchObject({
+      action: 'product.unpublish',
+      before: { status: 'active' },
+      after: { status: 'hidden' },
+    });
   });
 
   test('an edit shows in the public store at once, cached answer or not', async () => {

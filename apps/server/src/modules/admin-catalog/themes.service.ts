@@ -245,7 +245,7 @@ export async function setThemePublished(
       await tx.update(themes).set({ status }).where(eq(themes.id, current.id));
       await writeAudit(tx, {
         actorId: actor.id,
-        action: 'theme.publish',
+        action: input.published ? 'theme.publish' : 'theme.unpublish',
         entityType: 'theme',
         entityId: current.id,
         before: { status: current.status },

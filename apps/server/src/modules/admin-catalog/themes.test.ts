@@ -226,6 +226,12 @@ describe('themes in the staff console', () => {
       admin.token,
     );
     expect(await publicThemeSlugs()).not.toContain('flower-shop');
+    const [unpublished] = await auditRowsOf(t.app, 'theme', theme.id);
+    expect(unpublished).toMatchObject({
+      action: 'theme.unpublish',
+      before: { status: 'active' },
+      after: { status: 'hidden' },
+    });
   });
 
   test('bad input: foreign previews, non-builder products, unknown categories, duplicate slugs', async () => {

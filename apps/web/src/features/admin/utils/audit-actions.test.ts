@@ -8,6 +8,21 @@ test('a known action reads as a Persian verb and record', () => {
   expect(actionLabel('canned-reply.delete')).toBe('حذف پاسخ آماده');
 });
 
+test('every action the server writes has its own Persian label', () => {
+  const written = {
+    'product.prices': 'قیمت‌گذاری محصول',
+    'product.unpublish': 'لغو انتشار محصول',
+    'group.update': 'ویرایش گروه',
+    'theme.publish': 'انتشار قالب',
+    'media.upload': 'بارگذاری تصویر',
+    'discount-code.deactivate': 'غیرفعال کردن کد تخفیف',
+    'ticket.set-priority': 'تغییر اولویت تیکت',
+    'ticket.set-department': 'تغییر دپارتمان تیکت',
+    'service.unsuspend': 'رفع تعلیق سرویس',
+  };
+  for (const [action, label] of Object.entries(written)) expect(actionLabel(action)).toBe(label);
+});
+
 test('a known prefix with a new verb keeps the verb as written', () => {
   expect(actionLabel('ticket.merge')).toBe('تیکت: merge');
 });
@@ -26,6 +41,7 @@ test('the prefix is the part before the first dot, when it is a known one', () =
 
 test('record types read in Persian when known', () => {
   expect(entityTypeLabel('order')).toBe('سفارش');
+  expect(entityTypeLabel('group')).toBe('گروه');
   expect(entityTypeLabel('wallet')).toBe('wallet');
 });
 

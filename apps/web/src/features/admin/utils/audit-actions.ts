@@ -7,6 +7,9 @@ export const AUDIT_ACTION_PREFIXES = [
   'customer',
   'service',
   'product',
+  'group',
+  'theme',
+  'media',
   'article',
   'discount-code',
   'ticket',
@@ -19,7 +22,10 @@ export const AUDIT_PREFIX_LABELS: Record<AuditActionPrefix, string> = {
   order: 'سفارش‌ها',
   customer: 'مشتریان',
   service: 'سرویس‌ها',
-  product: 'محصولات و گروه‌ها',
+  product: 'محصولات',
+  group: 'گروه‌های محصول',
+  theme: 'قالب‌ها',
+  media: 'تصویرهای بارگذاری‌شده',
   article: 'مقاله‌ها',
   'discount-code': 'کدهای تخفیف',
   ticket: 'تیکت‌ها',
@@ -32,6 +38,9 @@ const PREFIX_NOUNS: Record<AuditActionPrefix, string> = {
   customer: 'مشتری',
   service: 'سرویس',
   product: 'محصول',
+  group: 'گروه',
+  theme: 'قالب',
+  media: 'تصویر',
   article: 'مقاله',
   'discount-code': 'کد تخفیف',
   ticket: 'تیکت',
@@ -57,6 +66,12 @@ const VERB_LABELS: Record<string, string> = {
   note: 'یادداشت داخلی روی',
   close: 'بستن',
   reopen: 'بازگشایی',
+  prices: 'قیمت‌گذاری',
+  upload: 'بارگذاری',
+  activate: 'فعال کردن',
+  deactivate: 'غیرفعال کردن',
+  'set-priority': 'تغییر اولویت',
+  'set-department': 'تغییر دپارتمان',
   'credit-adjust': 'تنظیم اعتبار کیف پول',
   'end-sessions': 'پایان نشست‌های',
 };
@@ -88,10 +103,7 @@ export function actionLabel(action: string): string {
 
 /** A record's type in Persian when it is one the log knows; otherwise the type as stored. */
 export function entityTypeLabel(entityType: string): string {
-  if (isAuditActionPrefix(entityType)) return PREFIX_NOUNS[entityType];
-  if (entityType === 'group') return 'گروه';
-  if (entityType === 'theme') return 'قالب';
-  return entityType;
+  return isAuditActionPrefix(entityType) ? PREFIX_NOUNS[entityType] : entityType;
 }
 
 /** A long id cut to its start for a table cell (`3f2a9c1e…`); short ids stay whole. */
