@@ -251,6 +251,15 @@ export const adminListDiscountCodes = defineCall({
   response: listResult(discountCodeView),
 });
 
+export const adminGetDiscountCode = defineCall({
+  path: '/api/admin/discounts/get-discount-code',
+  summary: 'یک کد تخفیف با همهٔ قواعد و میزان استفادهٔ آن',
+  tag: 'admin',
+  access: 'staff',
+  request: z.strictObject({ id: entityId }),
+  response: discountCodeView,
+});
+
 export const adminCreateDiscountCode = defineCall({
   path: '/api/admin/discounts/create-discount-code',
   summary: 'ساخت کد تخفیف با همهٔ قواعد آن',

@@ -2,6 +2,7 @@ import {
   adminCreateDiscountCode,
   adminExportOrdersCsv,
   adminGetDashboard,
+  adminGetDiscountCode,
   adminListDiscountCodes,
   adminSetDiscountCodeActive,
   adminUpdateDiscountCode,
@@ -77,6 +78,7 @@ describe('export-orders-csv', () => {
 describe('discount codes', () => {
   test('support reads codes; only admins create and change them', async () => {
     await expectStaffOnly(t.app, adminListDiscountCodes, {});
+    await expectStaffOnly(t.app, adminGetDiscountCode, { id: anyId });
     await expectStaffOnly(t.app, adminCreateDiscountCode, {
       code: 'AUTHZ1',
       title: 'آزمون',
@@ -120,6 +122,17 @@ describe('discount codes', () => {
       buyersCount: 0,
       startsAt: '2026-03-20T20:30:00.000Z',
     });
+    // One code by its id, for the console's edit page; an unknown id is 404.
+    const fetched = await ok(t.app, adminGetDiscountCode.path, { id: created.id }, support.token);
+    expect(fetched).toEqual(created);
+    const missing = await refused(
+      t.app,
+      adminGetDiscountCode.path,
+      { id: anyId },
+      support.token,
+      404,
+    );
+    expect(missing.message).toBe('این کد تخفیف پیدا نشد');
     const [row] = await auditRowsOf(t.app, 'discount-code', created.id);
     expect(row).toMatchObject({
       actorId: admin.id,

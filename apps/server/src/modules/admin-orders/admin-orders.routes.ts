@@ -3,6 +3,7 @@ import {
   adminCreateDiscountCode,
   adminExportOrdersCsv,
   adminGetDashboard,
+  adminGetDiscountCode,
   adminGetOrder,
   adminListDiscountCodes,
   adminListOrders,
@@ -27,6 +28,7 @@ import {
 import { readDashboard } from './dashboard.service';
 import {
   createDiscountCode,
+  getDiscountCodeView,
   listDiscountCodes,
   setDiscountCodeActive,
   updateDiscountCode,
@@ -101,6 +103,8 @@ export async function adminOrdersRoutes(app: FastifyInstance): Promise<void> {
       const found = await listDiscountCodes(app.db, filters, { page, pageSize });
       return { ...found, page, pageSize };
     });
+
+    registerCall(scope, adminGetDiscountCode, async ({ id }) => getDiscountCodeView(app.db, id));
 
     registerCall(
       scope,
