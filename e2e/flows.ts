@@ -8,6 +8,16 @@ import { horizontalOverflow, saveScreenshot, viewports } from './browser';
 export const DEMO_MOBILE = '09121234567';
 export const DEMO_PASSWORD = 'vitrin-demo-1405';
 
+export interface Account {
+  mobile: string;
+  password: string;
+}
+
+/** The demo accounts the seed makes (README). */
+export const CUSTOMER: Account = { mobile: DEMO_MOBILE, password: DEMO_PASSWORD };
+export const ADMIN: Account = { mobile: '09351234567', password: 'vitrin-admin-1405' };
+export const SUPPORT: Account = { mobile: '09361234567', password: 'vitrin-support-1405' };
+
 const PERSIAN_DIGITS = '۰۱۲۳۴۵۶۷۸۹';
 
 /** Asks the API at `baseUrl` as an outside client does: POST with JSON, a bearer token if given. */
@@ -98,16 +108,22 @@ export async function screenshotBoth(page: Page, name: string) {
   await page.setViewportSize(original);
 }
 
-/** Signs the demo customer in on the sign-in page the browser is on; it goes on to `next`. */
-export async function signInHere(page: Page) {
-  await page.getByLabel('شماره موبایل').fill(DEMO_MOBILE);
+/** Signs an account (the demo customer unless told) in on the sign-in page the browser is on. */
+export async function signInHere(page: Page, account: Account = CUSTOMER) {
+  await page.getByLabel('شماره موبایل').fill(account.mobile);
   await page.getByRole('button', { name: 'ادامه' }).click();
-  await page.getByLabel('رمز عبور').fill(DEMO_PASSWORD);
+  await page.getByLabel('رمز عبور').fill(account.password);
   await page.getByRole('button', { name: 'ورود', exact: true }).click();
 }
 
-export async function signIn(page: Page, baseUrl: string, next: string) {
+/** Opens the sign-in page for `next`, signs the account in, and waits to arrive at `next`. */
+export async function signIn(
+  page: Page,
+  baseUrl: string,
+  next: string,
+  account: Account = CUSTOMER,
+) {
   await page.goto(`${baseUrl}/sign-in?next=${encodeURIComponent(next)}`);
-  await signInHere(page);
+  await signInHere(page, account);
   await page.waitForURL(baseUrl + next);
 }
