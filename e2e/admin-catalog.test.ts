@@ -13,7 +13,7 @@ import {
   themes,
 } from '../apps/server/src/db/schema/index';
 import { launchChromium, saveScreenshot } from './browser';
-import { newPage, persianDigits, screenshotBoth, tomanText } from './flows';
+import { ADMIN, newPage, persianDigits, screenshotBoth, signIn, tomanText } from './flows';
 import { type InProcessServer, startInProcessServer } from './in-process-server';
 
 // The staff console's catalog section (issue 8) in the browser, as an admin: a product made
@@ -22,7 +22,6 @@ import { type InProcessServer, startInProcessServer } from './in-process-server'
 // comparison table; a theme whose preview image is uploaded with the progress bar, a refused
 // file first. Each change is checked in the database and the audit log.
 
-const ADMIN = { mobile: '09351234567', password: 'vitrin-admin-1405' };
 const SLUG_TAKEN = 'این نامک پیش‌تر به کار رفته است؛ نامک دیگری بنویسید';
 const SALE_ABOVE_PRICE = 'قیمت حراج باید کمتر از قیمت اصلی باشد';
 const NOT_AN_IMAGE = 'فقط تصویر JPG، PNG یا WebP پذیرفته می‌شود';
@@ -113,15 +112,6 @@ function noisyPng(width: number, height: number): Buffer {
   ]);
 }
 
-async function signInAsAdmin(page: Page, next: string) {
-  await page.goto(`${server.url}/sign-in?next=${encodeURIComponent(next)}`);
-  await page.getByLabel('شماره موبایل').fill(ADMIN.mobile);
-  await page.getByRole('button', { name: 'ادامه' }).click();
-  await page.getByLabel('رمز عبور').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'ورود', exact: true }).click();
-  await page.waitForURL(server.url + next);
-}
-
 async function auditActions(entityType: string, entityId: string): Promise<string[]> {
   const rows = await server.app.db
     .select({ action: auditLog.action, createdAt: auditLog.createdAt })
@@ -159,7 +149,7 @@ describe('the console catalog in the browser', () => {
   test('an admin makes a product with prices, publishes it to the store and takes it out', async () => {
     const { page, close } = await newPage(browser);
     try {
-      await signInAsAdmin(page, '/admin/catalog');
+      await signIn(page, server.url, '/admin/catalog', ADMIN);
       await page.getByRole('heading', { name: 'محصولات', level: 1 }).waitFor();
       const list = page.getByRole('table', { name: 'فهرست محصولات' });
       await list.getByRole('row').nth(3).waitFor();
@@ -299,7 +289,7 @@ describe('the console catalog in the browser', () => {
   test('an admin makes a group with its comparison table in order', async () => {
     const { page, close } = await newPage(browser);
     try {
-      await signInAsAdmin(page, '/admin/catalog/groups');
+      await signIn(page, server.url, '/admin/catalog/groups', ADMIN);
       await page.getByRole('heading', { name: 'گروه‌های محصول', level: 1 }).waitFor();
       await page.getByRole('table', { name: 'فهرست گروه‌ها' }).getByText('سرور مجازی').waitFor();
       await screenshotBoth(page, 'admin-catalog-groups');
@@ -352,7 +342,7 @@ describe('the console catalog in the browser', () => {
     const { page, close } = await newPage(browser);
     try {
       const uploadsBefore = await uploadCount();
-      await signInAsAdmin(page, '/admin/catalog/themes');
+      await signIn(page, server.url, '/admin/catalog/themes', ADMIN);
       await page.getByRole('heading', { name: 'قالب‌ها', level: 1 }).waitFor();
       await page.getByRole('table', { name: 'فهرست قالب‌ها' }).getByRole('row').nth(3).waitFor();
       await screenshotBoth(page, 'admin-catalog-themes');

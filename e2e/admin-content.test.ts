@@ -3,14 +3,13 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { articles, auditLog, discountCodes } from '../apps/server/src/db/schema/index';
 import { launchChromium } from './browser';
-import { callApi, newPage, persianDigits, screenshotBoth } from './flows';
+import { ADMIN, callApi, newPage, persianDigits, screenshotBoth, signIn } from './flows';
 import { type InProcessServer, startInProcessServer } from './in-process-server';
 
 // The staff console's articles (rich-text editor) and discount codes (issue 8) in the browser:
 // an admin writes and publishes an article, which the public site then shows; a code is made
 // with its rules, listed with its uses, and turned off. Effects are read from the database.
 
-const ADMIN = { mobile: '09351234567', password: 'vitrin-admin-1405' };
 const SLUG = 'e2e-rich-text-article';
 const TITLE = 'راهنمای آزمایشی انتخاب هاست';
 const HEADING = 'چرا هاست مهم است';
@@ -30,15 +29,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-async function signInAsAdmin(page: Page, next: string) {
-  await page.goto(`${server.url}/sign-in?next=${encodeURIComponent(next)}`);
-  await field(page, 'شماره موبایل').fill(ADMIN.mobile);
-  await page.getByRole('button', { name: 'ادامه' }).click();
-  await field(page, 'رمز عبور').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'ورود', exact: true }).click();
-  await page.waitForURL(server.url + next);
-}
 
 /** A field by its label, which Mantine ends with ' *' when the field is required. */
 function field(page: Page, label: string): Locator {
@@ -66,7 +56,7 @@ describe('the console’s articles and discount codes', () => {
   test('an admin writes an article in the editor, is told a bad date under the field, publishes it, and the site shows it', async () => {
     const { page, close } = await newPage(browser);
     try {
-      await signInAsAdmin(page, '/admin/articles');
+      await signIn(page, server.url, '/admin/articles', ADMIN);
       await page.getByRole('heading', { name: 'مقاله‌ها', level: 1 }).waitFor();
       await page.getByRole('link', { name: 'مقالهٔ تازه' }).first().click();
       await page.waitForURL(`${server.url}/admin/articles/new`);
@@ -195,7 +185,7 @@ describe('the console’s articles and discount codes', () => {
   test('an admin makes a percent code with a minimum order, sees it listed unused, and turns it off', async () => {
     const { page, close } = await newPage(browser);
     try {
-      await signInAsAdmin(page, '/admin/discounts');
+      await signIn(page, server.url, '/admin/discounts', ADMIN);
       await page.getByRole('heading', { name: 'کدهای تخفیف', level: 1 }).waitFor();
       await page.getByRole('link', { name: 'کد تازه' }).first().click();
       await page.waitForURL(`${server.url}/admin/discounts/new`);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { formatJalaliDate, INVALID_DATE_MESSAGE, parseDateText } from '@vitrin/fa';
 import { and, desc, eq, ne } from 'drizzle-orm';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   auditLog,
@@ -12,11 +12,14 @@ import {
 } from '../apps/server/src/db/schema/index';
 import { launchChromium, saveScreenshot } from './browser';
 import {
+  ADMIN,
   DEMO_MOBILE,
   DEMO_PASSWORD,
   newPage,
   persianDigits,
+  SUPPORT,
   screenshotBoth,
+  signIn,
   tomanText,
 } from './flows';
 import { type InProcessServer, startInProcessServer } from './in-process-server';
@@ -26,8 +29,6 @@ import { type InProcessServer, startInProcessServer } from './in-process-server'
 // unlocks her account; support reads the same file without a single action. Each change is
 // checked on the page and in the database the in-process server writes.
 
-const ADMIN = { mobile: '09351234567', password: 'vitrin-admin-1405' };
-const SUPPORT = { mobile: '09361234567', password: 'vitrin-support-1405' };
 const DAY_MS = 86_400_000;
 
 let server: InProcessServer;
@@ -48,15 +49,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-async function signInAs(page: Page, account: typeof ADMIN, next: string) {
-  await page.goto(`${server.url}/sign-in?next=${encodeURIComponent(next)}`);
-  await page.getByLabel('شماره موبایل').fill(account.mobile);
-  await page.getByRole('button', { name: 'ادامه' }).click();
-  await page.getByLabel('رمز عبور').fill(account.password);
-  await page.getByRole('button', { name: 'ورود', exact: true }).click();
-  await page.waitForURL(server.url + next);
-}
 
 async function balanceOf(userId: string): Promise<number> {
   const [wallet] = await server.app.db
@@ -81,7 +73,7 @@ describe('the console customers section in the browser', () => {
   test('an admin finds the demo customer by a Persian-digit mobile and manages her account and services', async () => {
     const { page, close } = await newPage(browser);
     try {
-      await signInAs(page, ADMIN, '/admin/customers');
+      await signIn(page, server.url, '/admin/customers', ADMIN);
       await page.getByRole('heading', { name: 'مشتریان', level: 1 }).waitFor();
       const list = page.getByRole('table', { name: 'فهرست مشتریان' });
       await list.getByRole('link', { name: 'سارا محمدی' }).waitFor();
@@ -250,7 +242,7 @@ describe('the console customers section in the browser', () => {
   test('support reads the same file without a single action', async () => {
     const { page, close } = await newPage(browser);
     try {
-      await signInAs(page, SUPPORT, `/admin/customers/${saraId}`);
+      await signIn(page, server.url, `/admin/customers/${saraId}`, SUPPORT);
       await page.getByRole('heading', { name: 'سارا محمدی', level: 1 }).waitFor();
       await page.getByRole('table', { name: 'سرویس‌های مشتری' }).waitFor();
       await page.getByRole('table', { name: 'گردش کیف پول' }).waitFor();
@@ -277,7 +269,7 @@ describe('the console customers section in the browser', () => {
   test('an unknown customer is a clear not-found page', async () => {
     const { page, close } = await newPage(browser);
     try {
-      await signInAs(page, ADMIN, `/admin/customers/${randomUUID()}`);
+      await signIn(page, server.url, `/admin/customers/${randomUUID()}`, ADMIN);
       await page
         .getByRole('heading', { name: 'مشتری‌ای با این نشانی پیدا نشد', level: 1 })
         .waitFor();

@@ -10,7 +10,7 @@ import {
   walletTransactions,
 } from '../apps/server/src/db/schema/index';
 import { launchChromium, saveScreenshot, viewports } from './browser';
-import { newPage, persianDigits, screenshotBoth, tomanText } from './flows';
+import { ADMIN, newPage, persianDigits, SUPPORT, screenshotBoth, signIn, tomanText } from './flows';
 import { type InProcessServer, startInProcessServer } from './in-process-server';
 
 // The staff console's dashboard and orders (issue 8) in the browser, on the demo seed: the
@@ -18,8 +18,6 @@ import { type InProcessServer, startInProcessServer } from './in-process-server'
 // order to the wallet (status on the page, ledger and audit rows in the database), the CSV
 // export downloads, and support reads an order without the actions.
 
-const ADMIN = { mobile: '09351234567', password: 'vitrin-admin-1405' };
-const SUPPORT = { mobile: '09361234567', password: 'vitrin-support-1405' };
 const REASON = 'مشتری پیش از استفاده از تمدید انصراف داد';
 
 let server: InProcessServer;
@@ -33,15 +31,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-async function signInAs(page: Page, account: typeof ADMIN, next: string) {
-  await page.goto(`${server.url}/sign-in?next=${encodeURIComponent(next)}`);
-  await page.getByLabel('شماره موبایل').fill(account.mobile);
-  await page.getByRole('button', { name: 'ادامه' }).click();
-  await page.getByLabel('رمز عبور').fill(account.password);
-  await page.getByRole('button', { name: 'ورود', exact: true }).click();
-  await page.waitForURL(server.url + next);
-}
 
 /** The figure a dashboard card shows under its name. */
 function statValue(page: Page, label: string) {
@@ -63,7 +52,7 @@ describe('the console dashboard and orders in the browser', () => {
   test('an admin reads the dashboard, filters orders, refunds one and exports the list', async () => {
     const { page, close } = await newPage(browser);
     try {
-      await signInAs(page, ADMIN, '/admin');
+      await signIn(page, server.url, '/admin', ADMIN);
       await page.getByRole('heading', { name: 'داشبورد', level: 1 }).waitFor();
       const [open] = await server.app.db
         .select({ count: sql<number>`count(*)`.mapWith(Number) })
@@ -228,7 +217,7 @@ describe('the console dashboard and orders in the browser', () => {
     try {
       const [order] = await paidOrders();
       if (!order) throw new Error('no paid order left in the demo');
-      await signInAs(page, SUPPORT, `/admin/orders/${order.id}`);
+      await signIn(page, server.url, `/admin/orders/${order.id}`, SUPPORT);
       await page
         .getByRole('heading', { name: `سفارش شمارهٔ ${persianDigits(order.number)}`, level: 1 })
         .waitFor();
@@ -263,7 +252,7 @@ describe('the console dashboard and orders in the browser', () => {
         .from(orders)
         .where(eq(orders.status, 'pending'));
       if (!pending) throw new Error('no pending order in the demo');
-      await signInAs(page, ADMIN, `/admin/orders/${pending.id}`);
+      await signIn(page, server.url, `/admin/orders/${pending.id}`, ADMIN);
       await page.getByRole('button', { name: 'لغو سفارش' }).click();
       const dialog = page.getByRole('dialog', {
         name: `لغو سفارش ${persianDigits(pending.number)}`,

@@ -10,7 +10,7 @@ import {
   users,
 } from '../apps/server/src/db/schema/index';
 import { launchChromium } from './browser';
-import { newPage, screenshotBoth, signIn } from './flows';
+import { newPage, SUPPORT, screenshotBoth, signIn } from './flows';
 import { type InProcessServer, startInProcessServer } from './in-process-server';
 
 // The console's ticket pages (issue 8) in the browser, as support (مریم): the queue filtered
@@ -19,7 +19,6 @@ import { type InProcessServer, startInProcessServer } from './in-process-server'
 // replies are created, edited and deleted. Each change is checked in the database and its
 // audit row, as well as on the page.
 
-const SUPPORT = { mobile: '09361234567', password: 'vitrin-support-1405' };
 const OPEN_TICKET_SUBJECT = 'نمایش وبلاگ در منوی سایت گالری';
 const CUSTOMER_REPLY_SUBJECT = 'فاکتور رسمی برای تمدید هاست وبلاگ';
 const CANNED_TITLE = 'تنظیم DNS دامنه';
@@ -46,15 +45,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-async function signInAsSupport(page: Page, next: string) {
-  await page.goto(`${server.url}/sign-in?next=${encodeURIComponent(next)}`);
-  await page.getByLabel('شماره موبایل').fill(SUPPORT.mobile);
-  await page.getByRole('button', { name: 'ادامه' }).click();
-  await page.getByLabel('رمز عبور').fill(SUPPORT.password);
-  await page.getByRole('button', { name: 'ورود', exact: true }).click();
-  await page.waitForURL(server.url + next);
-}
 
 /** A small PNG drawn by the browser: the server types attachments by their bytes. */
 async function drawPng(page: Page): Promise<Buffer> {
@@ -101,7 +91,7 @@ describe('the console ticket pages in the browser', () => {
     const page = staff.page;
     try {
       // The queue, filtered to one status by its address.
-      await signInAsSupport(page, '/admin/tickets?status=customer-reply');
+      await signIn(page, server.url, '/admin/tickets?status=customer-reply', SUPPORT);
       await page.getByRole('heading', { name: 'تیکت‌ها', level: 1 }).waitFor();
       const table = page.getByRole('table', { name: 'صف تیکت‌ها' });
       await table.getByRole('link', { name: CUSTOMER_REPLY_SUBJECT }).waitFor();
@@ -257,7 +247,7 @@ describe('the console ticket pages in the browser', () => {
     const text =
       'سلام، اگر مبلغ از حساب شما کم شده و سفارش پرداخت نشده، تا ۷۲ ساعت به حساب برمی‌گردد.';
     try {
-      await signInAsSupport(page, '/admin/tickets');
+      await signIn(page, server.url, '/admin/tickets', SUPPORT);
       await page.getByRole('link', { name: 'پاسخ‌های آماده' }).click();
       await page.waitForURL(`${server.url}/admin/tickets/canned`);
       await page.getByRole('heading', { name: 'پاسخ‌های آماده', level: 1 }).waitFor();

@@ -5,15 +5,12 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { users } from '../apps/server/src/db/schema/index';
 import { writeAudit } from '../apps/server/src/lib/audit';
 import { launchChromium, saveScreenshot, viewports } from './browser';
-import { newPage, persianDigits, screenshotBoth, signIn } from './flows';
+import { ADMIN, newPage, persianDigits, SUPPORT, screenshotBoth, signIn } from './flows';
 import { type InProcessServer, startInProcessServer } from './in-process-server';
 
 // The staff console's shell (issue 8) in the browser: who gets in, what each role is offered,
 // and the audit log. The server runs inside this process so the test can write an audit row as
 // a staff call would, in its own transaction.
-
-const ADMIN = { mobile: '09351234567', password: 'vitrin-admin-1405' };
-const SUPPORT = { mobile: '09361234567', password: 'vitrin-support-1405' };
 
 const CONSOLE_NAV = 'منوی کنسول کارکنان';
 const ALL_SECTIONS = [
@@ -58,16 +55,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** Signs a staff account in from the sign-in page; it goes on to `next`. */
-async function signInAs(page: Page, account: typeof ADMIN, next: string) {
-  await page.goto(`${server.url}/sign-in?next=${encodeURIComponent(next)}`);
-  await page.getByLabel('شماره موبایل').fill(account.mobile);
-  await page.getByRole('button', { name: 'ادامه' }).click();
-  await page.getByLabel('رمز عبور').fill(account.password);
-  await page.getByRole('button', { name: 'ورود', exact: true }).click();
-  await page.waitForURL(server.url + next);
-}
-
 async function consoleSections(page: Page): Promise<string[]> {
   const nav = page.getByRole('navigation', { name: CONSOLE_NAV });
   await nav.getByRole('link').first().waitFor();
@@ -78,7 +65,7 @@ describe('the staff console in the browser', () => {
   test('an admin sees every section and the audit log with the row a staff action wrote', async () => {
     const { page, close } = await newPage(browser);
     try {
-      await signInAs(page, ADMIN, '/admin');
+      await signIn(page, server.url, '/admin', ADMIN);
       expect(await consoleSections(page)).toEqual(ALL_SECTIONS);
       await page
         .getByRole('navigation', { name: 'منوی اصلی' })
@@ -138,7 +125,7 @@ describe('the staff console in the browser', () => {
   test('support sees only its sections and is refused the audit log', async () => {
     const { page, close } = await newPage(browser);
     try {
-      await signInAs(page, SUPPORT, '/admin');
+      await signIn(page, server.url, '/admin', SUPPORT);
       expect(await consoleSections(page)).toEqual(SUPPORT_SECTIONS);
       await page.goto(`${server.url}/admin/audit`);
       await page.getByRole('heading', { name: 'دسترسی ندارید', level: 1 }).waitFor();
