@@ -1,6 +1,7 @@
+import { eq, isNull } from 'drizzle-orm';
 import { hashPassword } from '../modules/auth/password';
 import type { Transaction } from './client';
-import { cannedReplies, users } from './schema/index';
+import { auditLog, cannedReplies, discountCodes, users } from './schema/index';
 
 /** The support demo account (issue 8): tickets, and orders and customers read-only. */
 export const demoSupportAccount = {
@@ -42,4 +43,45 @@ export async function seedStaff(tx: Transaction): Promise<void> {
     })
     .onConflictDoNothing({ target: users.mobile });
   await tx.insert(cannedReplies).values(demoCannedReplies);
+}
+
+async function userIdOf(tx: Transaction, mobile: string): Promise<string | null> {
+  const [row] = await tx.select({ id: users.id }).from(users).where(eq(users.mobile, mobile));
+  return row?.id ?? null;
+}
+
+/**
+ * The audit log as the demo's staff would have left it (issue 8): the admin made the demo
+ * discount codes and support wrote the canned replies, each row dated with its record. The
+ * console's log opens with something in it; what staff do from then on follows.
+ */
+export async function seedStaffHistory(tx: Transaction): Promise<void> {
+  const adminId = await userIdOf(tx, '+989351234567');
+  const supportId = await userIdOf(tx, demoSupportAccount.mobile);
+  if (!adminId || !supportId) return;
+  const codes = await tx.select().from(discountCodes);
+  const replies = await tx.select().from(cannedReplies);
+  const rows = [
+    ...codes.map((code) => ({
+      actorId: adminId,
+      action: 'discount-code.create',
+      entityType: 'discount-code',
+      entityId: code.id,
+      after: { code: code.code, kind: code.kind, value: code.value, active: code.active },
+      createdAt: code.createdAt,
+    })),
+    ...replies.map((reply) => ({
+      actorId: supportId,
+      action: 'canned-reply.create',
+      entityType: 'canned-reply',
+      entityId: reply.id,
+      after: { title: reply.title },
+      createdAt: reply.createdAt,
+    })),
+  ];
+  if (rows.length > 0) await tx.insert(auditLog).values(rows);
+  await tx
+    .update(cannedReplies)
+    .set({ createdBy: supportId })
+    .where(isNull(cannedReplies.createdBy));
 }

@@ -8,6 +8,8 @@ import { setupTestApp } from '../test/test-app';
 import { HOME_HERO_KEY } from './demo-catalog/home';
 import {
   articles,
+  auditLog,
+  cannedReplies,
   contentBlocks,
   discountCodes,
   groupFeatures,
@@ -223,4 +225,29 @@ test('the live demo: the customer’s sites have two weeks of visits, some of th
   expect(domains.map((row) => row.domainName)).toEqual(
     expect.arrayContaining(['sara-gallery.ir', 'sara-blog.com']),
   );
+});
+
+test('the staff demo: the audit log opens with who made the demo codes and canned replies', async () => {
+  const db = t.app.db;
+  const [support] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.mobile, demoSupportAccount.mobile));
+  const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.role, 'admin'));
+  const codes = await db.select({ id: discountCodes.id }).from(discountCodes);
+  const replies = await db.select().from(cannedReplies);
+  const rows = await db.select().from(auditLog);
+  expect(rows.filter((row) => row.action === 'discount-code.create')).toHaveLength(codes.length);
+  for (const code of codes) {
+    expect(rows.find((row) => row.entityId === code.id)?.actorId).toBe(admin?.id);
+  }
+  expect(replies.length).toBeGreaterThan(0);
+  for (const reply of replies) {
+    expect(reply.createdBy).toBe(support?.id);
+    expect(rows.find((row) => row.entityId === reply.id)).toMatchObject({
+      actorId: support?.id,
+      action: 'canned-reply.create',
+      createdAt: reply.createdAt,
+    });
+  }
 });

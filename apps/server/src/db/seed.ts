@@ -5,7 +5,7 @@ import { seedCatalog } from './seed-catalog';
 import { seedCheckout } from './seed-checkout';
 import { seedLive } from './seed-live';
 import { seedPanel } from './seed-panel';
-import { seedStaff } from './seed-staff';
+import { seedStaff, seedStaffHistory } from './seed-staff';
 import { seedSupport } from './seed-support';
 
 /** The demo accounts the README lists; passwords are for the local demo only. */
@@ -76,6 +76,7 @@ const seedParts: ReadonlyArray<{ name: string; run: (tx: Transaction) => Promise
   { name: 'support', run: seedSupport },
   { name: 'live', run: (tx) => seedLive(tx) },
   { name: 'staff', run: seedStaff },
+  { name: 'staff-history', run: seedStaffHistory },
 ];
 
 /** Applies every part of the demo seed this database has not had; answers the parts applied. */
