@@ -23,6 +23,7 @@ import { usersRoutes } from './modules/users/users.routes';
 import apiDocs from './plugins/api-docs';
 import auth from './plugins/auth';
 import catalogCache from './plugins/catalog-cache';
+import cors from './plugins/cors';
 import csrf from './plugins/csrf';
 import database from './plugins/database';
 import errors from './plugins/errors';
@@ -101,6 +102,7 @@ export async function buildApp(
   await app.register(errors);
   await app.register(requestContext);
   await app.register(securityHeaders);
+  await app.register(cors);
   await app.register(cookie);
   await app.register(csrf);
   await app.register(redis);

@@ -40,6 +40,20 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().min(1).optional(),
   /** The built tracker customers embed (apps/tracker/dist/tracker.js), served at /live/tracker.js. */
   TRACKER_SCRIPT_FILE: z.string().min(1).optional(),
+  /**
+   * Other origins whose pages may call the API (comma list): the Android app's WebView serves
+   * its bundle from https://localhost (Capacitor); the web app is same-origin and needs none.
+   */
+  CORS_ORIGINS: z
+    .string()
+    .default('https://localhost,capacitor://localhost')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter((origin) => origin !== ''),
+    )
+    .pipe(z.array(z.url({ protocol: /^(https?|capacitor)$/ }))),
   /** Live sockets (trackers and panels) one address may open per minute. */
   LIVE_CONNECTS_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   SMS_PROVIDER: z.enum(['console', 'kavenegar']).default('console'),
@@ -98,6 +112,8 @@ export interface AppConfig {
   /** The tracker script to serve, or null when it is not built (answers 404 then). */
   trackerScriptFile: string | null;
   liveConnectsPerMinute: number;
+  /** Origins allowed to call the API from another origin (the Android app); no cookies. */
+  corsOrigins: string[];
   sms: SmsSettings;
   /** `sandbox` pays without a gateway (demo, tests); `zarinpal` needs `zarinpal` set. */
   paymentGateway: 'sandbox' | 'zarinpal';
@@ -206,6 +222,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     webDistDir: existsSync(path.join(webDistDir, 'index.html')) ? webDistDir : null,
     trackerScriptFile: existsSync(trackerScriptFile) ? trackerScriptFile : null,
     liveConnectsPerMinute: settings.LIVE_CONNECTS_PER_MINUTE,
+    corsOrigins: settings.CORS_ORIGINS.map((origin) => origin.replace(/\/$/, '')),
     sms,
     paymentGateway: settings.PAYMENT_GATEWAY,
     jobsIntervalMs: settings.JOBS_INTERVAL_MS === 0 ? null : settings.JOBS_INTERVAL_MS,
@@ -248,6 +265,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     webDistDir: null,
     trackerScriptFile: null,
     liveConnectsPerMinute: 120,
+    corsOrigins: ['https://localhost', 'capacitor://localhost'],
     sms: { provider: 'console', outboxDir: null },
     paymentGateway: 'sandbox',
     jobsIntervalMs: null,
