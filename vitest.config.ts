@@ -13,6 +13,15 @@ export default defineConfig({
       {
         test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.ts'], environment: 'node' },
       },
+      // The Android project's build decisions and its committed files (issue 9).
+      {
+        test: {
+          name: 'android',
+          root: 'apps/android',
+          include: ['scripts/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
       {
         test: {
           name: 'tracker',

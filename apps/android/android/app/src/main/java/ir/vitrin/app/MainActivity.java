@@ -1,0 +1,5 @@
+package ir.vitrin.app;
+
+import com.getcapacitor.BridgeActivity;
+
+public class MainActivity extends BridgeActivity {}
