@@ -1,6 +1,7 @@
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { toPersianDigits } from '@vitrin/fa';
 import { type GroupFeatureDraft, moveItem, rowKey } from '../utils/catalog-form';
+import { FormErrorText } from './form-error-text';
 
 const MAX_FEATURES = 40;
 
@@ -97,11 +98,7 @@ export function CatalogFeaturesEditor({
           );
         })}
       </Stack>
-      {tableError && (
-        <Text size="sm" c="red.8" role="alert">
-          {tableError}
-        </Text>
-      )}
+      <FormErrorText message={tableError} />
       {!disabled && (
         <Group>
           <Button

@@ -12,6 +12,7 @@ import {
   priceDraftsOf,
   pricesRequest,
 } from '../utils/catalog-form';
+import { FormErrorText } from './form-error-text';
 
 interface CatalogPricesEditorProps {
   userId: string;
@@ -125,16 +126,8 @@ export function CatalogPricesEditor({ userId, product, canEdit }: CatalogPricesE
             </Group>
           </Fieldset>
         ))}
-        {listError && (
-          <Text size="sm" c="red.8" role="alert">
-            {listError}
-          </Text>
-        )}
-        {otherError && (
-          <Text size="sm" c="red.8" role="alert">
-            {otherError}
-          </Text>
-        )}
+        <FormErrorText message={listError} />
+        <FormErrorText message={otherError} />
         {canEdit && (
           <Group gap="sm">
             <Button

@@ -10,12 +10,12 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { fieldError } from '../../../lib/field-error';
 import { showSuccessToast } from '../../../lib/toast';
 import { useCatalogChange } from '../api/catalog-mutations';
 import type { GroupView, ProductView } from '../api/catalog-queries';
+import { useCatalogDraft } from '../hooks/use-catalog-draft';
 import { otherErrorText } from '../utils/catalog-errors';
 import { productPath } from '../utils/catalog-filters';
 import {
@@ -24,6 +24,8 @@ import {
   productFeatureDraftsOf,
   productRequest,
 } from '../utils/catalog-form';
+import { CatalogSlugInput } from './catalog-slug-input';
+import { FormErrorText } from './form-error-text';
 import { ImageUpload } from './image-upload';
 
 interface CatalogProductFormProps {
@@ -63,19 +65,13 @@ function isShownField(field: string): boolean {
 export function CatalogProductForm({ userId, product, groups }: CatalogProductFormProps) {
   const navigate = useNavigate();
   const groupOf = (id: string) => groups.find((group) => group.id === id);
-  const [draft, setDraft] = useState<ProductDraft>(() =>
-    productDraftOf(product, product ? (groupOf(product.group.id)?.features ?? []) : []),
-  );
-  const [localErrors, setLocalErrors] = useState<Record<string, string>>({});
   const create = useCatalogChange(userId, '/api/admin/catalog/create-product');
   const update = useCatalogChange(userId, '/api/admin/catalog/update-product');
   const save = product ? update : create;
-
-  const set = (changes: Partial<ProductDraft>) => {
-    setDraft((current) => ({ ...current, ...changes }));
-    setLocalErrors({});
-  };
-  const errorOf = (field: string) => localErrors[field] ?? fieldError(save.error, field);
+  const { draft, set, errorOf, setLocalErrors } = useCatalogDraft<ProductDraft>(
+    () => productDraftOf(product, product ? (groupOf(product.group.id)?.features ?? []) : []),
+    save.error,
+  );
 
   const chooseGroup = (groupId: string) => {
     const group = groupOf(groupId);
@@ -138,16 +134,11 @@ export function CatalogProductForm({ userId, product, groups }: CatalogProductFo
             onChange={(event) => set({ name: event.currentTarget.value })}
             error={errorOf('name')}
           />
-          <TextInput
-            label="نامک"
+          <CatalogSlugInput
             description="در نشانی فروشگاه: حروف کوچک لاتین، رقم و خط تیره"
-            required
-            dir="ltr"
-            maxLength={80}
             value={draft.slug}
-            onChange={(event) => set({ slug: event.currentTarget.value })}
+            onChange={(slug) => set({ slug })}
             error={errorOf('slug')}
-            inputWrapperOrder={['label', 'input', 'description', 'error']}
           />
           <TextInput
             label="برچسب روی کارت"
@@ -245,11 +236,7 @@ export function CatalogProductForm({ userId, product, groups }: CatalogProductFo
           onChange={(features) => set({ features })}
           errorOf={errorOf}
         />
-        {otherError && (
-          <Text size="sm" c="red.8" role="alert">
-            {otherError}
-          </Text>
-        )}
+        <FormErrorText message={otherError} />
         <Group>
           <Button type="submit" loading={save.isPending}>
             {product ? 'ذخیرهٔ مشخصات' : 'ساختن محصول'}
@@ -329,11 +316,7 @@ function ProductFeaturesTable({ draft, groupName, onChange, errorOf }: ProductFe
           </Table.Tbody>
         </Table>
       )}
-      {tableError && (
-        <Text size="sm" c="red.8" role="alert">
-          {tableError}
-        </Text>
-      )}
+      <FormErrorText message={tableError} />
     </Stack>
   );
 }

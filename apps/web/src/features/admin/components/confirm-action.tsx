@@ -13,6 +13,7 @@ import { type ReactNode, useState } from 'react';
 import { describeApiError } from '../../../lib/api-error';
 import { fieldError } from '../../../lib/field-error';
 import { showSuccessToast } from '../../../lib/toast';
+import { FormErrorText } from './form-error-text';
 
 export const REASON_MIN_LENGTH = 3;
 export const REASON_MAX_LENGTH = 500;
@@ -122,11 +123,7 @@ export function ConfirmAction(props: ConfirmActionProps) {
               data-autofocus
             />
           )}
-          {otherError && (
-            <Text size="sm" c="red.8" role="alert">
-              {otherError}
-            </Text>
-          )}
+          <FormErrorText message={otherError} />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={close} disabled={pending}>
               انصراف

@@ -22,6 +22,7 @@ import {
   creditAdjustmentRial,
 } from '../utils/customer-credit';
 import { REASON_MAX_LENGTH, REASON_MIN_LENGTH } from './confirm-action';
+import { FormErrorText } from './form-error-text';
 
 interface CreditAdjustDialogProps {
   balanceRial: number;
@@ -170,11 +171,7 @@ export function CreditAdjustDialog({ balanceRial, adjust, onAdjusted }: CreditAd
               }}
               error={reasonError}
             />
-            {otherError && (
-              <Text size="sm" c="red.8" role="alert">
-                {otherError}
-              </Text>
-            )}
+            <FormErrorText message={otherError} />
             <Group justify="flex-end" gap="sm">
               <Button variant="default" onClick={close} disabled={mutation.isPending}>
                 انصراف

@@ -1,4 +1,4 @@
-import { Anchor, Card, Group, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Group, Stack, Table, Text } from '@mantine/core';
 import { WALLET_REASON_LABELS } from '@vitrin/contracts';
 import { Link } from 'react-router';
 import { tomanText } from '../../../lib/money';
@@ -7,6 +7,7 @@ import { ListCard } from '../../../ui/list-card';
 import type { CustomerLedgerRow } from '../api/customers';
 import { signedTomanAmount } from '../utils/customer-credit';
 import { adminOrderPath } from '../utils/customer-paths';
+import { AdminListTable, AdminPhoneCards } from './admin-list-table';
 
 const COLUMNS = ['زمان', 'نوع', 'شرح', 'مبلغ (تومان)', 'مانده'] as const;
 
@@ -21,43 +22,32 @@ export function CustomerLedger({ rows }: { rows: CustomerLedgerRow[] }) {
   }
   return (
     <>
-      <Card p={0} visibleFrom="sm">
-        <Table verticalSpacing="sm" horizontalSpacing="md" aria-label="گردش کیف پول">
-          <Table.Thead>
-            <Table.Tr>
-              {COLUMNS.map((column) => (
-                <Table.Th key={column}>{column}</Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((row) => (
-              <Table.Tr key={row.id}>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  <Text size="sm">
-                    <JalaliDateTime iso={row.createdAt} />
-                  </Text>
-                </Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  <Text size="sm" fw={500}>
-                    {WALLET_REASON_LABELS[row.reason]}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Description row={row} />
-                </Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  <Amount rial={row.amountRial} />
-                </Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  <Text size="sm">{tomanText(row.balanceAfterRial)}</Text>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Card>
-      <Stack gap="sm" component="ul" m={0} p={0} hiddenFrom="sm" aria-label="گردش کیف پول">
+      <AdminListTable label="گردش کیف پول" columns={COLUMNS}>
+        {rows.map((row) => (
+          <Table.Tr key={row.id}>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>
+              <Text size="sm">
+                <JalaliDateTime iso={row.createdAt} />
+              </Text>
+            </Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>
+              <Text size="sm" fw={500}>
+                {WALLET_REASON_LABELS[row.reason]}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <Description row={row} />
+            </Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>
+              <Amount rial={row.amountRial} />
+            </Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>
+              <Text size="sm">{tomanText(row.balanceAfterRial)}</Text>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </AdminListTable>
+      <AdminPhoneCards label="گردش کیف پول">
         {rows.map((row) => (
           <ListCard key={row.id} label={WALLET_REASON_LABELS[row.reason]}>
             <Stack gap={4}>
@@ -79,7 +69,7 @@ export function CustomerLedger({ rows }: { rows: CustomerLedgerRow[] }) {
             </Stack>
           </ListCard>
         ))}
-      </Stack>
+      </AdminPhoneCards>
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { Anchor, Card, Group, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Group, Stack, Table, Text } from '@mantine/core';
 import { toPersianDigits } from '@vitrin/fa';
 import { Link } from 'react-router';
 import { tomanText } from '../../../lib/money';
@@ -7,6 +7,7 @@ import { ListCard } from '../../../ui/list-card';
 import { OrderStatusBadge } from '../../../ui/order-status-badge';
 import type { CustomerOrderRow } from '../api/customers';
 import { adminOrderPath } from '../utils/customer-paths';
+import { AdminListTable, AdminPhoneCards } from './admin-list-table';
 
 const COLUMNS = ['سفارش', 'وضعیت', 'مبلغ', 'ثبت', 'پرداخت'] as const;
 
@@ -21,43 +22,32 @@ export function CustomerOrders({ orders }: { orders: CustomerOrderRow[] }) {
   }
   return (
     <>
-      <Card p={0} visibleFrom="sm">
-        <Table verticalSpacing="sm" horizontalSpacing="md" aria-label="سفارش‌های مشتری">
-          <Table.Thead>
-            <Table.Tr>
-              {COLUMNS.map((column) => (
-                <Table.Th key={column}>{column}</Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {orders.map((order) => (
-              <Table.Tr key={order.id}>
-                <Table.Td>
-                  <OrderLink order={order} />
-                </Table.Td>
-                <Table.Td>
-                  <OrderStatusBadge status={order.status} />
-                </Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  <Text size="sm">{tomanText(order.totalRial)}</Text>
-                </Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  <Text size="sm">
-                    <JalaliDateTime iso={order.createdAt} />
-                  </Text>
-                </Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  <Text size="sm" c={order.paidAt ? undefined : 'dimmed'}>
-                    {order.paidAt ? <JalaliDateTime iso={order.paidAt} /> : '—'}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Card>
-      <Stack gap="sm" component="ul" m={0} p={0} hiddenFrom="sm" aria-label="سفارش‌های مشتری">
+      <AdminListTable label="سفارش‌های مشتری" columns={COLUMNS}>
+        {orders.map((order) => (
+          <Table.Tr key={order.id}>
+            <Table.Td>
+              <OrderLink order={order} />
+            </Table.Td>
+            <Table.Td>
+              <OrderStatusBadge status={order.status} />
+            </Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>
+              <Text size="sm">{tomanText(order.totalRial)}</Text>
+            </Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>
+              <Text size="sm">
+                <JalaliDateTime iso={order.createdAt} />
+              </Text>
+            </Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>
+              <Text size="sm" c={order.paidAt ? undefined : 'dimmed'}>
+                {order.paidAt ? <JalaliDateTime iso={order.paidAt} /> : '—'}
+              </Text>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </AdminListTable>
+      <AdminPhoneCards label="سفارش‌های مشتری">
         {orders.map((order) => (
           <ListCard key={order.id} label={`سفارش ${toPersianDigits(order.number)}`}>
             <Stack gap={4}>
@@ -74,7 +64,7 @@ export function CustomerOrders({ orders }: { orders: CustomerOrderRow[] }) {
             </Stack>
           </ListCard>
         ))}
-      </Stack>
+      </AdminPhoneCards>
     </>
   );
 }

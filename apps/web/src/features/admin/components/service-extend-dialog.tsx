@@ -19,6 +19,7 @@ import type { CustomerServiceView } from '../api/customers';
 import type { ServiceExtension } from '../api/services';
 import { type ExtensionMode, extensionRequest } from '../utils/service-actions';
 import { REASON_MAX_LENGTH } from './confirm-action';
+import { FormErrorText } from './form-error-text';
 
 interface ServiceExtendDialogProps {
   service: CustomerServiceView;
@@ -180,11 +181,7 @@ export function ServiceExtendDialog({ service, extend }: ServiceExtendDialogProp
               onChange={(event) => setReason(event.currentTarget.value)}
               error={reasonError}
             />
-            {otherError && (
-              <Text size="sm" c="red.8" role="alert">
-                {otherError}
-              </Text>
-            )}
+            <FormErrorText message={otherError} />
             <Group justify="flex-end" gap="sm">
               <Button variant="default" onClick={close} disabled={mutation.isPending}>
                 انصراف

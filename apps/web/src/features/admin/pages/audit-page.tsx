@@ -1,29 +1,14 @@
-import {
-  Anchor,
-  Box,
-  Button,
-  Card,
-  Code,
-  Group,
-  Loader,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Anchor, Box, Button, Code, Group, Stack, Table, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { toPersianDigits } from '@vitrin/fa';
 import { useId, useState } from 'react';
 import { useFilterParams } from '../../../lib/use-filter-params';
 import { FileTextIcon } from '../../../ui/icons';
 import { JalaliDateTime } from '../../../ui/jalali-date-time';
-import { ListPagination } from '../../../ui/list-pagination';
-import { LoadFailed } from '../../../ui/load-failed';
 import { MobileNumber } from '../../../ui/mobile-number';
 import { PanelPageHeader } from '../../../ui/panel-page-header';
-import { StatusMessage } from '../../../ui/status-message';
 import { AUDIT_PAGE_SIZE, type AuditLogEntry, useAuditLog } from '../api/get-audit-log';
+import { AdminListBody } from '../components/admin-list-body';
+import { AdminListTable, AdminPhoneCard, AdminPhoneCards } from '../components/admin-list-table';
 import { AuditChanges } from '../components/audit-changes';
 import { AuditFiltersBar } from '../components/audit-filters-bar';
 import { ADMIN_PATH } from '../utils/admin-sections';
@@ -39,7 +24,6 @@ export function AuditPage() {
   const { userId } = useStaffMember();
   const [filters, setFilters] = useFilterParams(auditFilterCodec);
   const log = useAuditLog(userId, filters);
-  const data = log.data;
 
   return (
     <Stack gap="lg">
@@ -53,57 +37,35 @@ export function AuditPage() {
         filters={filters}
         setFilters={setFilters}
       />
-      {data ? (
-        data.items.length === 0 ? (
-          hasAuditFilters(filters) || filters.page > 1 ? (
-            <StatusMessage
-              icon={<FileTextIcon size={32} />}
-              title="کاری با این فیلترها ثبت نشده است"
-              description="فیلترها را تغییر دهید یا بردارید تا کارهای دیگر را ببینید."
-            >
-              <Button
-                variant="light"
-                onClick={() => setFilters({ action: null, entityType: '', entityId: '' })}
-              >
-                نمایش همهٔ کارها
-              </Button>
-            </StatusMessage>
-          ) : (
-            <StatusMessage
-              icon={<FileTextIcon size={32} />}
-              title="هنوز کاری ثبت نشده است"
-              description="هر تغییری که کارکنان در سفارش‌ها، مشتریان، تیکت‌ها یا فروشگاه بدهند این‌جا می‌آید."
-            />
-          )
-        ) : (
+      <AdminListBody
+        query={log}
+        icon={<FileTextIcon size={32} />}
+        empty={{
+          title: 'هنوز کاری ثبت نشده است',
+          description:
+            'هر تغییری که کارکنان در سفارش‌ها، مشتریان، تیکت‌ها یا فروشگاه بدهند این‌جا می‌آید.',
+        }}
+        noMatch={{
+          when: hasAuditFilters(filters) || filters.page > 1,
+          title: 'کاری با این فیلترها ثبت نشده است',
+          description: 'فیلترها را تغییر دهید یا بردارید تا کارهای دیگر را ببینید.',
+          resetLabel: 'نمایش همهٔ کارها',
+          onReset: () => setFilters({ action: null, entityType: '', entityId: '' }),
+        }}
+        countNoun="کار"
+        page={filters.page}
+        pageSize={AUDIT_PAGE_SIZE}
+        onPage={(page) => setFilters({ page })}
+        failedTitle="گزارش کارها بارگذاری نشد"
+        loadingLabel="در حال بارگذاری گزارش کارها"
+      >
+        {(items) => (
           <>
-            <Group justify="space-between" gap="sm">
-              <Text size="sm" c="dimmed">
-                {`${toPersianDigits(data.total)} کار`}
-              </Text>
-              {log.isFetching && <Loader size="xs" type="dots" aria-label="در حال به‌روزرسانی" />}
-            </Group>
-            <Box style={{ opacity: log.isPlaceholderData ? 0.6 : 1 }}>
-              <AuditTable items={data.items} setFilters={setFilters} />
-              <AuditCards items={data.items} setFilters={setFilters} />
-            </Box>
-            <ListPagination
-              page={filters.page}
-              pageSize={AUDIT_PAGE_SIZE}
-              total={data.total}
-              onChange={(page) => setFilters({ page })}
-            />
+            <AuditTable items={items} setFilters={setFilters} />
+            <AuditCards items={items} setFilters={setFilters} />
           </>
-        )
-      ) : log.isError ? (
-        <LoadFailed title="گزارش کارها بارگذاری نشد" query={log} />
-      ) : (
-        <Stack gap="sm" aria-busy="true" aria-label="در حال بارگذاری گزارش کارها">
-          <Skeleton height={56} radius="md" />
-          <Skeleton height={56} radius="md" />
-          <Skeleton height={56} radius="md" />
-        </Stack>
-      )}
+        )}
+      </AdminListBody>
     </Stack>
   );
 }
@@ -113,25 +75,11 @@ const COLUMNS = ['زمان', 'کارمند', 'کار', 'رکورد', 'دلیل']
 /** From sm up: one row an entry, its details in a row under it when opened. */
 function AuditTable({ items, setFilters }: { items: AuditLogEntry[]; setFilters: SetFilters }) {
   return (
-    <Card p={0} visibleFrom="sm">
-      <Table verticalSpacing="sm" horizontalSpacing="md" aria-label="فهرست کارها">
-        <Table.Thead>
-          <Table.Tr>
-            {COLUMNS.map((column) => (
-              <Table.Th key={column}>{column}</Table.Th>
-            ))}
-            <Table.Th>
-              <VisuallyHidden>جزئیات</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {items.map((entry) => (
-            <AuditTableRow key={entry.id} entry={entry} setFilters={setFilters} />
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Card>
+    <AdminListTable label="فهرست کارها" columns={COLUMNS} hiddenColumn="جزئیات">
+      {items.map((entry) => (
+        <AuditTableRow key={entry.id} entry={entry} setFilters={setFilters} />
+      ))}
+    </AdminListTable>
   );
 }
 
@@ -176,11 +124,11 @@ function AuditTableRow({ entry, setFilters }: { entry: AuditLogEntry; setFilters
 /** On a phone: one card an entry. */
 function AuditCards({ items, setFilters }: { items: AuditLogEntry[]; setFilters: SetFilters }) {
   return (
-    <Stack gap="sm" component="ul" m={0} p={0} hiddenFrom="sm" aria-label="فهرست کارها">
+    <AdminPhoneCards label="فهرست کارها">
       {items.map((entry) => (
         <AuditCard key={entry.id} entry={entry} setFilters={setFilters} />
       ))}
-    </Stack>
+    </AdminPhoneCards>
   );
 }
 
@@ -188,7 +136,7 @@ function AuditCard({ entry, setFilters }: { entry: AuditLogEntry; setFilters: Se
   const [open, setOpen] = useState(false);
   const detailsId = useId();
   return (
-    <Card component="li" padding="md" style={{ listStyle: 'none' }}>
+    <AdminPhoneCard>
       <Stack gap={6}>
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
           <ActionText action={entry.action} />
@@ -208,7 +156,7 @@ function AuditCard({ entry, setFilters }: { entry: AuditLogEntry; setFilters: Se
           </Box>
         )}
       </Stack>
-    </Card>
+    </AdminPhoneCard>
   );
 }
 

@@ -1,21 +1,19 @@
-import { Box, Button, Card, Group, Loader, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Box, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { toPersianDigits } from '@vitrin/fa';
 import { useState } from 'react';
 import { useFilterParams } from '../../../lib/use-filter-params';
 import { FileTextIcon, PlusIcon } from '../../../ui/icons';
 import { JalaliDateTime } from '../../../ui/jalali-date-time';
-import { ListPagination } from '../../../ui/list-pagination';
-import { LoadFailed } from '../../../ui/load-failed';
 import { PanelPageHeader } from '../../../ui/panel-page-header';
 import { SearchBox } from '../../../ui/search-box';
-import { StatusMessage } from '../../../ui/status-message';
 import {
   CANNED_REPLIES_PAGE_SIZE,
   type CannedReply,
   useCannedReplies,
   useDeleteCannedReply,
 } from '../api/canned-replies';
+import { AdminListBody } from '../components/admin-list-body';
+import { AdminListTable, AdminPhoneCard, AdminPhoneCards } from '../components/admin-list-table';
 import { CannedReplyEditor } from '../components/canned-reply-editor';
 import { ConfirmAction } from '../components/confirm-action';
 import { ADMIN_PATH } from '../utils/admin-sections';
@@ -32,7 +30,6 @@ export function CannedRepliesPage() {
   const [filters, setFilters] = useFilterParams(cannedReplyCodec);
   const replies = useCannedReplies(userId, filters);
   const [editing, setEditing] = useState<Editing>(null);
-  const data = replies.data;
   const actions = {
     edit: (reply: CannedReply) => setEditing({ reply }),
     remove: useDeleteCannedReply(userId),
@@ -62,55 +59,35 @@ export function CannedRepliesPage() {
           placeholder="عنوان یا بخشی از متن"
         />
       </Box>
-      {data ? (
-        data.items.length === 0 ? (
-          filters.search || filters.page > 1 ? (
-            <StatusMessage
-              icon={<FileTextIcon size={32} />}
-              title="پاسخ آماده‌ای با این عبارت نیست"
-              description="عبارت دیگری را جست‌وجو کنید."
-            >
-              <Button variant="light" onClick={() => setFilters({ search: '' })}>
-                نمایش همهٔ پاسخ‌ها
-              </Button>
-            </StatusMessage>
-          ) : (
-            <StatusMessage
-              icon={<FileTextIcon size={32} />}
-              title="هنوز پاسخ آماده‌ای نیست"
-              description="پاسخ‌هایی را که بارها می‌نویسید این‌جا نگه دارید تا با یک کلیک درج شوند."
-            />
-          )
-        ) : (
+      <AdminListBody
+        query={replies}
+        icon={<FileTextIcon size={32} />}
+        empty={{
+          title: 'هنوز پاسخ آماده‌ای نیست',
+          description: 'پاسخ‌هایی را که بارها می‌نویسید این‌جا نگه دارید تا با یک کلیک درج شوند.',
+        }}
+        noMatch={{
+          when: filters.search !== '' || filters.page > 1,
+          title: 'پاسخ آماده‌ای با این عبارت نیست',
+          description: 'عبارت دیگری را جست‌وجو کنید.',
+          resetLabel: 'نمایش همهٔ پاسخ‌ها',
+          onReset: () => setFilters({ search: '' }),
+        }}
+        countNoun="پاسخ آماده"
+        page={filters.page}
+        pageSize={CANNED_REPLIES_PAGE_SIZE}
+        onPage={(page) => setFilters({ page })}
+        failedTitle="پاسخ‌های آماده بارگذاری نشد"
+        loadingLabel="در حال بارگذاری پاسخ‌های آماده"
+        skeletonCount={2}
+      >
+        {(items) => (
           <>
-            <Group justify="space-between" gap="sm">
-              <Text size="sm" c="dimmed">
-                {`${toPersianDigits(data.total)} پاسخ آماده`}
-              </Text>
-              {replies.isFetching && (
-                <Loader size="xs" type="dots" aria-label="در حال به‌روزرسانی" />
-              )}
-            </Group>
-            <Box style={{ opacity: replies.isPlaceholderData ? 0.6 : 1 }}>
-              <CannedTable items={data.items} actions={actions} />
-              <CannedCards items={data.items} actions={actions} />
-            </Box>
-            <ListPagination
-              page={filters.page}
-              pageSize={CANNED_REPLIES_PAGE_SIZE}
-              total={data.total}
-              onChange={(page) => setFilters({ page })}
-            />
+            <CannedTable items={items} actions={actions} />
+            <CannedCards items={items} actions={actions} />
           </>
-        )
-      ) : replies.isError ? (
-        <LoadFailed title="پاسخ‌های آماده بارگذاری نشد" query={replies} />
-      ) : (
-        <Stack gap="sm" aria-busy="true" aria-label="در حال بارگذاری پاسخ‌های آماده">
-          <Skeleton height={56} radius="md" />
-          <Skeleton height={56} radius="md" />
-        </Stack>
-      )}
+        )}
+      </AdminListBody>
       <CannedReplyEditor
         userId={userId}
         reply={editing?.reply ?? null}
@@ -126,55 +103,45 @@ interface RowActions {
   remove: (id: string) => Promise<void>;
 }
 
+const COLUMNS = ['عنوان', 'متن', 'آخرین تغییر', 'کارها'] as const;
+
 function CannedTable({ items, actions }: { items: CannedReply[]; actions: RowActions }) {
   return (
-    <Card p={0} visibleFrom="sm">
-      <Table verticalSpacing="sm" horizontalSpacing="md" aria-label="فهرست پاسخ‌های آماده">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>عنوان</Table.Th>
-            <Table.Th>متن</Table.Th>
-            <Table.Th>آخرین تغییر</Table.Th>
-            <Table.Th>کارها</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {items.map((reply) => (
-            <Table.Tr key={reply.id}>
-              <Table.Td w={200}>
-                <Text size="sm" fw={700} style={{ overflowWrap: 'anywhere' }}>
-                  {reply.title}
-                </Text>
-                {reply.createdBy && (
-                  <Text size="xs" c="dimmed">
-                    {`نوشتهٔ ${reply.createdBy.name}`}
-                  </Text>
-                )}
-              </Table.Td>
-              <Table.Td>
-                <Body text={reply.body} />
-              </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                <Text size="sm">
-                  <JalaliDateTime iso={reply.updatedAt} />
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <RowButtons reply={reply} actions={actions} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Card>
+    <AdminListTable label="فهرست پاسخ‌های آماده" columns={COLUMNS}>
+      {items.map((reply) => (
+        <Table.Tr key={reply.id}>
+          <Table.Td w={200}>
+            <Text size="sm" fw={700} style={{ overflowWrap: 'anywhere' }}>
+              {reply.title}
+            </Text>
+            {reply.createdBy && (
+              <Text size="xs" c="dimmed">
+                {`نوشتهٔ ${reply.createdBy.name}`}
+              </Text>
+            )}
+          </Table.Td>
+          <Table.Td>
+            <Body text={reply.body} />
+          </Table.Td>
+          <Table.Td style={{ whiteSpace: 'nowrap' }}>
+            <Text size="sm">
+              <JalaliDateTime iso={reply.updatedAt} />
+            </Text>
+          </Table.Td>
+          <Table.Td>
+            <RowButtons reply={reply} actions={actions} />
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </AdminListTable>
   );
 }
 
 function CannedCards({ items, actions }: { items: CannedReply[]; actions: RowActions }) {
   return (
-    <Stack gap="sm" component="ul" m={0} p={0} hiddenFrom="sm" aria-label="فهرست پاسخ‌های آماده">
+    <AdminPhoneCards label="فهرست پاسخ‌های آماده">
       {items.map((reply) => (
-        <Card key={reply.id} component="li" padding="md" style={{ listStyle: 'none' }}>
+        <AdminPhoneCard key={reply.id}>
           <Stack gap={6}>
             <Text size="sm" fw={700} style={{ overflowWrap: 'anywhere' }}>
               {reply.title}
@@ -186,9 +153,9 @@ function CannedCards({ items, actions }: { items: CannedReply[]; actions: RowAct
             </Text>
             <RowButtons reply={reply} actions={actions} />
           </Stack>
-        </Card>
+        </AdminPhoneCard>
       ))}
-    </Stack>
+    </AdminPhoneCards>
   );
 }
 

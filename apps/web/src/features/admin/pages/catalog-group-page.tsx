@@ -11,9 +11,8 @@ import {
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { toPersianDigits } from '@vitrin/fa';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { fieldError } from '../../../lib/field-error';
 import { showSuccessToast } from '../../../lib/toast';
 import { GridIcon } from '../../../ui/icons';
 import { LoadFailed } from '../../../ui/load-failed';
@@ -23,8 +22,11 @@ import { NotFoundMessage } from '../../../ui/status-message';
 import { useCatalogChange } from '../api/catalog-mutations';
 import { type GroupView, useAllCatalogGroups } from '../api/catalog-queries';
 import { CatalogFeaturesEditor } from '../components/catalog-features-editor';
+import { CatalogSlugInput } from '../components/catalog-slug-input';
 import { ConfirmAction } from '../components/confirm-action';
+import { FormErrorText } from '../components/form-error-text';
 import { ImageUpload } from '../components/image-upload';
+import { useCatalogDraft } from '../hooks/use-catalog-draft';
 import { ADMIN_PATH } from '../utils/admin-sections';
 import { otherErrorText } from '../utils/catalog-errors';
 import { CATALOG_GROUPS_PATH, CATALOG_PATH, groupPath } from '../utils/catalog-filters';
@@ -106,17 +108,13 @@ export function CatalogGroupPage() {
 
 function GroupForm({ userId, group }: { userId: string; group: GroupView | null }) {
   const navigate = useNavigate();
-  const [draft, setDraft] = useState<GroupDraft>(() => groupDraftOf(group));
-  const [localErrors, setLocalErrors] = useState<Record<string, string>>({});
   const create = useCatalogChange(userId, '/api/admin/catalog/create-group');
   const update = useCatalogChange(userId, '/api/admin/catalog/update-group');
   const save = group ? update : create;
-
-  const set = (changes: Partial<GroupDraft>) => {
-    setDraft((current) => ({ ...current, ...changes }));
-    setLocalErrors({});
-  };
-  const errorOf = (field: string) => localErrors[field] ?? fieldError(save.error, field);
+  const { draft, set, errorOf, setLocalErrors } = useCatalogDraft<GroupDraft>(
+    () => groupDraftOf(group),
+    save.error,
+  );
 
   /** Runs the call; throws the server's error (for the confirmation dialog). */
   const send = async () => {
@@ -161,16 +159,10 @@ function GroupForm({ userId, group }: { userId: string; group: GroupView | null 
             onChange={(event) => set({ name: event.currentTarget.value })}
             error={errorOf('name')}
           />
-          <TextInput
-            label="نامک"
-            description="حروف کوچک لاتین، رقم و خط تیره"
-            required
-            dir="ltr"
-            maxLength={80}
+          <CatalogSlugInput
             value={draft.slug}
-            onChange={(event) => set({ slug: event.currentTarget.value })}
+            onChange={(slug) => set({ slug })}
             error={errorOf('slug')}
-            inputWrapperOrder={['label', 'input', 'description', 'error']}
           />
         </SimpleGrid>
         <Textarea
@@ -213,11 +205,7 @@ function GroupForm({ userId, group }: { userId: string; group: GroupView | null 
             errorOf={errorOf}
           />
         </PageSection>
-        {otherError && (
-          <Text size="sm" c="red.8" role="alert">
-            {otherError}
-          </Text>
-        )}
+        <FormErrorText message={otherError} />
         <Group>
           {removed > 0 && group && group.productCount > 0 ? (
             <ConfirmAction

@@ -1,16 +1,16 @@
-import { Anchor, Box, Button, Card, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Group, Stack, Table, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { toPersianDigits } from '@vitrin/fa';
 import { Link } from 'react-router';
 import { useFilterParams } from '../../../lib/use-filter-params';
-import { GridIcon, PlusIcon } from '../../../ui/icons';
-import { ListPagination } from '../../../ui/list-pagination';
-import { LoadFailed } from '../../../ui/load-failed';
+import { GridIcon } from '../../../ui/icons';
 import { PanelPageHeader } from '../../../ui/panel-page-header';
 import { ProductIcon } from '../../../ui/product-icon';
-import { StatusMessage } from '../../../ui/status-message';
 import { CATALOG_PAGE_SIZE, type GroupView, useCatalogGroups } from '../api/catalog-queries';
+import { AdminListBody } from '../components/admin-list-body';
+import { AdminListTable, AdminPhoneCard, AdminPhoneCards } from '../components/admin-list-table';
 import { CatalogTabs } from '../components/catalog-tabs';
+import { NewRecordButton } from '../components/new-record-button';
 import { ADMIN_PATH } from '../utils/admin-sections';
 import {
   CATALOG_GROUPS_PATH,
@@ -26,7 +26,6 @@ export function CatalogGroupsPage() {
   const { userId } = useStaffMember();
   const [filters, setFilters] = useFilterParams(groupFilterCodec);
   const list = useCatalogGroups(userId, filters);
-  const data = list.data;
 
   return (
     <Stack gap="lg">
@@ -38,49 +37,32 @@ export function CatalogGroupsPage() {
         ]}
         title="گروه‌های محصول"
         description="گروه‌ها به ترتیب نمایش در فروشگاه؛ جدول امکانات هر گروه سطرهایی است که محصولاتش پر می‌کنند."
-        actions={
-          <Button
-            component={Link}
-            to={`${CATALOG_GROUPS_PATH}/new`}
-            leftSection={<PlusIcon size={18} />}
-          >
-            گروه تازه
-          </Button>
-        }
+        actions={<NewRecordButton to={`${CATALOG_GROUPS_PATH}/new`} label="گروه تازه" />}
       />
       <CatalogTabs active="groups" />
-      {data ? (
-        data.items.length === 0 ? (
-          <StatusMessage
-            icon={<GridIcon size={32} />}
-            title={filters.page > 1 ? 'این صفحه گروهی ندارد' : 'هنوز گروهی ساخته نشده است'}
-            description="هر محصول در یک گروه است؛ نخست گروه را بسازید."
-          />
-        ) : (
+      <AdminListBody
+        query={list}
+        icon={<GridIcon size={32} />}
+        empty={{
+          title: filters.page > 1 ? 'این صفحه گروهی ندارد' : 'هنوز گروهی ساخته نشده است',
+          description: 'هر محصول در یک گروه است؛ نخست گروه را بسازید.',
+        }}
+        countNoun="گروه"
+        showRefreshing={false}
+        page={filters.page}
+        pageSize={CATALOG_PAGE_SIZE}
+        onPage={(page) => setFilters({ page })}
+        failedTitle="گروه‌ها بارگذاری نشد"
+        loadingLabel="در حال بارگذاری گروه‌ها"
+        skeletonCount={2}
+      >
+        {(items) => (
           <>
-            <Text size="sm" c="dimmed">
-              {`${toPersianDigits(data.total)} گروه`}
-            </Text>
-            <Box style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
-              <GroupsTable items={data.items} />
-              <GroupCards items={data.items} />
-            </Box>
-            <ListPagination
-              page={filters.page}
-              pageSize={CATALOG_PAGE_SIZE}
-              total={data.total}
-              onChange={(page) => setFilters({ page })}
-            />
+            <GroupsTable items={items} />
+            <GroupCards items={items} />
           </>
-        )
-      ) : list.isError ? (
-        <LoadFailed title="گروه‌ها بارگذاری نشد" query={list} />
-      ) : (
-        <Stack gap="sm" aria-busy="true" aria-label="در حال بارگذاری گروه‌ها">
-          <Skeleton height={56} radius="md" />
-          <Skeleton height={56} radius="md" />
-        </Stack>
-      )}
+        )}
+      </AdminListBody>
     </Stack>
   );
 }
@@ -108,53 +90,43 @@ function featureSummary(group: GroupView): string {
   return more > 0 ? `${labels.join('، ')} و ${toPersianDigits(more)} سطر دیگر` : labels.join('، ');
 }
 
+const COLUMNS = ['ترتیب', 'گروه', 'جدول امکانات', 'محصولات'] as const;
+
 function GroupsTable({ items }: { items: GroupView[] }) {
   return (
-    <Card p={0} visibleFrom="sm">
-      <Table verticalSpacing="sm" horizontalSpacing="md" aria-label="فهرست گروه‌ها">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>ترتیب</Table.Th>
-            <Table.Th>گروه</Table.Th>
-            <Table.Th>جدول امکانات</Table.Th>
-            <Table.Th>محصولات</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {items.map((group) => (
-            <Table.Tr key={group.id}>
-              <Table.Td>
-                <Text size="sm">{toPersianDigits(group.sortOrder)}</Text>
-              </Table.Td>
-              <Table.Td>
-                <GroupName group={group} />
-              </Table.Td>
-              <Table.Td maw={380}>
-                <Text size="sm">{featureSummary(group)}</Text>
-              </Table.Td>
-              <Table.Td>
-                <Anchor
-                  component={Link}
-                  to={`${CATALOG_PATH}?group=${group.id}`}
-                  size="sm"
-                  aria-label={`${toPersianDigits(group.productCount)} محصول گروه ${group.name}`}
-                >
-                  {toPersianDigits(group.productCount)}
-                </Anchor>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Card>
+    <AdminListTable label="فهرست گروه‌ها" columns={COLUMNS}>
+      {items.map((group) => (
+        <Table.Tr key={group.id}>
+          <Table.Td>
+            <Text size="sm">{toPersianDigits(group.sortOrder)}</Text>
+          </Table.Td>
+          <Table.Td>
+            <GroupName group={group} />
+          </Table.Td>
+          <Table.Td maw={380}>
+            <Text size="sm">{featureSummary(group)}</Text>
+          </Table.Td>
+          <Table.Td>
+            <Anchor
+              component={Link}
+              to={`${CATALOG_PATH}?group=${group.id}`}
+              size="sm"
+              aria-label={`${toPersianDigits(group.productCount)} محصول گروه ${group.name}`}
+            >
+              {toPersianDigits(group.productCount)}
+            </Anchor>
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </AdminListTable>
   );
 }
 
 function GroupCards({ items }: { items: GroupView[] }) {
   return (
-    <Stack gap="sm" component="ul" m={0} p={0} hiddenFrom="sm" aria-label="فهرست گروه‌ها">
+    <AdminPhoneCards label="فهرست گروه‌ها">
       {items.map((group) => (
-        <Card key={group.id} component="li" padding="md" style={{ listStyle: 'none' }}>
+        <AdminPhoneCard key={group.id}>
           <Stack gap={6}>
             <GroupName group={group} />
             <Text size="sm">{featureSummary(group)}</Text>
@@ -162,8 +134,8 @@ function GroupCards({ items }: { items: GroupView[] }) {
               {`${toPersianDigits(group.productCount)} محصول`}
             </Anchor>
           </Stack>
-        </Card>
+        </AdminPhoneCard>
       ))}
-    </Stack>
+    </AdminPhoneCards>
   );
 }

@@ -1,40 +1,27 @@
-import {
-  Anchor,
-  Box,
-  Button,
-  Card,
-  Group,
-  Input,
-  Loader,
-  NativeSelect,
-  SegmentedControl,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-} from '@mantine/core';
+import { Anchor, Box, Group, NativeSelect, Stack, Table, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { BILLING_CYCLE_LABELS, CATALOG_STATUS_LABELS, type CatalogStatus } from '@vitrin/contracts';
+import { BILLING_CYCLE_LABELS } from '@vitrin/contracts';
 import { toPersianDigits } from '@vitrin/fa';
 import { Link } from 'react-router';
 import { tomanText } from '../../../lib/money';
 import { useFilterParams } from '../../../lib/use-filter-params';
-import { BagIcon, PlusIcon } from '../../../ui/icons';
+import { BagIcon } from '../../../ui/icons';
 import { JalaliDateTime } from '../../../ui/jalali-date-time';
-import { ListPagination } from '../../../ui/list-pagination';
-import { LoadFailed } from '../../../ui/load-failed';
 import { PanelPageHeader } from '../../../ui/panel-page-header';
 import { ProductIcon } from '../../../ui/product-icon';
 import { SearchBox } from '../../../ui/search-box';
-import { StatusMessage } from '../../../ui/status-message';
 import {
   CATALOG_PAGE_SIZE,
   type ProductRow,
   useAllCatalogGroups,
   useCatalogProducts,
 } from '../api/catalog-queries';
+import { AdminListBody } from '../components/admin-list-body';
+import { AdminListTable, AdminPhoneCard, AdminPhoneCards } from '../components/admin-list-table';
 import { CatalogStatusBadge } from '../components/catalog-status';
+import { CatalogStatusFilter } from '../components/catalog-status-filter';
 import { CatalogTabs } from '../components/catalog-tabs';
+import { NewRecordButton } from '../components/new-record-button';
 import { ADMIN_PATH } from '../utils/admin-sections';
 import {
   CATALOG_PATH,
@@ -53,7 +40,6 @@ export function CatalogProductsPage() {
   const [filters, setFilters] = useFilterParams(productFilterCodec);
   const list = useCatalogProducts(userId, filters);
   const groups = useAllCatalogGroups(userId);
-  const data = list.data;
 
   return (
     <Stack gap="lg">
@@ -61,15 +47,7 @@ export function CatalogProductsPage() {
         breadcrumbs={[{ label: 'کنسول کارکنان', to: ADMIN_PATH }, { label: 'فروشگاه' }]}
         title="محصولات"
         description="همهٔ محصولات فروشگاه، منتشرشده یا نه؛ محصول تازه تا قیمت نگیرد و منتشر نشود به مشتریان نشان داده نمی‌شود."
-        actions={
-          <Button
-            component={Link}
-            to={`${CATALOG_PATH}/products/new`}
-            leftSection={<PlusIcon size={18} />}
-          >
-            محصول تازه
-          </Button>
-        }
+        actions={<NewRecordButton to={`${CATALOG_PATH}/products/new`} label="محصول تازه" />}
       />
       <CatalogTabs active="products" />
       <Group align="flex-end" gap="sm" wrap="wrap" role="search" aria-label="فیلتر محصولات">
@@ -94,78 +72,40 @@ export function CatalogProductsPage() {
           ]}
           w={{ base: '100%', xs: 200 }}
         />
-        <Input.Wrapper
+        <CatalogStatusFilter
           id="product-status-filter"
-          label="وضعیت"
-          labelElement="div"
-          w={{ base: '100%', xs: 'auto' }}
-        >
-          <SegmentedControl
-            fullWidth
-            aria-labelledby="product-status-filter-label"
-            value={filters.status ?? ALL}
-            onChange={(value) =>
-              setFilters({ status: value === ALL ? null : (value as CatalogStatus) })
-            }
-            data={[
-              { value: ALL, label: 'همه' },
-              { value: 'active', label: CATALOG_STATUS_LABELS.active },
-              { value: 'hidden', label: CATALOG_STATUS_LABELS.hidden },
-            ]}
-          />
-        </Input.Wrapper>
+          value={filters.status}
+          onChange={(status) => setFilters({ status })}
+        />
       </Group>
-      {data ? (
-        data.items.length === 0 ? (
-          hasProductFilters(filters) || filters.page > 1 ? (
-            <StatusMessage
-              icon={<BagIcon size={32} />}
-              title="محصولی با این فیلترها نیست"
-              description="فیلترها را تغییر دهید یا بردارید."
-            >
-              <Button
-                variant="light"
-                onClick={() => setFilters({ groupId: null, status: null, q: '' })}
-              >
-                نمایش همهٔ محصولات
-              </Button>
-            </StatusMessage>
-          ) : (
-            <StatusMessage
-              icon={<BagIcon size={32} />}
-              title="هنوز محصولی ساخته نشده است"
-              description="نخستین محصول را بسازید؛ پس از قیمت‌گذاری منتشرش کنید."
-            />
-          )
-        ) : (
+      <AdminListBody
+        query={list}
+        icon={<BagIcon size={32} />}
+        empty={{
+          title: 'هنوز محصولی ساخته نشده است',
+          description: 'نخستین محصول را بسازید؛ پس از قیمت‌گذاری منتشرش کنید.',
+        }}
+        noMatch={{
+          when: hasProductFilters(filters) || filters.page > 1,
+          title: 'محصولی با این فیلترها نیست',
+          description: 'فیلترها را تغییر دهید یا بردارید.',
+          resetLabel: 'نمایش همهٔ محصولات',
+          onReset: () => setFilters({ groupId: null, status: null, q: '' }),
+        }}
+        countNoun="محصول"
+        page={filters.page}
+        pageSize={CATALOG_PAGE_SIZE}
+        onPage={(page) => setFilters({ page })}
+        failedTitle="محصولات بارگذاری نشد"
+        loadingLabel="در حال بارگذاری محصولات"
+      >
+        {(items) => (
           <>
-            <Group justify="space-between" gap="sm">
-              <Text size="sm" c="dimmed">
-                {`${toPersianDigits(data.total)} محصول`}
-              </Text>
-              {list.isFetching && <Loader size="xs" type="dots" aria-label="در حال به‌روزرسانی" />}
-            </Group>
-            <Box style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
-              <ProductsTable items={data.items} />
-              <ProductCards items={data.items} />
-            </Box>
-            <ListPagination
-              page={filters.page}
-              pageSize={CATALOG_PAGE_SIZE}
-              total={data.total}
-              onChange={(page) => setFilters({ page })}
-            />
+            <ProductsTable items={items} />
+            <ProductCards items={items} />
           </>
-        )
-      ) : list.isError ? (
-        <LoadFailed title="محصولات بارگذاری نشد" query={list} />
-      ) : (
-        <Stack gap="sm" aria-busy="true" aria-label="در حال بارگذاری محصولات">
-          <Skeleton height={56} radius="md" />
-          <Skeleton height={56} radius="md" />
-          <Skeleton height={56} radius="md" />
-        </Stack>
-      )}
+        )}
+      </AdminListBody>
     </Stack>
   );
 }
@@ -210,63 +150,51 @@ function ProductName({ row }: { row: ProductRow }) {
   );
 }
 
+const COLUMNS = ['محصول', 'گروه', 'قیمت از', 'دوره‌ها', 'وضعیت', 'آخرین تغییر'] as const;
+
 function ProductsTable({ items }: { items: ProductRow[] }) {
   return (
-    <Card p={0} visibleFrom="sm">
-      <Table verticalSpacing="sm" horizontalSpacing="md" aria-label="فهرست محصولات">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>محصول</Table.Th>
-            <Table.Th>گروه</Table.Th>
-            <Table.Th>قیمت از</Table.Th>
-            <Table.Th>دوره‌ها</Table.Th>
-            <Table.Th>وضعیت</Table.Th>
-            <Table.Th>آخرین تغییر</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {items.map((row) => (
-            <Table.Tr key={row.id}>
-              <Table.Td>
-                <ProductName row={row} />
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{row.group.name}</Text>
-              </Table.Td>
-              <Table.Td>
-                <StartingPrice row={row} />
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{toPersianDigits(row.cycleCount)}</Text>
-              </Table.Td>
-              <Table.Td>
-                <Group gap={4}>
-                  <CatalogStatusBadge status={row.status} />
-                  {row.isFeatured && (
-                    <Text size="xs" c="dimmed">
-                      ویژه
-                    </Text>
-                  )}
-                </Group>
-              </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                <Text size="sm">
-                  <JalaliDateTime iso={row.updatedAt} />
+    <AdminListTable label="فهرست محصولات" columns={COLUMNS}>
+      {items.map((row) => (
+        <Table.Tr key={row.id}>
+          <Table.Td>
+            <ProductName row={row} />
+          </Table.Td>
+          <Table.Td>
+            <Text size="sm">{row.group.name}</Text>
+          </Table.Td>
+          <Table.Td>
+            <StartingPrice row={row} />
+          </Table.Td>
+          <Table.Td>
+            <Text size="sm">{toPersianDigits(row.cycleCount)}</Text>
+          </Table.Td>
+          <Table.Td>
+            <Group gap={4}>
+              <CatalogStatusBadge status={row.status} />
+              {row.isFeatured && (
+                <Text size="xs" c="dimmed">
+                  ویژه
                 </Text>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Card>
+              )}
+            </Group>
+          </Table.Td>
+          <Table.Td style={{ whiteSpace: 'nowrap' }}>
+            <Text size="sm">
+              <JalaliDateTime iso={row.updatedAt} />
+            </Text>
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </AdminListTable>
   );
 }
 
 function ProductCards({ items }: { items: ProductRow[] }) {
   return (
-    <Stack gap="sm" component="ul" m={0} p={0} hiddenFrom="sm" aria-label="فهرست محصولات">
+    <AdminPhoneCards label="فهرست محصولات">
       {items.map((row) => (
-        <Card key={row.id} component="li" padding="md" style={{ listStyle: 'none' }}>
+        <AdminPhoneCard key={row.id}>
           <Stack gap={8}>
             <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
               <ProductName row={row} />
@@ -283,8 +211,8 @@ function ProductCards({ items }: { items: ProductRow[] }) {
               <JalaliDateTime iso={row.updatedAt} />
             </Text>
           </Stack>
-        </Card>
+        </AdminPhoneCard>
       ))}
-    </Stack>
+    </AdminPhoneCards>
   );
 }

@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { toPersianDigits } from '@vitrin/fa';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { fieldError } from '../../../lib/field-error';
 import { showSuccessToast } from '../../../lib/toast';
@@ -29,8 +29,11 @@ import {
   useAllCatalogProducts,
   useCatalogTheme,
 } from '../api/catalog-queries';
+import { CatalogSlugInput } from '../components/catalog-slug-input';
 import { CatalogStatusBadge, PublishControl } from '../components/catalog-status';
+import { FormErrorText } from '../components/form-error-text';
 import { ImageUpload } from '../components/image-upload';
+import { useCatalogDraft } from '../hooks/use-catalog-draft';
 import { ADMIN_PATH } from '../utils/admin-sections';
 import { otherErrorText } from '../utils/catalog-errors';
 import { CATALOG_PATH, CATALOG_THEMES_PATH, themePath } from '../utils/catalog-filters';
@@ -154,17 +157,13 @@ function previewLabel(index: number): string {
 function ThemeForm({ userId, theme, categories }: ThemeFormProps) {
   const navigate = useNavigate();
   const products = useAllCatalogProducts(userId);
-  const [draft, setDraft] = useState<ThemeDraft>(() => themeDraftOf(theme));
-  const [localErrors, setLocalErrors] = useState<Record<string, string>>({});
   const create = useCatalogChange(userId, '/api/admin/catalog/create-theme');
   const update = useCatalogChange(userId, '/api/admin/catalog/update-theme');
   const save = theme ? update : create;
-
-  const set = (changes: Partial<ThemeDraft>) => {
-    setDraft((current) => ({ ...current, ...changes }));
-    setLocalErrors({});
-  };
-  const errorOf = (field: string) => localErrors[field] ?? fieldError(save.error, field);
+  const { draft, set, errorOf, setLocalErrors } = useCatalogDraft<ThemeDraft>(
+    () => themeDraftOf(theme),
+    save.error,
+  );
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -211,16 +210,10 @@ function ThemeForm({ userId, theme, categories }: ThemeFormProps) {
             onChange={(event) => set({ name: event.currentTarget.value })}
             error={errorOf('name')}
           />
-          <TextInput
-            label="نامک"
-            description="حروف کوچک لاتین، رقم و خط تیره"
-            required
-            dir="ltr"
-            maxLength={80}
+          <CatalogSlugInput
             value={draft.slug}
-            onChange={(event) => set({ slug: event.currentTarget.value })}
+            onChange={(slug) => set({ slug })}
             error={errorOf('slug')}
-            inputWrapperOrder={['label', 'input', 'description', 'error']}
           />
           <NativeSelect
             label="دسته"
@@ -263,11 +256,7 @@ function ThemeForm({ userId, theme, categories }: ThemeFormProps) {
               inputWrapperOrder={['label', 'input', 'description', 'error']}
             />
           )}
-          {draft.free && errorOf('price') && (
-            <Text size="sm" c="red.8" role="alert">
-              {errorOf('price')}
-            </Text>
-          )}
+          {draft.free && <FormErrorText message={errorOf('price')} />}
         </Stack>
         <PageSection title="تصویرهای پیش‌نمایش" titleId="theme-previews">
           <Text size="sm" c="dimmed">
@@ -300,11 +289,7 @@ function ThemeForm({ userId, theme, categories }: ThemeFormProps) {
               />
             ))}
           </SimpleGrid>
-          {previewsError && (
-            <Text size="sm" c="red.8" role="alert">
-              {previewsError}
-            </Text>
-          )}
+          <FormErrorText message={previewsError} />
           {draft.previewUrls.length < THEME_PREVIEWS_MAX && (
             <Group>
               <Button
@@ -344,11 +329,7 @@ function ThemeForm({ userId, theme, categories }: ThemeFormProps) {
             <Skeleton height={60} />
           )}
         </PageSection>
-        {otherError && (
-          <Text size="sm" c="red.8" role="alert">
-            {otherError}
-          </Text>
-        )}
+        <FormErrorText message={otherError} />
         <Group>
           <Button type="submit" loading={save.isPending}>
             {theme ? 'ذخیرهٔ قالب' : 'ساختن قالب'}

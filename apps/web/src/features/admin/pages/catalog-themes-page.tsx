@@ -1,35 +1,20 @@
-import {
-  Anchor,
-  Badge,
-  Box,
-  Button,
-  Card,
-  Group,
-  Input,
-  Loader,
-  NativeSelect,
-  SegmentedControl,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-} from '@mantine/core';
+import { Anchor, Badge, Box, Group, NativeSelect, Stack, Table, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { CATALOG_STATUS_LABELS, type CatalogStatus } from '@vitrin/contracts';
 import { toPersianDigits } from '@vitrin/fa';
 import { Link } from 'react-router';
 import { tomanText } from '../../../lib/money';
 import { useFilterParams } from '../../../lib/use-filter-params';
-import { LayoutIcon, PlusIcon } from '../../../ui/icons';
+import { LayoutIcon } from '../../../ui/icons';
 import { JalaliDate } from '../../../ui/jalali-date-time';
-import { ListPagination } from '../../../ui/list-pagination';
-import { LoadFailed } from '../../../ui/load-failed';
 import { PanelPageHeader } from '../../../ui/panel-page-header';
 import { SearchBox } from '../../../ui/search-box';
-import { StatusMessage } from '../../../ui/status-message';
 import { CATALOG_PAGE_SIZE, type ThemeView, useCatalogThemes } from '../api/catalog-queries';
+import { AdminListBody } from '../components/admin-list-body';
+import { AdminListTable, AdminPhoneCard, AdminPhoneCards } from '../components/admin-list-table';
 import { CatalogStatusBadge } from '../components/catalog-status';
+import { CatalogStatusFilter } from '../components/catalog-status-filter';
 import { CatalogTabs } from '../components/catalog-tabs';
+import { NewRecordButton } from '../components/new-record-button';
 import { ADMIN_PATH } from '../utils/admin-sections';
 import {
   CATALOG_PATH,
@@ -60,15 +45,7 @@ export function CatalogThemesPage() {
         ]}
         title="قالب‌ها"
         description="قالب‌هایی که مشتری سایت‌ساز هنگام خرید انتخاب می‌کند؛ قالب تازه تا منتشر نشود دیده نمی‌شود."
-        actions={
-          <Button
-            component={Link}
-            to={`${CATALOG_THEMES_PATH}/new`}
-            leftSection={<PlusIcon size={18} />}
-          >
-            قالب تازه
-          </Button>
-        }
+        actions={<NewRecordButton to={`${CATALOG_THEMES_PATH}/new`} label="قالب تازه" />}
       />
       <CatalogTabs active="themes" />
       <Group align="flex-end" gap="sm" wrap="wrap" role="search" aria-label="فیلتر قالب‌ها">
@@ -96,77 +73,42 @@ export function CatalogThemesPage() {
           ]}
           w={{ base: '100%', xs: 180 }}
         />
-        <Input.Wrapper
+        <CatalogStatusFilter
           id="theme-status-filter"
-          label="وضعیت"
-          labelElement="div"
-          w={{ base: '100%', xs: 'auto' }}
-        >
-          <SegmentedControl
-            fullWidth
-            aria-labelledby="theme-status-filter-label"
-            value={filters.status ?? ALL}
-            onChange={(value) =>
-              setFilters({ status: value === ALL ? null : (value as CatalogStatus) })
-            }
-            data={[
-              { value: ALL, label: 'همه' },
-              { value: 'active', label: CATALOG_STATUS_LABELS.active },
-              { value: 'hidden', label: CATALOG_STATUS_LABELS.hidden },
-            ]}
-          />
-        </Input.Wrapper>
+          value={filters.status}
+          onChange={(status) => setFilters({ status })}
+        />
       </Group>
-      {data ? (
-        data.items.length === 0 ? (
-          hasThemeFilters(filters) || filters.page > 1 ? (
-            <StatusMessage
-              icon={<LayoutIcon size={32} />}
-              title="قالبی با این فیلترها نیست"
-              description="فیلترها را تغییر دهید یا بردارید."
-            >
-              <Button
-                variant="light"
-                onClick={() => setFilters({ status: null, category: null, q: '' })}
-              >
-                نمایش همهٔ قالب‌ها
-              </Button>
-            </StatusMessage>
-          ) : (
-            <StatusMessage
-              icon={<LayoutIcon size={32} />}
-              title="هنوز قالبی ساخته نشده است"
-              description="قالب تازه را با تصویرهای پیش‌نمایشش بسازید."
-            />
-          )
-        ) : (
+      <AdminListBody
+        query={list}
+        icon={<LayoutIcon size={32} />}
+        empty={{
+          title: 'هنوز قالبی ساخته نشده است',
+          description: 'قالب تازه را با تصویرهای پیش‌نمایشش بسازید.',
+        }}
+        noMatch={{
+          when: hasThemeFilters(filters) || filters.page > 1,
+          title: 'قالبی با این فیلترها نیست',
+          description: 'فیلترها را تغییر دهید یا بردارید.',
+          resetLabel: 'نمایش همهٔ قالب‌ها',
+          onReset: () => setFilters({ status: null, category: null, q: '' }),
+        }}
+        countNoun="قالب"
+        page={filters.page}
+        pageSize={CATALOG_PAGE_SIZE}
+        onPage={(page) => setFilters({ page })}
+        failedTitle="قالب‌ها بارگذاری نشد"
+        loadingLabel="در حال بارگذاری قالب‌ها"
+        skeletonCount={2}
+        skeletonHeight={72}
+      >
+        {(items) => (
           <>
-            <Group justify="space-between" gap="sm">
-              <Text size="sm" c="dimmed">
-                {`${toPersianDigits(data.total)} قالب`}
-              </Text>
-              {list.isFetching && <Loader size="xs" type="dots" aria-label="در حال به‌روزرسانی" />}
-            </Group>
-            <Box style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
-              <ThemesTable items={data.items} />
-              <ThemeCards items={data.items} />
-            </Box>
-            <ListPagination
-              page={filters.page}
-              pageSize={CATALOG_PAGE_SIZE}
-              total={data.total}
-              onChange={(page) => setFilters({ page })}
-            />
+            <ThemesTable items={items} />
+            <ThemeCards items={items} />
           </>
-        )
-      ) : list.isError ? (
-        <LoadFailed title="قالب‌ها بارگذاری نشد" query={list} />
-      ) : (
-        <Stack gap="sm" aria-busy="true" aria-label="در حال بارگذاری قالب‌ها">
-          <Skeleton height={72} radius="md" />
-          <Skeleton height={72} radius="md" />
-        </Stack>
-      )}
+        )}
+      </AdminListBody>
     </Stack>
   );
 }
@@ -211,56 +153,44 @@ function ThemeName({ theme }: { theme: ThemeView }) {
   );
 }
 
+const COLUMNS = ['قالب', 'دسته', 'قیمت', 'محصولات', 'وضعیت', 'ساخته‌شده'] as const;
+
 function ThemesTable({ items }: { items: ThemeView[] }) {
   return (
-    <Card p={0} visibleFrom="sm">
-      <Table verticalSpacing="sm" horizontalSpacing="md" aria-label="فهرست قالب‌ها">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>قالب</Table.Th>
-            <Table.Th>دسته</Table.Th>
-            <Table.Th>قیمت</Table.Th>
-            <Table.Th>محصولات</Table.Th>
-            <Table.Th>وضعیت</Table.Th>
-            <Table.Th>ساخته‌شده</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {items.map((theme) => (
-            <Table.Tr key={theme.id}>
-              <Table.Td>
-                <ThemeName theme={theme} />
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{theme.category.name}</Text>
-              </Table.Td>
-              <Table.Td>
-                <ThemePrice theme={theme} />
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{toPersianDigits(theme.productIds.length)}</Text>
-              </Table.Td>
-              <Table.Td>
-                <CatalogStatusBadge status={theme.status} />
-              </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                <Text size="sm">
-                  <JalaliDate iso={theme.createdAt} />
-                </Text>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Card>
+    <AdminListTable label="فهرست قالب‌ها" columns={COLUMNS}>
+      {items.map((theme) => (
+        <Table.Tr key={theme.id}>
+          <Table.Td>
+            <ThemeName theme={theme} />
+          </Table.Td>
+          <Table.Td>
+            <Text size="sm">{theme.category.name}</Text>
+          </Table.Td>
+          <Table.Td>
+            <ThemePrice theme={theme} />
+          </Table.Td>
+          <Table.Td>
+            <Text size="sm">{toPersianDigits(theme.productIds.length)}</Text>
+          </Table.Td>
+          <Table.Td>
+            <CatalogStatusBadge status={theme.status} />
+          </Table.Td>
+          <Table.Td style={{ whiteSpace: 'nowrap' }}>
+            <Text size="sm">
+              <JalaliDate iso={theme.createdAt} />
+            </Text>
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </AdminListTable>
   );
 }
 
 function ThemeCards({ items }: { items: ThemeView[] }) {
   return (
-    <Stack gap="sm" component="ul" m={0} p={0} hiddenFrom="sm" aria-label="فهرست قالب‌ها">
+    <AdminPhoneCards label="فهرست قالب‌ها">
       {items.map((theme) => (
-        <Card key={theme.id} component="li" padding="md" style={{ listStyle: 'none' }}>
+        <AdminPhoneCard key={theme.id}>
           <Stack gap={8}>
             <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
               <ThemeName theme={theme} />
@@ -273,8 +203,8 @@ function ThemeCards({ items }: { items: ThemeView[] }) {
               <ThemePrice theme={theme} />
             </Group>
           </Stack>
-        </Card>
+        </AdminPhoneCard>
       ))}
-    </Stack>
+    </AdminPhoneCards>
   );
 }

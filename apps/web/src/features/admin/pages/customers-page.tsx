@@ -1,15 +1,4 @@
-import {
-  Anchor,
-  Box,
-  Button,
-  Card,
-  Group,
-  Loader,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-} from '@mantine/core';
+import { Anchor, Group, Stack, Table, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { formatMobile, toPersianDigits } from '@vitrin/fa';
 import { Link } from 'react-router';
@@ -18,12 +7,11 @@ import { useFilterParams } from '../../../lib/use-filter-params';
 import { UserIcon } from '../../../ui/icons';
 import { JalaliDate } from '../../../ui/jalali-date-time';
 import { ListCard, NameLink } from '../../../ui/list-card';
-import { ListPagination } from '../../../ui/list-pagination';
-import { LoadFailed } from '../../../ui/load-failed';
 import { MobileNumber } from '../../../ui/mobile-number';
 import { PanelPageHeader } from '../../../ui/panel-page-header';
-import { StatusMessage } from '../../../ui/status-message';
 import { CUSTOMERS_PAGE_SIZE, type CustomerListRow, useCustomers } from '../api/customers';
+import { AdminListBody } from '../components/admin-list-body';
+import { AdminListTable, AdminPhoneCards } from '../components/admin-list-table';
 import { CustomerLockBadge, StaffRoleBadge } from '../components/customer-badges';
 import { CustomerFiltersBar } from '../components/customer-filters-bar';
 import { ADMIN_PATH } from '../utils/admin-sections';
@@ -37,7 +25,6 @@ export function CustomersPage() {
   const { userId } = useStaffMember();
   const [filters, setFilters] = useFilterParams(customerFilterCodec);
   const customers = useCustomers(userId, filters);
-  const data = customers.data;
 
   return (
     <Stack gap="lg">
@@ -47,59 +34,34 @@ export function CustomersPage() {
         description="با شمارهٔ موبایل (به هر شکلی که نوشته شود)، نام یا ایمیل جست‌وجو کنید و پروندهٔ مشتری را باز کنید."
       />
       <CustomerFiltersBar filters={filters} setFilters={setFilters} />
-      {data ? (
-        data.items.length === 0 ? (
-          hasCustomerFilters(filters) || filters.page > 1 ? (
-            <StatusMessage
-              icon={<UserIcon size={32} />}
-              title="مشتری‌ای با این جست‌وجو پیدا نشد"
-              description="شماره یا نام را دوباره بررسی کنید، یا فیلترها را بردارید."
-            >
-              <Button
-                variant="light"
-                onClick={() => setFilters({ query: '', role: null, lock: null })}
-              >
-                نمایش همهٔ مشتریان
-              </Button>
-            </StatusMessage>
-          ) : (
-            <StatusMessage
-              icon={<UserIcon size={32} />}
-              title="هنوز کسی ثبت‌نام نکرده است"
-              description="هر کس با شمارهٔ موبایلش ثبت‌نام کند این‌جا می‌آید."
-            />
-          )
-        ) : (
+      <AdminListBody
+        query={customers}
+        icon={<UserIcon size={32} />}
+        empty={{
+          title: 'هنوز کسی ثبت‌نام نکرده است',
+          description: 'هر کس با شمارهٔ موبایلش ثبت‌نام کند این‌جا می‌آید.',
+        }}
+        noMatch={{
+          when: hasCustomerFilters(filters) || filters.page > 1,
+          title: 'مشتری‌ای با این جست‌وجو پیدا نشد',
+          description: 'شماره یا نام را دوباره بررسی کنید، یا فیلترها را بردارید.',
+          resetLabel: 'نمایش همهٔ مشتریان',
+          onReset: () => setFilters({ query: '', role: null, lock: null }),
+        }}
+        countNoun="حساب"
+        page={filters.page}
+        pageSize={CUSTOMERS_PAGE_SIZE}
+        onPage={(page) => setFilters({ page })}
+        failedTitle="فهرست مشتریان بارگذاری نشد"
+        loadingLabel="در حال بارگذاری مشتریان"
+      >
+        {(items) => (
           <>
-            <Group justify="space-between" gap="sm">
-              <Text size="sm" c="dimmed">
-                {`${toPersianDigits(data.total)} حساب`}
-              </Text>
-              {customers.isFetching && (
-                <Loader size="xs" type="dots" aria-label="در حال به‌روزرسانی" />
-              )}
-            </Group>
-            <Box style={{ opacity: customers.isPlaceholderData ? 0.6 : 1 }}>
-              <CustomersTable items={data.items} />
-              <CustomerCards items={data.items} />
-            </Box>
-            <ListPagination
-              page={filters.page}
-              pageSize={CUSTOMERS_PAGE_SIZE}
-              total={data.total}
-              onChange={(page) => setFilters({ page })}
-            />
+            <CustomersTable items={items} />
+            <CustomerCards items={items} />
           </>
-        )
-      ) : customers.isError ? (
-        <LoadFailed title="فهرست مشتریان بارگذاری نشد" query={customers} />
-      ) : (
-        <Stack gap="sm" aria-busy="true" aria-label="در حال بارگذاری مشتریان">
-          <Skeleton height={56} radius="md" />
-          <Skeleton height={56} radius="md" />
-          <Skeleton height={56} radius="md" />
-        </Stack>
-      )}
+        )}
+      </AdminListBody>
     </Stack>
   );
 }
@@ -113,67 +75,56 @@ const COLUMNS = ['مشتری', 'موبایل', 'ایمیل', 'عضویت', 'سر
 /** From sm up: one row a customer, the name linking to the file. */
 function CustomersTable({ items }: { items: CustomerListRow[] }) {
   return (
-    <Card p={0} visibleFrom="sm">
-      <Table verticalSpacing="sm" horizontalSpacing="md" aria-label="فهرست مشتریان">
-        <Table.Thead>
-          <Table.Tr>
-            {COLUMNS.map((column) => (
-              <Table.Th key={column}>{column}</Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {items.map((row) => (
-            <Table.Tr key={row.id}>
-              <Table.Td>
-                <Group gap={6} wrap="wrap">
-                  <Anchor
-                    component={Link}
-                    to={customerPath(row.id)}
-                    fw={700}
-                    size="sm"
-                    style={{ overflowWrap: 'anywhere' }}
-                  >
-                    {displayName(row)}
-                  </Anchor>
-                  <StaffRoleBadge role={row.role} />
-                  <CustomerLockBadge lockedAt={row.lockedAt} />
-                </Group>
-              </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                <Text size="sm">
-                  <MobileNumber mobile={row.mobile} />
-                </Text>
-              </Table.Td>
-              <Table.Td maw={240}>
-                <Email email={row.email} />
-              </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                <Text size="sm">
-                  <JalaliDate iso={row.createdAt} />
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{toPersianDigits(row.serviceCount)}</Text>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{toPersianDigits(row.orderCount)}</Text>
-              </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                <Text size="sm">{tomanText(row.walletBalanceRial)}</Text>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Card>
+    <AdminListTable label="فهرست مشتریان" columns={COLUMNS}>
+      {items.map((row) => (
+        <Table.Tr key={row.id}>
+          <Table.Td>
+            <Group gap={6} wrap="wrap">
+              <Anchor
+                component={Link}
+                to={customerPath(row.id)}
+                fw={700}
+                size="sm"
+                style={{ overflowWrap: 'anywhere' }}
+              >
+                {displayName(row)}
+              </Anchor>
+              <StaffRoleBadge role={row.role} />
+              <CustomerLockBadge lockedAt={row.lockedAt} />
+            </Group>
+          </Table.Td>
+          <Table.Td style={{ whiteSpace: 'nowrap' }}>
+            <Text size="sm">
+              <MobileNumber mobile={row.mobile} />
+            </Text>
+          </Table.Td>
+          <Table.Td maw={240}>
+            <Email email={row.email} />
+          </Table.Td>
+          <Table.Td style={{ whiteSpace: 'nowrap' }}>
+            <Text size="sm">
+              <JalaliDate iso={row.createdAt} />
+            </Text>
+          </Table.Td>
+          <Table.Td>
+            <Text size="sm">{toPersianDigits(row.serviceCount)}</Text>
+          </Table.Td>
+          <Table.Td>
+            <Text size="sm">{toPersianDigits(row.orderCount)}</Text>
+          </Table.Td>
+          <Table.Td style={{ whiteSpace: 'nowrap' }}>
+            <Text size="sm">{tomanText(row.walletBalanceRial)}</Text>
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </AdminListTable>
   );
 }
 
 /** On a phone: one card a customer. */
 function CustomerCards({ items }: { items: CustomerListRow[] }) {
   return (
-    <Stack gap="sm" component="ul" m={0} p={0} hiddenFrom="sm" aria-label="فهرست مشتریان">
+    <AdminPhoneCards label="فهرست مشتریان">
       {items.map((row) => (
         <ListCard key={row.id} label={displayName(row)}>
           <Stack gap={6}>
@@ -205,7 +156,7 @@ function CustomerCards({ items }: { items: CustomerListRow[] }) {
           </Stack>
         </ListCard>
       ))}
-    </Stack>
+    </AdminPhoneCards>
   );
 }
 

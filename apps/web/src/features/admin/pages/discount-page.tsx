@@ -15,6 +15,7 @@ import { type DiscountCodeView, useDiscountCode, useSetDiscountCodeActive } from
 import { ConfirmAction } from '../components/confirm-action';
 import { DiscountForm } from '../components/discount-form';
 import { DiscountStateBadge } from '../components/discount-state-badge';
+import { FormErrorText } from '../components/form-error-text';
 import { ADMIN_PATH } from '../utils/admin-sections';
 import { usageText } from '../utils/discount-form';
 import { useStaffMember } from '../utils/staff-context';
@@ -137,11 +138,7 @@ function ActiveSwitch({ code }: { code: DiscountCodeView }) {
       >
         فعال کردن
       </Button>
-      {error && (
-        <Text size="sm" c="red.8" role="alert">
-          {error}
-        </Text>
-      )}
+      <FormErrorText message={error} />
     </Stack>
   );
 }

@@ -1,29 +1,16 @@
-import {
-  Anchor,
-  Box,
-  Button,
-  Card,
-  Code,
-  Group,
-  Loader,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-} from '@mantine/core';
+import { Anchor, Button, Code, Group, Stack, Table, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { toPersianDigits } from '@vitrin/fa';
 import { Link } from 'react-router';
 import { useFilterParams } from '../../../lib/use-filter-params';
-import { DiscountIcon, PlusIcon } from '../../../ui/icons';
+import { DiscountIcon } from '../../../ui/icons';
 import { JalaliDateTime } from '../../../ui/jalali-date-time';
-import { ListPagination } from '../../../ui/list-pagination';
-import { LoadFailed } from '../../../ui/load-failed';
 import { PanelPageHeader } from '../../../ui/panel-page-header';
-import { StatusMessage } from '../../../ui/status-message';
 import { DISCOUNTS_PAGE_SIZE, type DiscountCodeView, useDiscountCodes } from '../api/discounts';
+import { AdminListBody } from '../components/admin-list-body';
+import { AdminListTable, AdminPhoneCard, AdminPhoneCards } from '../components/admin-list-table';
 import { DiscountFiltersBar } from '../components/discount-filters-bar';
 import { DiscountStateBadge } from '../components/discount-state-badge';
+import { NewRecordButton } from '../components/new-record-button';
 import { ADMIN_PATH } from '../utils/admin-sections';
 import { discountFilterCodec, hasDiscountFilters } from '../utils/discount-filters';
 import { discountAmountText, usageText } from '../utils/discount-form';
@@ -39,7 +26,6 @@ export function DiscountsPage() {
   const { userId } = useStaffMember();
   const [filters, setFilters] = useFilterParams(discountFilterCodec);
   const codes = useDiscountCodes(userId, filters);
-  const data = codes.data;
 
   return (
     <Stack gap="lg">
@@ -47,69 +33,42 @@ export function DiscountsPage() {
         breadcrumbs={[{ label: 'کنسول کارکنان', to: ADMIN_PATH }, { label: 'کدهای تخفیف' }]}
         title="کدهای تخفیف"
         description="هر کد با میزان تخفیف، بازهٔ اعتبار و دفعات استفاده تا کنون؛ تازه‌ترین نخست."
-        actions={
-          <Button
-            component={Link}
-            to={`${DISCOUNTS_PATH}/new`}
-            leftSection={<PlusIcon size={18} />}
-          >
-            کد تازه
-          </Button>
-        }
+        actions={<NewRecordButton to={`${DISCOUNTS_PATH}/new`} label="کد تازه" />}
       />
       <DiscountFiltersBar filters={filters} setFilters={setFilters} />
-      {data ? (
-        data.items.length === 0 ? (
-          hasDiscountFilters(filters) || filters.page > 1 ? (
-            <StatusMessage
-              icon={<DiscountIcon size={32} />}
-              title="کدی با این فیلترها پیدا نشد"
-              description="فیلترها را تغییر دهید یا بردارید."
-            >
-              <Button variant="light" onClick={() => setFilters({ state: null, q: '' })}>
-                نمایش همهٔ کدها
-              </Button>
-            </StatusMessage>
-          ) : (
-            <StatusMessage
-              icon={<DiscountIcon size={32} />}
-              title="هنوز کد تخفیفی ساخته نشده است"
-              description="کدی بسازید تا مشتریان هنگام پرداخت به کارش ببرند."
-            >
-              <Button component={Link} to={`${DISCOUNTS_PATH}/new`} variant="light">
-                کد تازه
-              </Button>
-            </StatusMessage>
-          )
-        ) : (
+      <AdminListBody
+        query={codes}
+        icon={<DiscountIcon size={32} />}
+        empty={{
+          title: 'هنوز کد تخفیفی ساخته نشده است',
+          description: 'کدی بسازید تا مشتریان هنگام پرداخت به کارش ببرند.',
+          action: (
+            <Button component={Link} to={`${DISCOUNTS_PATH}/new`} variant="light">
+              کد تازه
+            </Button>
+          ),
+        }}
+        noMatch={{
+          when: hasDiscountFilters(filters) || filters.page > 1,
+          title: 'کدی با این فیلترها پیدا نشد',
+          description: 'فیلترها را تغییر دهید یا بردارید.',
+          resetLabel: 'نمایش همهٔ کدها',
+          onReset: () => setFilters({ state: null, q: '' }),
+        }}
+        countNoun="کد"
+        page={filters.page}
+        pageSize={DISCOUNTS_PAGE_SIZE}
+        onPage={(page) => setFilters({ page })}
+        failedTitle="کدهای تخفیف بارگذاری نشد"
+        loadingLabel="در حال بارگذاری کدهای تخفیف"
+      >
+        {(items) => (
           <>
-            <Group justify="space-between" gap="sm">
-              <Text size="sm" c="dimmed">
-                {`${toPersianDigits(data.total)} کد`}
-              </Text>
-              {codes.isFetching && <Loader size="xs" type="dots" aria-label="در حال به‌روزرسانی" />}
-            </Group>
-            <Box style={{ opacity: codes.isPlaceholderData ? 0.6 : 1 }}>
-              <CodesTable items={data.items} />
-              <CodeCards items={data.items} />
-            </Box>
-            <ListPagination
-              page={filters.page}
-              pageSize={DISCOUNTS_PAGE_SIZE}
-              total={data.total}
-              onChange={(page) => setFilters({ page })}
-            />
+            <CodesTable items={items} />
+            <CodeCards items={items} />
           </>
-        )
-      ) : codes.isError ? (
-        <LoadFailed title="کدهای تخفیف بارگذاری نشد" query={codes} />
-      ) : (
-        <Stack gap="sm" aria-busy="true" aria-label="در حال بارگذاری کدهای تخفیف">
-          <Skeleton height={56} radius="md" />
-          <Skeleton height={56} radius="md" />
-          <Skeleton height={56} radius="md" />
-        </Stack>
-      )}
+        )}
+      </AdminListBody>
     </Stack>
   );
 }
@@ -173,56 +132,45 @@ function Limits({ code }: { code: DiscountCodeView }) {
   );
 }
 
+const COLUMNS = ['کد', 'تخفیف', 'اعتبار', 'استفاده', 'وضعیت'] as const;
+
 function CodesTable({ items }: { items: DiscountCodeView[] }) {
   return (
-    <Card p={0} visibleFrom="sm">
-      <Table verticalSpacing="sm" horizontalSpacing="md" aria-label="فهرست کدهای تخفیف">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>کد</Table.Th>
-            <Table.Th>تخفیف</Table.Th>
-            <Table.Th>اعتبار</Table.Th>
-            <Table.Th>استفاده</Table.Th>
-            <Table.Th>وضعیت</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {items.map((code) => (
-            <Table.Tr key={code.id}>
-              <Table.Td>
-                <Stack gap={2} align="flex-start">
-                  <CodeLink code={code} />
-                  <Text size="sm">{code.title}</Text>
-                </Stack>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm" fw={500}>
-                  {discountAmountText(code)}
-                </Text>
-                <Limits code={code} />
-              </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                <Validity code={code} />
-              </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                <Text size="sm">{usageText(code.usedCount, code.usageLimit)}</Text>
-              </Table.Td>
-              <Table.Td>
-                <DiscountStateBadge code={code} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Card>
+    <AdminListTable label="فهرست کدهای تخفیف" columns={COLUMNS}>
+      {items.map((code) => (
+        <Table.Tr key={code.id}>
+          <Table.Td>
+            <Stack gap={2} align="flex-start">
+              <CodeLink code={code} />
+              <Text size="sm">{code.title}</Text>
+            </Stack>
+          </Table.Td>
+          <Table.Td>
+            <Text size="sm" fw={500}>
+              {discountAmountText(code)}
+            </Text>
+            <Limits code={code} />
+          </Table.Td>
+          <Table.Td style={{ whiteSpace: 'nowrap' }}>
+            <Validity code={code} />
+          </Table.Td>
+          <Table.Td style={{ whiteSpace: 'nowrap' }}>
+            <Text size="sm">{usageText(code.usedCount, code.usageLimit)}</Text>
+          </Table.Td>
+          <Table.Td>
+            <DiscountStateBadge code={code} />
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </AdminListTable>
   );
 }
 
 function CodeCards({ items }: { items: DiscountCodeView[] }) {
   return (
-    <Stack gap="sm" component="ul" m={0} p={0} hiddenFrom="sm" aria-label="فهرست کدهای تخفیف">
+    <AdminPhoneCards label="فهرست کدهای تخفیف">
       {items.map((code) => (
-        <Card key={code.id} component="li" padding="md" style={{ listStyle: 'none' }}>
+        <AdminPhoneCard key={code.id}>
           <Stack gap={6}>
             <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
               <CodeLink code={code} />
@@ -243,8 +191,8 @@ function CodeCards({ items }: { items: DiscountCodeView[] }) {
             <Limits code={code} />
             <Validity code={code} />
           </Stack>
-        </Card>
+        </AdminPhoneCard>
       ))}
-    </Stack>
+    </AdminPhoneCards>
   );
 }

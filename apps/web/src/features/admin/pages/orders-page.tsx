@@ -1,14 +1,12 @@
-import { Box, Button, Group, Loader, Skeleton, Stack, Text } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { toPersianDigits } from '@vitrin/fa';
 import { ApiRequestError } from '../../../lib/api-error';
 import { useFilterParams } from '../../../lib/use-filter-params';
 import { AlertIcon, BagIcon } from '../../../ui/icons';
-import { ListPagination } from '../../../ui/list-pagination';
-import { LoadFailed } from '../../../ui/load-failed';
 import { PanelPageHeader } from '../../../ui/panel-page-header';
 import { StatusMessage } from '../../../ui/status-message';
 import { ORDERS_PAGE_SIZE, useOrders } from '../api/orders';
+import { AdminListBody } from '../components/admin-list-body';
 import { OrderExportButton } from '../components/order-export-button';
 import { OrderFiltersBar } from '../components/order-filters-bar';
 import { OrderList } from '../components/order-list';
@@ -32,7 +30,6 @@ export function OrdersPage() {
   const { userId } = useStaffMember();
   const [filters, setFilters] = useFilterParams(orderFilterCodec);
   const orders = useOrders(userId, filters);
-  const data = orders.data;
   const clearFilters = () =>
     setFilters({ status: null, query: '', createdFrom: '', createdTo: '' });
 
@@ -57,52 +54,30 @@ export function OrdersPage() {
           title="این فیلترها خوانده نشد"
           description="خطای زیر فیلتر را درست کنید و دوباره جست‌وجو کنید."
         />
-      ) : data ? (
-        data.items.length === 0 ? (
-          hasOrderFilters(filters) || filters.page > 1 ? (
-            <StatusMessage
-              icon={<BagIcon size={32} />}
-              title="سفارشی با این فیلترها پیدا نشد"
-              description="فیلترها را تغییر دهید یا بردارید تا سفارش‌های دیگر را ببینید."
-            >
-              <Button variant="light" onClick={clearFilters}>
-                نمایش همهٔ سفارش‌ها
-              </Button>
-            </StatusMessage>
-          ) : (
-            <StatusMessage
-              icon={<BagIcon size={32} />}
-              title="هنوز سفارشی ثبت نشده است"
-              description="سفارش‌هایی که مشتریان ثبت کنند این‌جا می‌آیند."
-            />
-          )
-        ) : (
-          <>
-            <Group justify="space-between" gap="sm">
-              <Text size="sm" c="dimmed">
-                {`${toPersianDigits(data.total)} سفارش`}
-              </Text>
-              {orders.isFetching && <Loader size="xs" type="dots" aria-label="در حال به‌روزرسانی" />}
-            </Group>
-            <Box style={{ opacity: orders.isPlaceholderData ? 0.6 : 1 }}>
-              <OrderList items={data.items} />
-            </Box>
-            <ListPagination
-              page={filters.page}
-              pageSize={ORDERS_PAGE_SIZE}
-              total={data.total}
-              onChange={(page) => setFilters({ page })}
-            />
-          </>
-        )
-      ) : orders.isError ? (
-        <LoadFailed title="سفارش‌ها بارگذاری نشد" query={orders} />
       ) : (
-        <Stack gap="sm" aria-busy="true" aria-label="در حال بارگذاری سفارش‌ها">
-          <Skeleton height={56} radius="md" />
-          <Skeleton height={56} radius="md" />
-          <Skeleton height={56} radius="md" />
-        </Stack>
+        <AdminListBody
+          query={orders}
+          icon={<BagIcon size={32} />}
+          empty={{
+            title: 'هنوز سفارشی ثبت نشده است',
+            description: 'سفارش‌هایی که مشتریان ثبت کنند این‌جا می‌آیند.',
+          }}
+          noMatch={{
+            when: hasOrderFilters(filters) || filters.page > 1,
+            title: 'سفارشی با این فیلترها پیدا نشد',
+            description: 'فیلترها را تغییر دهید یا بردارید تا سفارش‌های دیگر را ببینید.',
+            resetLabel: 'نمایش همهٔ سفارش‌ها',
+            onReset: clearFilters,
+          }}
+          countNoun="سفارش"
+          page={filters.page}
+          pageSize={ORDERS_PAGE_SIZE}
+          onPage={(page) => setFilters({ page })}
+          failedTitle="سفارش‌ها بارگذاری نشد"
+          loadingLabel="در حال بارگذاری سفارش‌ها"
+        >
+          {(items) => <OrderList items={items} />}
+        </AdminListBody>
       )}
     </Stack>
   );
