@@ -9,7 +9,6 @@ import {
   submitCart,
   useWallet,
 } from '../checkout/checkout-test-kit';
-import { checkoutInvariantViolations } from '../checkout/invariants';
 
 // Orders in every state for the console's tests, bought through the customer's own API.
 

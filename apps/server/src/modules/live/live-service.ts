@@ -48,10 +48,8 @@ export function createLiveService(deps: {
   db: Database;
   store: VisitorCountStore;
   log: FastifyBaseLogger;
-  now?: () => number;
 }) {
   const { db, store, log } = deps;
-  const now = deps.now ?? Date.now;
   let pending: PendingVisit[] = [];
   let flushing: Promise<void> | null = null;
   const loading = new Map<string, Promise<void>>();
