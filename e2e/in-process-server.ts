@@ -19,7 +19,9 @@ export interface InProcessServer {
  * DATA_DIR, with the demo seed and the built web app (npm run build). Where a browser test must
  * act as staff before the staff console exists, it calls the service layer on `app` directly.
  */
-export async function startInProcessServer(): Promise<InProcessServer> {
+export async function startInProcessServer(
+  options: { env?: Record<string, string> } = {},
+): Promise<InProcessServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'vitrin-e2e-in-process-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -35,6 +37,8 @@ export async function startInProcessServer(): Promise<InProcessServer> {
     // A build of the web app elsewhere than apps/web/dist (`vite build --outDir …`), so that
     // several people can build and test at once.
     ...(process.env.E2E_WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.E2E_WEB_DIST_DIR } : {}),
+    // Settings a test needs on top (store links, CORS origins, …).
+    ...options.env,
   });
   const app = await buildApp(config);
   await app.listen({ port, host: '127.0.0.1' });

@@ -10,6 +10,7 @@ import { adminCustomersRoutes } from './modules/admin-customers/admin-customers.
 import { adminOrdersRoutes } from './modules/admin-orders/admin-orders.routes';
 import { adminTicketsRoutes } from './modules/admin-tickets/admin-tickets.routes';
 import { appRoutes } from './modules/app/app.routes';
+import { appDistributionRoutes } from './modules/app-distribution/app-distribution.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { checkoutRoutes } from './modules/checkout/checkout.routes';
 import { contentRoutes } from './modules/content/content.routes';
@@ -118,6 +119,7 @@ export async function buildApp(
   await app.register(pageMeta);
   await app.register(payments);
   await app.register(appRoutes);
+  await app.register(appDistributionRoutes);
   await app.register(authRoutes);
   await app.register(usersRoutes);
   await app.register(contentRoutes);

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { ANDROID_FIRST_VERSION, ANDROID_VERSION, APP_VERSION_PATTERN } from '@vitrin/contracts';
 import { z } from 'zod';
 import type { S3Settings } from './lib/s3-file-store';
+import { compareVersions } from './modules/app-distribution/versions';
 import { serverRoot } from './paths';
 import {
   ZARINPAL_API_BASE_URL,
@@ -54,6 +56,15 @@ const envSchema = z.object({
         .filter((origin) => origin !== ''),
     )
     .pipe(z.array(z.url({ protocol: /^(https?|capacitor)$/ }))),
+  /** The Android APK this site hands out (default DATA_DIR/downloads/vitrin-android.apk). */
+  ANDROID_APK_FILE: z.string().min(1).optional(),
+  /** The Android version offered as newest (default: this build's ANDROID_VERSION). */
+  ANDROID_LATEST_VERSION: z.string().regex(APP_VERSION_PATTERN).optional(),
+  /** Android apps below this version are asked to update before use. */
+  ANDROID_MIN_VERSION: z.string().regex(APP_VERSION_PATTERN).default(ANDROID_FIRST_VERSION),
+  /** The app's pages on the two Iranian app stores; unset, the site does not link them. */
+  CAFE_BAZAAR_URL: z.url({ protocol: /^https$/ }).optional(),
+  MYKET_URL: z.url({ protocol: /^https$/ }).optional(),
   /** Live sockets (trackers and panels) one address may open per minute. */
   LIVE_CONNECTS_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   SMS_PROVIDER: z.enum(['console', 'kavenegar']).default('console'),
@@ -80,6 +91,16 @@ const envSchema = z.object({
 export type SmsSettings =
   | { provider: 'console'; outboxDir: string | null }
   | { provider: 'kavenegar'; apiKey: string; template: string; baseUrl: string };
+
+/** Android app distribution (issue 9): which versions are current and where to get the app. */
+export interface AndroidDistributionSettings {
+  latestVersion: string;
+  minimumVersion: string;
+  /** Served at /downloads/ while the file exists (checked on each request); null: never. */
+  apkFile: string | null;
+  cafeBazaarUrl: string | null;
+  myketUrl: string | null;
+}
 
 /** Where uploads live: `DATA_DIR/uploads` (memory without a data directory), or an S3 bucket. */
 export type FileStoreSettings = { kind: 'disk' } | ({ kind: 's3' } & S3Settings);
@@ -121,6 +142,7 @@ export interface AppConfig {
   jobsIntervalMs: number | null;
   zarinpal: ZarinpalSettings | null;
   fileStore: FileStoreSettings;
+  androidDistribution: AndroidDistributionSettings;
 }
 
 export class ConfigError extends Error {
@@ -202,6 +224,12 @@ export function loadConfig(env: Env = process.env): AppConfig {
       };
     }
   }
+  const androidLatestVersion = settings.ANDROID_LATEST_VERSION ?? ANDROID_VERSION;
+  if (compareVersions(settings.ANDROID_MIN_VERSION, androidLatestVersion) > 0) {
+    problems.push(
+      `ANDROID_MIN_VERSION: ${settings.ANDROID_MIN_VERSION} is above the latest version ${androidLatestVersion}`,
+    );
+  }
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     env: settings.NODE_ENV,
@@ -228,6 +256,15 @@ export function loadConfig(env: Env = process.env): AppConfig {
     jobsIntervalMs: settings.JOBS_INTERVAL_MS === 0 ? null : settings.JOBS_INTERVAL_MS,
     zarinpal,
     fileStore,
+    androidDistribution: {
+      latestVersion: androidLatestVersion,
+      minimumVersion: settings.ANDROID_MIN_VERSION,
+      apkFile: path.resolve(
+        settings.ANDROID_APK_FILE ?? path.join(dataDir, 'downloads', 'vitrin-android.apk'),
+      ),
+      cafeBazaarUrl: settings.CAFE_BAZAAR_URL ?? null,
+      myketUrl: settings.MYKET_URL ?? null,
+    },
   };
 }
 
@@ -271,6 +308,13 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     jobsIntervalMs: null,
     zarinpal: null,
     fileStore: { kind: 'disk' },
+    androidDistribution: {
+      latestVersion: ANDROID_VERSION,
+      minimumVersion: ANDROID_FIRST_VERSION,
+      apkFile: null,
+      cafeBazaarUrl: null,
+      myketUrl: null,
+    },
     ...overrides,
   };
 }

@@ -13,6 +13,13 @@ export const BLINK_DURATION_MS = 5000;
 export const TOKEN_REFRESH_LEAD_MS = 60_000;
 export const WEB_VERSION = '1.2.71';
 export const ANDROID_VERSION = '1.4.700';
+/**
+ * A version as the builds name themselves (spec §9): three whole numbers, compared part by part
+ * (1.4.700 is newer than 1.4.99). Six digits a part at most, so a part is never a huge number.
+ */
+export const APP_VERSION_PATTERN = /^(?:0|[1-9]\d{0,5})\.(?:0|[1-9]\d{0,5})\.(?:0|[1-9]\d{0,5})$/;
+/** The first Android release: the lowest version supported until a setting raises it. */
+export const ANDROID_FIRST_VERSION = '1.4.700';
 export const SOCKET_RECONNECT_DELAY_MS = 1000;
 export const SOCKET_RECONNECT_DELAY_MAX_MS = 5000;
 export const SOCKET_TIMEOUT_MS = 20_000;

@@ -111,6 +111,9 @@ const AdminDiscountsSection = lazy(() =>
 const AdminAuditPage = lazy(() =>
   import('../features/admin/pages/audit-page').then((m) => ({ default: m.AuditPage })),
 );
+const DownloadPage = lazy(() =>
+  import('../features/download/pages/download-page').then((m) => ({ default: m.DownloadPage })),
+);
 const SignInPage = lazy(() =>
   import('../features/auth/pages/sign-in-page').then((m) => ({ default: m.SignInPage })),
 );
@@ -156,6 +159,7 @@ export function AppRoutes() {
           <Route path="audit" element={<AdminAuditPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
+        <Route path="download" element={<DownloadPage />} />
         <Route path="sign-in" element={<SignInPage key="sign-in" />} />
         <Route path="sign-up" element={<SignInPage key="sign-up" intent="sign-up" />} />
         <Route path="forgot-password" element={<SignInPage key="reset" intent="reset" />} />
