@@ -1,13 +1,22 @@
 import type { CallPath, PathInput, PathResult } from '@vitrin/contracts';
 import { useSyncExternalStore } from 'react';
+import { createDeviceIdentityStorage } from '../native/device-identity-storage';
+import { capacitorPreferences } from '../native/device-preferences';
 import { type CallOptions, callApi, showApiErrorToast } from './http';
 import { createMemoryIdentityStorage } from './identity-storage';
 import { replaceRedDots, resetRedDotsToSignedOut } from './red-dots';
 import { createSession, type SessionState } from './session';
 
-/** The web app's one session: identity in memory, restored from the refresh cookie. */
+/**
+ * The app's one session. The web keeps the identity in memory and restores it from the refresh
+ * cookie; the Android build (spec §4) keeps it in device storage and sends the refresh token in
+ * the body, since its WebView calls the API on another origin without cookies.
+ */
 export const appSession = createSession({
-  storage: createMemoryIdentityStorage(),
+  storage:
+    import.meta.env.VITE_TARGET === 'android'
+      ? createDeviceIdentityStorage(capacitorPreferences())
+      : createMemoryIdentityStorage(),
   refresh: (token) => callApi('/api/jwt/refresh-token', token ? { token } : {}, { silent: true }),
   revoke: async (token) => {
     await callApi('/api/jwt/revoke-token', token ? { Token: token } : {}, { silent: true });

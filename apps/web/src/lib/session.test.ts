@@ -1,7 +1,15 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { createDeviceIdentityStorage, IDENTITY_KEY } from '../native/device-identity-storage';
+import { memoryPreferences } from '../native/device-preferences';
 import { ApiRequestError } from './api-error';
 import { createMemoryIdentityStorage, type Identity } from './identity-storage';
-import { createSession, readTokenExpiry, readTokenRole, type SessionDeps } from './session';
+import {
+  createSession,
+  REFRESH_RETRY_MS,
+  readTokenExpiry,
+  readTokenRole,
+  type SessionDeps,
+} from './session';
 
 const MINUTE = 60_000;
 
@@ -164,5 +172,113 @@ describe('session (spec §4)', () => {
     await session.start();
     await session.refresh();
     expect(deps.refresh).toHaveBeenCalledWith('refresh-7');
+  });
+
+  test('a refresh the network lost is tried again after a pause, not at once', async () => {
+    const refresh = vi.fn(async (): Promise<Identity> => {
+      throw new ApiRequestError(0, { code: 'UNAVAILABLE', message: 'x' });
+    });
+    const { session } = harness({ refresh });
+    // A token that expired while the device slept: its refresh is due at once.
+    await session.signIn(identityExpiringIn(-MINUTE));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(refresh).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(REFRESH_RETRY_MS - 1);
+    expect(refresh).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(refresh).toHaveBeenCalledTimes(2);
+    expect(session.getState().status).toBe('signed-in');
+  });
+});
+
+describe('session on device storage (Android, spec §4)', () => {
+  const UNAVAILABLE = new ApiRequestError(0, { code: 'UNAVAILABLE', message: 'x' });
+
+  async function deviceHarness(stored: Identity | null, overrides: Partial<SessionDeps> = {}) {
+    const preferences = memoryPreferences();
+    const storage = createDeviceIdentityStorage(preferences);
+    if (stored) await storage.save(stored);
+    return { preferences, ...harness({ storage, ...overrides }) };
+  }
+
+  test('on start the stored refresh token is traded in the body and the new identity saved', async () => {
+    const { deps, session, preferences } = await deviceHarness(identityExpiringIn(5 * MINUTE, 7));
+    await session.start();
+    expect(deps.refresh).toHaveBeenCalledTimes(1);
+    expect(deps.refresh).toHaveBeenCalledWith('refresh-7');
+    const state = session.getState();
+    expect(state.status === 'signed-in' && state.identity.refreshToken).toBe('refresh-2');
+    // The rotated token replaces the spent one on the device.
+    expect(JSON.parse(preferences.values.get(IDENTITY_KEY) ?? '').refreshToken).toBe('refresh-2');
+  });
+
+  test('nothing stored: signed out without asking the server', async () => {
+    const { deps, session } = await deviceHarness(null);
+    await session.start();
+    expect(deps.refresh).not.toHaveBeenCalled();
+    expect(session.getState().status).toBe('signed-out');
+  });
+
+  test('a stored session the server refuses (revoked elsewhere) ends and is removed', async () => {
+    const { deps, session, preferences } = await deviceHarness(identityExpiringIn(MINUTE, 7), {
+      refresh: vi.fn(async () => {
+        throw new ApiRequestError(401, { code: 'UNAUTHENTICATED', message: 'x' });
+      }),
+    });
+    await session.start();
+    expect(session.getState().status).toBe('signed-out');
+    expect(preferences.values.has(IDENTITY_KEY)).toBe(false);
+    expect(deps.onSignedOut).toHaveBeenCalled();
+  });
+
+  test('started without a network, the stored identity is kept and asked about again later', async () => {
+    const stored = identityExpiringIn(-MINUTE, 7);
+    let online = false;
+    const refresh = vi.fn(async (token: string | null) => {
+      if (!online) throw UNAVAILABLE;
+      expect(token).toBe('refresh-7');
+      return identityExpiringIn(15 * MINUTE, 8);
+    });
+    const { session, preferences } = await deviceHarness(stored, { refresh });
+    await session.start();
+    expect(session.getState()).toEqual({ status: 'signed-in', identity: stored });
+    expect(preferences.values.has(IDENTITY_KEY)).toBe(true);
+    online = true;
+    await vi.advanceTimersByTimeAsync(REFRESH_RETRY_MS);
+    expect(refresh).toHaveBeenCalledTimes(2);
+    const state = session.getState();
+    expect(state.status === 'signed-in' && state.identity.refreshToken).toBe('refresh-8');
+  });
+
+  test('logout revokes the token in the body and clears the device', async () => {
+    const { deps, session, preferences } = await deviceHarness(identityExpiringIn(5 * MINUTE, 7));
+    await session.start();
+    await session.logout();
+    expect(deps.revoke).toHaveBeenCalledWith('refresh-2');
+    expect(preferences.values.has(IDENTITY_KEY)).toBe(false);
+    expect(deps.reloadAtRoot).toHaveBeenCalled();
+    // A restart after logout is signed out.
+    const restarted = harness({ storage: createDeviceIdentityStorage(preferences) });
+    await restarted.session.start();
+    expect(restarted.session.getState().status).toBe('signed-out');
+  });
+
+  test('a call made while the app starts waits for the start instead of signing out', async () => {
+    const stored = identityExpiringIn(5 * MINUTE, 7);
+    const { deps, session } = await deviceHarness(stored);
+    const starting = session.start();
+    const seen: string[] = [];
+    const call = session.withAccessToken(async (token) => {
+      seen.push(token);
+      return 'ok';
+    });
+    await starting;
+    expect(await call).toBe('ok');
+    expect(deps.refresh).toHaveBeenCalledTimes(1);
+    expect(deps.onSignedOut).not.toHaveBeenCalled();
+    const state = session.getState();
+    expect(state.status === 'signed-in' && seen[0]).toBe(
+      state.status === 'signed-in' && state.identity.jwtToken,
+    );
   });
 });

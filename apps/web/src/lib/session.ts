@@ -50,6 +50,9 @@ export function readTokenRole(jwt: string): string | null {
   return typeof role === 'string' ? role : null;
 }
 
+/** After a refresh the network lost, the next try waits at least this long (not a busy loop). */
+export const REFRESH_RETRY_MS = 15_000;
+
 /**
  * The session of spec §4: signed out or signed in; refresh scheduled 60 s before the expiry
  * read from the token; one refresh at a time (a second refresh racing with the same token
@@ -59,6 +62,7 @@ export function createSession(deps: SessionDeps) {
   let state: SessionState = { status: 'starting' };
   let timer: unknown = null;
   let refreshing: Promise<Identity | null> | null = null;
+  let startup: Promise<void> | null = null;
   const listeners = new Set<() => void>();
 
   function publish(next: SessionState) {
@@ -66,12 +70,12 @@ export function createSession(deps: SessionDeps) {
     for (const listener of listeners) listener();
   }
 
-  function schedule(identity: Identity) {
+  function schedule(identity: Identity, atLeastMs = 0) {
     if (timer !== null) deps.clearTimer(timer);
     timer = null;
     const expiry = readTokenExpiry(identity.jwtToken);
     if (expiry === null) return;
-    const delay = Math.max(0, expiry - TOKEN_REFRESH_LEAD_MS - deps.now());
+    const delay = Math.max(atLeastMs, expiry - TOKEN_REFRESH_LEAD_MS - deps.now());
     timer = deps.setTimer(() => {
       timer = null;
       void session.refresh();
@@ -81,6 +85,14 @@ export function createSession(deps: SessionDeps) {
   async function becomeSignedIn(identity: Identity) {
     await deps.storage.save(identity);
     schedule(identity);
+    publish({ status: 'signed-in', identity });
+    deps.onSignedIn?.(identity);
+  }
+
+  /** The server could not be reached: the identity stays, and the refresh is tried again. */
+  function keepSignedIn(identity: Identity) {
+    schedule(identity, REFRESH_RETRY_MS);
+    if (state.status === 'signed-in' && state.identity === identity) return;
     publish({ status: 'signed-in', identity });
     deps.onSignedIn?.(identity);
   }
@@ -100,15 +112,23 @@ export function createSession(deps: SessionDeps) {
       return () => listeners.delete(listener);
     },
 
-    /** On app start: the stored identity, or the refresh cookie, or signed out. */
-    async start() {
-      const stored = await deps.storage.load();
-      if (stored) {
-        await becomeSignedIn(stored);
-        return;
-      }
-      if (deps.storage.restoresFromCookie && (await session.refresh())) return;
-      if (state.status !== 'signed-out') await becomeSignedOut();
+    /**
+     * On app start: the stored identity, or the refresh cookie, or signed out. Device storage
+     * (Android) outlives the session it holds (revoked from another device, expired while the
+     * app was closed), so its refresh token is traded for a new identity first; without a
+     * network the stored identity is kept until the server can be asked.
+     */
+    start(): Promise<void> {
+      startup ??= (async () => {
+        const stored = await deps.storage.load();
+        if (stored && deps.storage.restoresFromCookie) {
+          await becomeSignedIn(stored);
+          return;
+        }
+        // Signed in, kept signed in (no network), or signed out, as the refresh decides.
+        await refreshFrom(stored);
+      })();
+      return startup;
     },
 
     /** After authenticate or verify-temporary-code. */
@@ -116,27 +136,11 @@ export function createSession(deps: SessionDeps) {
 
     /** Single-flight: callers during a refresh share its result. Null when it failed. */
     refresh(): Promise<Identity | null> {
-      refreshing ??= (async () => {
-        const token = state.status === 'signed-in' ? state.identity.refreshToken : null;
-        try {
-          const identity = await deps.refresh(deps.storage.restoresFromCookie ? null : token);
-          await becomeSignedIn(identity);
-          return identity;
-        } catch (error) {
-          // Only the server saying no ends the session; a network blip keeps it for a retry.
-          if (error instanceof ApiRequestError && error.code !== 'UNAVAILABLE') {
-            await becomeSignedOut();
-          } else if (state.status === 'signed-in') {
-            schedule(state.identity);
-          } else {
-            await becomeSignedOut();
-          }
-          return null;
-        } finally {
-          refreshing = null;
-        }
-      })();
-      return refreshing;
+      // A call made while the app starts waits for the start's answer instead of racing it.
+      if (state.status === 'starting' && startup) {
+        return startup.then(() => (state.status === 'signed-in' ? state.identity : null));
+      }
+      return refreshFrom(state.status === 'signed-in' ? state.identity : null);
     },
 
     /** Runs a signed-in call; after a 401 it refreshes once and tries once more. */
@@ -168,6 +172,37 @@ export function createSession(deps: SessionDeps) {
       }
     },
   };
+
+  /**
+   * Trades `current`'s refresh token (in the body, for device storage) or the cookie (the web)
+   * for a new identity. Only the server saying no ends the session; a network failure keeps
+   * `current` and tries again in a while.
+   */
+  function refreshFrom(current: Identity | null): Promise<Identity | null> {
+    refreshing ??= (async () => {
+      try {
+        if (!deps.storage.restoresFromCookie && !current) {
+          await becomeSignedOut();
+          return null;
+        }
+        const token = deps.storage.restoresFromCookie ? null : (current?.refreshToken ?? null);
+        const identity = await deps.refresh(token);
+        await becomeSignedIn(identity);
+        return identity;
+      } catch (error) {
+        if (current && !(error instanceof ApiRequestError && error.code !== 'UNAVAILABLE')) {
+          keepSignedIn(current);
+        } else {
+          await becomeSignedOut();
+        }
+        return null;
+      } finally {
+        refreshing = null;
+      }
+    })();
+    return refreshing;
+  }
+
   return session;
 }
 

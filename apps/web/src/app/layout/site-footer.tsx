@@ -1,7 +1,7 @@
 import { Anchor, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { WEB_VERSION } from '@vitrin/contracts';
 import { toJalaliParts, toPersianDigits } from '@vitrin/fa';
 import { Link } from 'react-router';
+import { APP_VERSION } from '../../native/app-version';
 import { useNavItems } from './nav-links';
 import classes from './site-footer.module.css';
 import { Wordmark } from './wordmark';
@@ -31,6 +31,12 @@ export function SiteFooter() {
                   {item.label}
                 </Anchor>
               ))}
+              {/* Inside the Android app the app is already there: no link to download it. */}
+              {import.meta.env.VITE_TARGET !== 'android' && (
+                <Anchor component={Link} to="/download" className={classes.link}>
+                  دریافت اپ اندروید
+                </Anchor>
+              )}
             </Group>
           </nav>
         </SimpleGrid>
@@ -40,7 +46,7 @@ export function SiteFooter() {
             © {jalaliYear} ویترین. همهٔ حقوق محفوظ است.
           </Text>
           <Text size="xs" c="dimmed">
-            نسخهٔ {toPersianDigits(WEB_VERSION)}
+            نسخهٔ {toPersianDigits(APP_VERSION)}
           </Text>
         </div>
       </Container>

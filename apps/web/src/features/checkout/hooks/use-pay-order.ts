@@ -62,8 +62,13 @@ export function usePayOrder(userId: string) {
       const started = await payOrder(orderId);
       return { paidOrderId: null, redirectUrl: started.redirectUrl };
     },
-    onSuccess: ({ paidOrderId, redirectUrl }) => {
-      if (redirectUrl) {
+    onSuccess: async ({ paidOrderId, redirectUrl }, { orderId }) => {
+      if (redirectUrl && import.meta.env.VITE_TARGET === 'android') {
+        // The Android app stays open under the system browser and asks about the payment when
+        // the person comes back (native/native-shell.tsx).
+        const { payInSystemBrowser } = await import('../../../native/system-browser');
+        await payInSystemBrowser({ kind: 'order', orderId }, redirectUrl);
+      } else if (redirectUrl) {
         setLeaving(true);
         window.location.assign(redirectUrl);
       } else if (paidOrderId) {

@@ -118,7 +118,14 @@ function TopUpForm({ minRial, maxRial }: TopUpFormProps) {
     }
     setProblem(null);
     try {
-      const started = await addCredit.mutateAsync(tomanToRial(amountToman));
+      const amountRial = tomanToRial(amountToman);
+      const started = await addCredit.mutateAsync(amountRial);
+      if (import.meta.env.VITE_TARGET === 'android') {
+        // The app stays open under the system browser and reads the wallet on the return.
+        const { payInSystemBrowser } = await import('../../../native/system-browser');
+        await payInSystemBrowser({ kind: 'top-up', amountRial }, started.redirectUrl);
+        return;
+      }
       setLeaving(true);
       window.location.assign(started.redirectUrl);
     } catch {
