@@ -1,4 +1,4 @@
-import { WEB_VERSION } from '@vitrin/contracts';
+import { APP_PLATFORM, APP_VERSION } from '../native/app-version';
 import { callApi } from './http';
 
 // A page stuck in an error loop must not flood the server.
@@ -43,8 +43,8 @@ export function reportError(error: unknown): void {
       message,
       stack: described.stack?.slice(0, MAX_STACK_LENGTH),
       pageUrl: window.location.href.slice(0, MAX_PAGE_URL_LENGTH),
-      release: WEB_VERSION,
-      platform: 'web',
+      release: APP_VERSION,
+      platform: APP_PLATFORM,
       occurredAt: new Date().toISOString(),
     },
     { silent: true },

@@ -1,5 +1,6 @@
 import { Group } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { mediaUrl } from '../lib/media-url';
 import classes from './catalog-card.module.css';
 
 interface ProductIconProps {
@@ -21,7 +22,7 @@ export function ProductIcon({ src, size, fallback }: ProductIconProps) {
   }
   return (
     <img
-      src={src ?? undefined}
+      src={mediaUrl(src) ?? undefined}
       alt=""
       width={size}
       height={size}

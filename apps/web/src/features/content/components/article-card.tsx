@@ -1,6 +1,7 @@
 import { Badge, Card, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { PathResult } from '@vitrin/contracts';
 import { Link } from 'react-router';
+import { mediaUrl } from '../../../lib/media-url';
 import cardClasses from '../../../ui/catalog-card.module.css';
 import classes from './article-card.module.css';
 import { ArticleMeta } from './article-meta';
@@ -12,7 +13,7 @@ export function ArticleCard({ article }: { article: ArticleCardData }) {
   return (
     <Card className={cardClasses.card} shadow="xs" padding={0} component="article">
       <img
-        src={article.coverUrl}
+        src={mediaUrl(article.coverUrl)}
         alt=""
         width={640}
         height={336}

@@ -2,6 +2,7 @@ import { Card, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { BILLING_CYCLE_LABELS, type PathResult } from '@vitrin/contracts';
 import { rialToToman, shortenPrice, toPersianDigits } from '@vitrin/fa';
 import { Link } from 'react-router';
+import { mediaUrl } from '../../../lib/media-url';
 import classes from '../../../ui/catalog-card.module.css';
 import { HomeSection } from './home-section';
 
@@ -36,7 +37,7 @@ function GroupCard({ group }: { group: ProductGroup }) {
     <Card className={classes.card} shadow="xs" padding="md">
       <Stack gap={6} h="100%">
         <img
-          src={group.iconUrl}
+          src={mediaUrl(group.iconUrl)}
           alt=""
           width={48}
           height={48}

@@ -14,6 +14,7 @@ import {
 import { useDocumentTitle } from '@mantine/hooks';
 import { Link, useParams } from 'react-router';
 import { ApiRequestError, describeApiError } from '../../../lib/api-error';
+import { mediaUrl } from '../../../lib/media-url';
 import { AlertIcon, ArticleIcon } from '../../../ui/icons';
 import { StatusMessage } from '../../../ui/status-message';
 import { useInformation } from '../api/get-information';
@@ -106,7 +107,13 @@ export function ArticlePage() {
                 size="sm"
               />
             </Stack>
-            <img src={data.coverUrl} alt="" width={1200} height={630} className={classes.cover} />
+            <img
+              src={mediaUrl(data.coverUrl)}
+              alt=""
+              width={1200}
+              height={630}
+              className={classes.cover}
+            />
             <ArticleBody html={data.bodyHtml} />
           </Stack>
         </article>

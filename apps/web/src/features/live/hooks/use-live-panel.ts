@@ -10,6 +10,7 @@ import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 // The only import of socket.io-client: it loads with this page's chunk, never the home page's.
 import { io } from 'socket.io-client';
 import { appSession } from '../../../lib/app-session';
+import { API_ORIGIN } from '../../../lib/http';
 import { showSuccessToast } from '../../../lib/toast';
 import { liveActivityQueryKey } from '../api/get-live-activity';
 import {
@@ -55,7 +56,8 @@ export function useLivePanel(userId: string, domainName: string): LivePanelView 
 
   useEffect(() => {
     const auth = createLiveSocketAuth(accessToken);
-    const socket = io(LIVE_PANEL_NAMESPACE, {
+    // The API's own origin: the page's on the web, the server's in the Android app.
+    const socket = io(`${API_ORIGIN}${LIVE_PANEL_NAMESPACE}`, {
       path: LIVE_SOCKET_PATH,
       transports: ['websocket'],
       reconnection: true,

@@ -1,6 +1,7 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { BILLING_CYCLE_LABELS } from '@vitrin/contracts';
 import { Link } from 'react-router';
+import { mediaUrl } from '../../../lib/media-url';
 import { servicePath } from '../../../lib/panel-paths';
 import { ServerIcon } from '../../../ui/icons';
 import { LabeledText } from '../../../ui/labeled-value';
@@ -19,7 +20,7 @@ export function ServiceCard({ service }: { service: UserService }) {
       <div className={classes.grid}>
         <Group gap="sm" wrap="nowrap" align="flex-start">
           <ProductIcon
-            src={service.product?.iconUrl}
+            src={mediaUrl(service.product?.iconUrl)}
             size={44}
             fallback={<ServerIcon size={22} />}
           />

@@ -1,6 +1,7 @@
 import { Badge, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { PathResult } from '@vitrin/contracts';
 import { Link } from 'react-router';
+import { mediaUrl } from '../../../lib/media-url';
 import classes from '../../../ui/catalog-card.module.css';
 import { PriceText } from './price-text';
 
@@ -14,7 +15,7 @@ export function ProductCard({ product }: { product: ProductCardData }) {
       <Stack gap="sm" h="100%">
         <Group gap="sm" wrap="nowrap" align="flex-start">
           <img
-            src={product.iconUrl}
+            src={mediaUrl(product.iconUrl)}
             alt=""
             width={48}
             height={48}

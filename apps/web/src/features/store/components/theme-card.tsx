@@ -1,6 +1,7 @@
 import { Badge, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { PathResult } from '@vitrin/contracts';
 import { Link, type To } from 'react-router';
+import { mediaUrl } from '../../../lib/media-url';
 import { tomanText } from '../../../lib/money';
 import cardClasses from '../../../ui/catalog-card.module.css';
 import { EyeIcon } from '../../../ui/icons';
@@ -25,7 +26,7 @@ export function ThemeCard({ theme, to, state, chooseTo }: ThemeCardProps) {
   return (
     <Card className={cardClasses.card} shadow="xs" padding={0} component="article">
       <img
-        src={theme.previewUrls[0]}
+        src={mediaUrl(theme.previewUrls[0])}
         alt={`نمای دسکتاپ قالب ${theme.name}`}
         width={600}
         height={400}

@@ -1,5 +1,6 @@
 import { Anchor, Badge, Group, Select, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { mediaUrl } from '../../../lib/media-url';
 import { tomanText } from '../../../lib/money';
 import type { ThemeCardData } from './theme-card';
 import classes from './theme-picker.module.css';
@@ -65,7 +66,7 @@ export function ThemePicker({
       {chosen ? (
         <Group gap="sm" wrap="nowrap" align="center">
           <img
-            src={chosen.previewUrls[0]}
+            src={mediaUrl(chosen.previewUrls[0])}
             alt={`نمای قالب ${chosen.name}`}
             width={96}
             height={64}
@@ -95,7 +96,13 @@ export function ThemePicker({
 function ThemeOption({ theme }: { theme: ThemeCardData }) {
   return (
     <Group gap="sm" wrap="nowrap">
-      <img src={theme.previewUrls[0]} alt="" width={54} height={36} className={classes.shot} />
+      <img
+        src={mediaUrl(theme.previewUrls[0])}
+        alt=""
+        width={54}
+        height={36}
+        className={classes.shot}
+      />
       <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
         <Text size="sm">{theme.name}</Text>
         <Text size="xs" c="dimmed">

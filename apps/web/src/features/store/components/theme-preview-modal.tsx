@@ -2,6 +2,7 @@ import { Badge, Button, Group, Loader, Modal, SegmentedControl, Stack, Text } fr
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { mediaUrl } from '../../../lib/media-url';
 import { tomanText } from '../../../lib/money';
 import { MonitorIcon, PhoneIcon } from '../../../ui/icons';
 import type { ThemeCardData } from './theme-card';
@@ -100,7 +101,7 @@ export function ThemePreviewModal({ opened, theme, onClose, chooseTo }: ThemePre
             {device === 'phone' && phoneUrl ? (
               <img
                 key="phone"
-                src={phoneUrl}
+                src={mediaUrl(phoneUrl)}
                 alt={`نمای موبایل قالب ${theme.name}`}
                 width={390}
                 height={780}
@@ -109,7 +110,7 @@ export function ThemePreviewModal({ opened, theme, onClose, chooseTo }: ThemePre
             ) : (
               <img
                 key="desktop"
-                src={desktopUrl}
+                src={mediaUrl(desktopUrl)}
                 alt={`نمای دسکتاپ قالب ${theme.name}`}
                 width={1200}
                 height={800}

@@ -14,6 +14,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import type { BillingCycle, PathResult } from '@vitrin/contracts';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { ApiRequestError, describeApiError } from '../../../lib/api-error';
+import { mediaUrl } from '../../../lib/media-url';
 import { CardStrip } from '../../../ui/card-strip';
 import { AlertIcon, BagIcon } from '../../../ui/icons';
 import { StatusMessage } from '../../../ui/status-message';
@@ -116,7 +117,13 @@ function ProductDetails({ product, cart }: { product: Product; cart: CartAdder }
             </Anchor>
           </Breadcrumbs>
           <Group gap="md" wrap="nowrap" align="center">
-            <img src={product.iconUrl} alt="" width={64} height={64} className={classes.icon} />
+            <img
+              src={mediaUrl(product.iconUrl)}
+              alt=""
+              width={64}
+              height={64}
+              className={classes.icon}
+            />
             <Stack gap={4} style={{ minWidth: 0 }}>
               <Group gap="xs">
                 <Title order={1} size="h2">
