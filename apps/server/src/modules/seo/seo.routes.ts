@@ -48,6 +48,7 @@ export async function seoRoutes(app: FastifyInstance) {
           urlEntry(`${origin}/`),
           urlEntry(`${origin}/store`),
           urlEntry(`${origin}/articles`),
+          urlEntry(`${origin}/download`),
           ...products.flatMap((product) => [
             urlEntry(`${origin}/store/${product.slug}`, product.updatedAt),
             ...(product.needsTheme

@@ -126,6 +126,7 @@ describe('robots.txt and sitemap.xml', () => {
     expect(locations).toContain('https://vitrin.example/store/builder-pro/themes');
     expect(locations).not.toContain('https://vitrin.example/store/wp-pro/themes');
     expect(locations).toContain('https://vitrin.example/articles/speed-up-wordpress');
+    expect(locations).toContain('https://vitrin.example/download');
     const hidden = await t.app.db.select().from(products).where(eq(products.status, 'hidden'));
     const drafts = await t.app.db.select().from(articles).where(eq(articles.status, 'draft'));
     for (const row of hidden)
