@@ -130,6 +130,29 @@ async function checkStaffConsoleIsApart() {
     fail(`staff console code loads for customers:\n  ${leaks.join('\n  ')}`);
   }
 
+  // The Android app's runtime (src/native/, Capacitor's plugins) is for the native build only:
+  // on the web nothing of it may load with the page (issue 9; its version label is the exception).
+  const nativeDir = join(webRoot, 'src', 'native') + sep;
+  const isNativeOnly = (id) =>
+    (id.startsWith(nativeDir) && !id.endsWith(`${sep}app-version.ts`)) || id.includes('@capacitor');
+  const startup = new Set();
+  const visitStatic = (file) => {
+    const chunk = chunks.get(file);
+    if (!chunk || startup.has(file)) return;
+    startup.add(file);
+    for (const next of chunk.imports) visitStatic(next);
+  };
+  visitStatic(entryFile);
+  const nativeLeaks = [...startup].flatMap((file) =>
+    chunks
+      .get(file)
+      .moduleIds.filter(isNativeOnly)
+      .map((id) => `${id.slice(webRoot.length + 1)} in ${file}`),
+  );
+  if (nativeLeaks.length > 0) {
+    fail(`the Android runtime loads on the web:\n  ${nativeLeaks.join('\n  ')}`);
+  }
+
   const consoleFiles = new Set();
   const visitConsole = (file) => {
     const chunk = chunks.get(file);
