@@ -1,28 +1,6 @@
-import type { ReactNode, SVGProps } from 'react';
+import { type IconProps, SvgIcon } from '../ui/icons';
 
-type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'> & { size?: number };
-
-// Drawn like ui/icons.tsx (24-px grid, 1.75 stroke), for the Android app's own screens.
-function SvgIcon({ size = 24, children, ...props }: IconProps & { children: ReactNode }) {
-  return (
-    <svg
-      xmlns="http://www.w3.org/2000/svg"
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.75}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
-      {children}
-    </svg>
-  );
-}
+// The Android app's own screens' icons, drawn in ui/icons.tsx's frame.
 
 /** No network: a Wi-Fi fan struck through. */
 export function NoSignalIcon(props: IconProps) {

@@ -1,8 +1,9 @@
 import type { ReactNode, SVGProps } from 'react';
 
-type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'> & { size?: number };
+export type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'> & { size?: number };
 
-function SvgIcon({ size = 24, children, ...props }: IconProps & { children: ReactNode }) {
+/** The frame every icon is drawn in: a 24-px grid, a 1.75 stroke in the text colour. */
+export function SvgIcon({ size = 24, children, ...props }: IconProps & { children: ReactNode }) {
   return (
     <svg
       xmlns="http://www.w3.org/2000/svg"

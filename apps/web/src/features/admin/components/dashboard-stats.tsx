@@ -1,6 +1,7 @@
 import { Card, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import quickLink from '../../../ui/quick-link.module.css';
 import classes from './dashboard-stats.module.css';
 
 interface StatCardProps {
@@ -51,7 +52,7 @@ export function QuickLink({
   children: string;
 }) {
   return (
-    <Link to={to} className={classes.quickLink}>
+    <Link to={to} className={quickLink.link}>
       {icon}
       {children}
     </Link>

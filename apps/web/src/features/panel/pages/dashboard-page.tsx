@@ -43,6 +43,7 @@ import {
 import { ListCard, NameLink } from '../../../ui/list-card';
 import { LoadFailed } from '../../../ui/load-failed';
 import { PageSection } from '../../../ui/page-section';
+import quickLink from '../../../ui/quick-link.module.css';
 import { type PanelSummary, usePanelSummary } from '../api/get-panel-summary';
 import { RenewButton } from '../components/renew-button';
 import { ServiceExpiry } from '../components/service-expiry';
@@ -230,7 +231,7 @@ function QuickLinks(): ReactNode {
     <PageSection title="دسترسی سریع" titleId="quick-links-title">
       <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }} spacing="sm">
         {quickLinks.map(({ to, label, icon: Icon }) => (
-          <Link key={to} to={to} className={classes.quickLink}>
+          <Link key={to} to={to} className={quickLink.link}>
             <Icon size={20} />
             {label}
           </Link>
