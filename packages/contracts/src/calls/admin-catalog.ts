@@ -449,6 +449,18 @@ export const adminTheme = z.object({
 });
 export type AdminThemeView = z.infer<typeof adminTheme>;
 
+/** The theme categories a theme's form offers. */
+export const themeCategoryChoice = z.object({ slug: z.string(), name: z.string() });
+
+export const getCatalogTheme = defineCall({
+  path: '/api/admin/catalog/get-theme',
+  summary: 'یک قالب، منتشرشده یا نه، با دسته‌هایی که فرمش پیشنهاد می‌دهد',
+  tag: 'admin',
+  access: 'staff',
+  request: idRequest,
+  response: z.object({ theme: adminTheme, categories: z.array(themeCategoryChoice) }),
+});
+
 export const listCatalogThemes = defineCall({
   path: '/api/admin/catalog/list-themes',
   summary: 'همهٔ قالب‌ها، منتشرشده یا نه، با دسته، وضعیت و جست‌وجو',
@@ -460,9 +472,7 @@ export const listCatalogThemes = defineCall({
     category: slug.optional(),
     q: searchText,
   }),
-  response: listResult(adminTheme).extend({
-    categories: z.array(z.object({ slug: z.string(), name: z.string() })),
-  }),
+  response: listResult(adminTheme).extend({ categories: z.array(themeCategoryChoice) }),
 });
 
 const themeFields = {

@@ -8,6 +8,7 @@ import {
   errorEnvelope,
   getCatalogArticle,
   getCatalogProduct,
+  getCatalogTheme,
   listCatalogArticles,
   listCatalogGroups,
   listCatalogProducts,
@@ -138,6 +139,7 @@ export async function adminCatalogRoutes(app: FastifyInstance): Promise<void> {
 
     // Themes
     registerCall(scope, listCatalogThemes, (input) => themes.listThemes(app.db, input));
+    registerCall(scope, getCatalogTheme, ({ id }) => themes.getTheme(app.db, id));
     registerCall(
       scope,
       createCatalogTheme,

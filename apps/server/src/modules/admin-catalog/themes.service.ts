@@ -3,6 +3,7 @@ import type {
   CallParsed,
   CallResult,
   createCatalogTheme,
+  getCatalogTheme,
   listCatalogThemes,
   updateCatalogTheme,
 } from '@vitrin/contracts';
@@ -68,6 +69,22 @@ async function findThemeById(db: Database | Transaction, id: string): Promise<Ad
   return view;
 }
 
+function themeCategoryChoices(db: Database | Transaction) {
+  return db
+    .select({ slug: themeCategories.slug, name: themeCategories.name })
+    .from(themeCategories)
+    .orderBy(asc(themeCategories.sortOrder), asc(themeCategories.slug));
+}
+
+/** One theme for its form, with the categories the form offers. */
+export async function getTheme(
+  db: Database,
+  id: string,
+): Promise<CallResult<typeof getCatalogTheme>> {
+  const [theme, categories] = await Promise.all([findThemeById(db, id), themeCategoryChoices(db)]);
+  return { theme, categories };
+}
+
 /** Every theme by status, category and text; the newest first. */
 export async function listThemes(
   db: Database,
@@ -89,10 +106,7 @@ export async function listThemes(
       .limit(input.pageSize)
       .offset((input.page - 1) * input.pageSize),
     db.select({ total: count() }).from(themes).where(where),
-    db
-      .select({ slug: themeCategories.slug, name: themeCategories.name })
-      .from(themeCategories)
-      .orderBy(asc(themeCategories.sortOrder), asc(themeCategories.slug)),
+    themeCategoryChoices(db),
   ]);
   return {
     items: await viewsOf(db, rows),

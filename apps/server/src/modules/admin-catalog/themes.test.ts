@@ -2,6 +2,7 @@ import {
   CATALOG_IMAGE_MAX_BYTES,
   CATALOG_IMAGE_UPLOAD_PATH,
   createCatalogTheme,
+  getCatalogTheme,
   listCatalogThemes,
   setCatalogThemePublished,
   updateCatalogTheme,
@@ -145,6 +146,7 @@ describe('themes in the staff console', () => {
       admin.token,
     );
     await expectStaffOnly(t.app, listCatalogThemes, {});
+    await expectStaffOnly(t.app, getCatalogTheme, { id: theme.id });
     await expectStaffOnly(t.app, createCatalogTheme, {
       slug: 'refused-theme',
       name: 'x',
@@ -154,6 +156,18 @@ describe('themes in the staff console', () => {
     await expectStaffOnly(t.app, updateCatalogTheme, { id: theme.id, name: 'y' });
     await expectStaffOnly(t.app, setCatalogThemePublished, { id: theme.id, published: true });
     await ok(t.app, '/api/admin/catalog/list-themes', {}, support.token);
+    // One theme for its form, hidden or not, with the categories the form offers.
+    const one = await ok(t.app, '/api/admin/catalog/get-theme', { id: theme.id }, support.token);
+    expect(one.theme).toEqual(theme);
+    expect(one.categories.map((category) => category.slug)).toContain('shop');
+    const unknown = await refused(
+      t.app,
+      '/api/admin/catalog/get-theme',
+      { id: '00000000-0000-4000-8000-000000000000' },
+      support.token,
+      404,
+    );
+    expect(unknown.code).toBe('NOT_FOUND');
   });
 
   test('a theme with uploaded previews is hidden until published, then offered at once', async () => {

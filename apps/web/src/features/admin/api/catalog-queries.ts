@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PathInput, PathResult } from '@vitrin/contracts';
 import { useCallback } from 'react';
+import { isNotFoundError } from '../../../lib/api-error';
 import { callAsUser } from '../../../lib/app-session';
 import { ERROR_SHOWN_IN_PAGE } from '../../../lib/http';
 import type { GroupFilters, ProductFilters, ThemeFilters } from '../utils/catalog-filters';
@@ -142,30 +143,26 @@ export function useCatalogThemes(userId: string, filters: ThemeFilters) {
 }
 
 /**
- * One theme and the theme categories, for its form. The API has no call for one theme, so the
- * list is read page by page (newest first) until the theme is found; null when it is not there.
- * With no id (a new theme) only the categories are read.
+ * One theme and the theme categories, for its form; the theme is null when there is none with
+ * that id (an unknown or mistyped address). With no id (a new theme) only the categories.
  */
 export function useCatalogTheme(userId: string, id: string | undefined) {
   return useQuery({
     queryKey: [...catalogKey(userId), 'theme', id ?? 'new'],
     queryFn: async ({ signal }) => {
-      for (let page = 1; ; page += 1) {
+      if (id === undefined) {
         const answer = await callAsUser(
           '/api/admin/catalog/list-themes',
-          { page, pageSize: id === undefined ? 1 : WHOLE_LIST_PAGE_SIZE },
+          { page: 1, pageSize: 1 },
           { signal, silent: true },
         );
-        const theme = answer.items.find((item) => item.id === id) ?? null;
-        const seen = (page - 1) * answer.pageSize + answer.items.length;
-        if (
-          theme !== null ||
-          id === undefined ||
-          answer.items.length === 0 ||
-          seen >= answer.total
-        ) {
-          return { theme, categories: answer.categories };
-        }
+        return { theme: null, categories: answer.categories };
+      }
+      try {
+        return await callAsUser('/api/admin/catalog/get-theme', { id }, { signal, silent: true });
+      } catch (error) {
+        if (isNotFoundError(error)) return { theme: null, categories: [] };
+        throw error;
       }
     },
     meta: inPage,
