@@ -391,6 +391,31 @@ describe('checkout in the browser', () => {
     }
   });
 
+  test('on an Android phone’s browser the gateway’s return page offers the way back to the app', async () => {
+    const android = await h.browser.newContext({
+      viewport: viewports.phone,
+      locale: 'fa-IR',
+      userAgent:
+        'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36',
+    });
+    const desktop = await h.browser.newContext({ viewport: viewports.desktop, locale: 'fa-IR' });
+    try {
+      const callback = `${h.server.url}/pay/callback?Authority=S-unknown&Status=OK`;
+      const phone = await android.newPage();
+      await phone.goto(callback);
+      await phone.getByRole('heading', { name: 'بررسی پرداخت انجام نشد', level: 1 }).waitFor();
+      const back = phone.getByRole('link', { name: 'بازگشت به اپ' });
+      expect(await back.getAttribute('href')).toBe('ir.vitrin.app://pay/return');
+      await screenshotBoth(phone, 'checkout-callback-android');
+      const computer = await desktop.newPage();
+      await computer.goto(callback);
+      await computer.getByRole('heading', { name: 'بررسی پرداخت انجام نشد', level: 1 }).waitFor();
+      expect(await computer.getByRole('link', { name: 'بازگشت به اپ' }).count()).toBe(0);
+    } finally {
+      await Promise.all([android.close(), desktop.close()]);
+    }
+  });
+
   test('a stored cart token the server cannot read is dropped, and the cart works without it', async () => {
     const { page, close } = await newPage(h.browser, viewports.phone);
     try {

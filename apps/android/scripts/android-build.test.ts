@@ -49,6 +49,15 @@ describe('the committed Android project', () => {
     expect(read('app/src/main/res/values/ic_launcher_background.xml')).toContain('#0f766e');
   });
 
+  test('opens from ir.vitrin.app:// links, the way back from the gateway’s page', () => {
+    const manifest = read('app/src/main/AndroidManifest.xml');
+    expect(manifest).toContain('<data android:scheme="@string/custom_url_scheme" />');
+    expect(manifest).toContain('android.intent.category.BROWSABLE');
+    expect(read('app/src/main/res/values/strings.xml')).toContain(
+      '<string name="custom_url_scheme">ir.vitrin.app</string>',
+    );
+  });
+
   test('has its icon and splash at every density', () => {
     for (const density of ['mdpi', 'hdpi', 'xhdpi', 'xxhdpi', 'xxxhdpi']) {
       for (const file of [

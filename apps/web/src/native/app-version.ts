@@ -6,3 +6,10 @@ export const APP_VERSION =
 
 /** Which client this build is, as the API names it (error reports, the version call). */
 export const APP_PLATFORM = import.meta.env.VITE_TARGET === 'android' ? 'android' : 'web';
+
+/**
+ * The address that brings the Android app to the front (its intent filter in
+ * apps/android/android/app/src/main/AndroidManifest.xml): the gateway's return page offers it on
+ * Android phones, and the app reads the payment's result as it comes back (payment-return.ts).
+ */
+export const ANDROID_RETURN_URL = 'ir.vitrin.app://pay/return';

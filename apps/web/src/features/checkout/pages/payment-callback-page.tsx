@@ -1,4 +1,4 @@
-import { Button, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { toPersianDigits } from '@vitrin/fa';
 import { type ReactNode, useEffect, useRef } from 'react';
@@ -6,6 +6,7 @@ import { Link, useSearchParams } from 'react-router';
 import { describeApiError } from '../../../lib/api-error';
 import { tomanText } from '../../../lib/money';
 import { CREDIT_PATH, orderPath } from '../../../lib/panel-paths';
+import { ANDROID_RETURN_URL } from '../../../native/app-version';
 import { AlertIcon, CheckCircleIcon, ClockIcon, XCircleIcon } from '../../../ui/icons';
 import { StatusMessage } from '../../../ui/status-message';
 import { type PaymentOutcome, useVerifyPayOrder } from '../api/verify-pay-order';
@@ -31,9 +32,11 @@ export function PaymentCallbackPage() {
   }, [authority, status, mutate]);
 
   const askAgain = () => mutate(status === undefined ? { authority } : { authority, status });
+  const settled = authority === '' || verify.data !== undefined || verify.isError;
 
   return (
     <Container size="sm">
+      {settled && <BackToAppLink />}
       {authority === '' ? (
         <StatusMessage
           titleOrder={1}
@@ -72,6 +75,24 @@ export function PaymentCallbackPage() {
         </Stack>
       )}
     </Container>
+  );
+}
+
+/**
+ * The Android app opens the gateway in the phone's browser, which lands here: on an Android
+ * phone (outside the app) this offers the way back, where the app shows the result itself.
+ */
+function BackToAppLink() {
+  const onAndroidBrowser =
+    import.meta.env.VITE_TARGET !== 'android' && /Android/i.test(navigator.userAgent);
+  if (!onAndroidBrowser) return null;
+  return (
+    <Text size="sm" ta="center" pt="lg">
+      از اپ ویترین پرداخت کرده‌اید؟{' '}
+      <Anchor href={ANDROID_RETURN_URL} fw={700}>
+        بازگشت به اپ
+      </Anchor>
+    </Text>
   );
 }
 
