@@ -7,7 +7,7 @@ import type {
   updateCatalogArticle,
 } from '@vitrin/contracts';
 import { searchableText } from '@vitrin/fa';
-import { and, asc, count, desc, eq, ne } from 'drizzle-orm';
+import { and, asc, count, desc, eq } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import { articleCategories, articles, users } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
@@ -15,7 +15,13 @@ import { changedFields, writeAudit } from '../../lib/audit';
 import { matchesSearchQuery, titleMatchFirst } from '../../lib/search-sql';
 import { articlePlainText, readingMinutes } from '../content/article-html';
 import { sanitizeEditorHtml } from './article-body';
-import { type Actor, fieldError, slugTaken, withSlugConflict } from './catalog-write';
+import {
+  type Actor,
+  checkSlugFree,
+  fieldError,
+  requireCategory,
+  withSlugConflict,
+} from './catalog-write';
 
 // Articles in the staff console (issue 8): drafts and published ones. The body is sanitised
 // when saved; a published article always has a publish date (now, unless one is given), and a
@@ -107,23 +113,6 @@ export async function listArticles(
   };
 }
 
-async function requireCategory(tx: Transaction, slug: string): Promise<string> {
-  const [category] = await tx
-    .select({ name: articleCategories.name })
-    .from(articleCategories)
-    .where(eq(articleCategories.slug, slug));
-  if (!category) throw fieldError('category', CATEGORY_NOT_FOUND);
-  return category.name;
-}
-
-async function checkSlugFree(tx: Transaction, slug: string, exceptId?: string): Promise<void> {
-  const [taken] = await tx
-    .select({ id: articles.id })
-    .from(articles)
-    .where(and(eq(articles.slug, slug), exceptId ? ne(articles.id, exceptId) : undefined));
-  if (taken) throw slugTaken();
-}
-
 /** The body as stored, with what is derived from it. */
 function bodyFields(html: string) {
   const bodyHtml = sanitizeEditorHtml(html);
@@ -178,8 +167,13 @@ export async function createArticle(
 ): Promise<AdminArticleView> {
   return withSlugConflict(() =>
     db.transaction(async (tx) => {
-      const categoryName = await requireCategory(tx, input.category);
-      await checkSlugFree(tx, input.slug);
+      const categoryName = await requireCategory(
+        tx,
+        articleCategories,
+        input.category,
+        CATEGORY_NOT_FOUND,
+      );
+      await checkSlugFree(tx, articles, input.slug);
       const body = bodyFields(input.bodyHtml);
       const publishedAt = input.publishAt ?? (input.status === 'published' ? now : null);
       const [row] = await tx
@@ -229,9 +223,14 @@ export async function updateArticle(
         .for('update');
       if (!current) throw new AppError('NOT_FOUND', ARTICLE_NOT_FOUND);
       const categorySlug = input.category ?? current.categorySlug;
-      const categoryName = await requireCategory(tx, categorySlug);
+      const categoryName = await requireCategory(
+        tx,
+        articleCategories,
+        categorySlug,
+        CATEGORY_NOT_FOUND,
+      );
       if (input.slug !== undefined && input.slug !== current.slug) {
-        await checkSlugFree(tx, input.slug, current.id);
+        await checkSlugFree(tx, articles, input.slug, current.id);
       }
       const status = input.status ?? current.status;
       let publishedAt = input.publishAt === undefined ? current.publishedAt : input.publishAt;

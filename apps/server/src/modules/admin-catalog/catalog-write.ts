@@ -1,7 +1,11 @@
+import { and, eq, ne } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
+import type { Transaction } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 
-// What the catalog's write calls share: who acts, and how a duplicate slug is answered.
+// What the catalog's write calls share: who acts, how a duplicate slug is answered, and how a
+// category named by its slug is found.
 
 /** The staff member making a change and the request it came in (for the audit row). */
 export interface Actor {
@@ -41,4 +45,34 @@ export async function withSlugConflict<T>(write: () => Promise<T>): Promise<T> {
 /** A form error on one field. */
 export function fieldError(field: string, message: string): AppError {
   return new AppError('VALIDATION', message, { fields: { [field]: message } });
+}
+
+/** A catalog table whose rows have an id and a unique slug (groups, products, themes, articles). */
+type SluggedTable = PgTable & { id: AnyPgColumn; slug: AnyPgColumn };
+
+/** CONFLICT on the slug field when another row (not `exceptId`) already has the slug. */
+export async function checkSlugFree(
+  tx: Transaction,
+  table: SluggedTable,
+  slug: string,
+  exceptId?: string,
+): Promise<void> {
+  const [taken] = await tx
+    .select({ id: table.id })
+    .from(table)
+    .where(and(eq(table.slug, slug), exceptId ? ne(table.id, exceptId) : undefined))
+    .limit(1);
+  if (taken) throw slugTaken();
+}
+
+/** The name of the category with this slug, or `notFound` as the category field's error. */
+export async function requireCategory(
+  tx: Transaction,
+  table: PgTable & { slug: AnyPgColumn; name: AnyPgColumn },
+  slug: string,
+  notFound: string,
+): Promise<string> {
+  const [category] = await tx.select({ name: table.name }).from(table).where(eq(table.slug, slug));
+  if (!category) throw fieldError('category', notFound);
+  return category.name as string;
 }

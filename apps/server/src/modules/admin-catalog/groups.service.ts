@@ -6,12 +6,12 @@ import type {
   listCatalogGroups,
   updateCatalogGroup,
 } from '@vitrin/contracts';
-import { and, asc, count, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import { groupFeatures, productGroups, products } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { changedFields, writeAudit } from '../../lib/audit';
-import { type Actor, fieldError, slugTaken, withSlugConflict } from './catalog-write';
+import { type Actor, checkSlugFree, fieldError, withSlugConflict } from './catalog-write';
 import { refreshProductSearchText } from './products.service';
 
 // Product groups in the staff console (issue 8): a group's fields and the rows of its
@@ -82,16 +82,6 @@ export async function listGroups(
   };
 }
 
-async function checkSlugFree(tx: Transaction, slug: string, exceptId?: string): Promise<void> {
-  const [taken] = await tx
-    .select({ id: productGroups.id })
-    .from(productGroups)
-    .where(
-      and(eq(productGroups.slug, slug), exceptId ? ne(productGroups.id, exceptId) : undefined),
-    );
-  if (taken) throw slugTaken();
-}
-
 function auditSnapshot(view: AdminGroupView) {
   return {
     slug: view.slug,
@@ -111,7 +101,7 @@ export async function createGroup(
 ): Promise<AdminGroupView> {
   return withSlugConflict(() =>
     db.transaction(async (tx) => {
-      await checkSlugFree(tx, input.slug);
+      await checkSlugFree(tx, productGroups, input.slug);
       const [sortAfter] = await tx
         .select({ next: sql<number>`coalesce(max(${productGroups.sortOrder}), 0) + 1` })
         .from(productGroups);
@@ -169,7 +159,7 @@ export async function updateGroup(
       if (!current) throw new AppError('NOT_FOUND', GROUP_NOT_FOUND);
       const before = auditSnapshot(await findGroupById(tx, current.id));
       if (input.slug !== undefined && input.slug !== current.slug) {
-        await checkSlugFree(tx, input.slug, current.id);
+        await checkSlugFree(tx, productGroups, input.slug, current.id);
       }
       const { id: _id, features, ...fields } = input;
       const columns = Object.fromEntries(

@@ -9,7 +9,7 @@ import {
   type updateCatalogProduct,
 } from '@vitrin/contracts';
 import { searchableText } from '@vitrin/fa';
-import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import {
   groupFeatures,
@@ -21,7 +21,7 @@ import {
 import { AppError } from '../../lib/app-error';
 import { changedFields, writeAudit } from '../../lib/audit';
 import { matchesSearchQuery, titleMatchFirst } from '../../lib/search-sql';
-import { type Actor, fieldError, slugTaken, withSlugConflict } from './catalog-write';
+import { type Actor, checkSlugFree, fieldError, withSlugConflict } from './catalog-write';
 
 // Products in the staff console (issue 8): every product, published or not; a new product is
 // hidden until it has prices and an admin publishes it.
@@ -203,14 +203,6 @@ async function requireGroup(tx: Transaction, groupId: string) {
   return group;
 }
 
-async function checkSlugFree(tx: Transaction, slug: string, exceptId?: string): Promise<void> {
-  const [taken] = await tx
-    .select({ id: products.id })
-    .from(products)
-    .where(and(eq(products.slug, slug), exceptId ? ne(products.id, exceptId) : undefined));
-  if (taken) throw slugTaken();
-}
-
 /** Replaces a product's feature values; every row must belong to the product's group. */
 async function writeFeatureValues(
   tx: Transaction,
@@ -298,7 +290,7 @@ export async function createProduct(
   return withSlugConflict(() =>
     db.transaction(async (tx) => {
       await requireGroup(tx, input.groupId);
-      await checkSlugFree(tx, input.slug);
+      await checkSlugFree(tx, products, input.slug);
       const [row] = await tx
         .insert(products)
         .values({
@@ -352,7 +344,7 @@ export async function updateProduct(
         await requireGroup(tx, input.groupId);
       }
       if (input.slug !== undefined && input.slug !== current.slug) {
-        await checkSlugFree(tx, input.slug, current.id);
+        await checkSlugFree(tx, products, input.slug, current.id);
       }
       const { id: _id, features, setupFee, ...fields } = input;
       const columns = Object.fromEntries(

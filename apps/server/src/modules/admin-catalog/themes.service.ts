@@ -8,13 +8,19 @@ import type {
   updateCatalogTheme,
 } from '@vitrin/contracts';
 import { searchableText } from '@vitrin/fa';
-import { and, asc, count, desc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import { products, productThemes, themeCategories, themes } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { changedFields, writeAudit } from '../../lib/audit';
 import { matchesSearchQuery, titleMatchFirst } from '../../lib/search-sql';
-import { type Actor, fieldError, slugTaken, withSlugConflict } from './catalog-write';
+import {
+  type Actor,
+  checkSlugFree,
+  fieldError,
+  requireCategory,
+  withSlugConflict,
+} from './catalog-write';
 
 // Themes (site templates) in the staff console (issue 8): a new theme is hidden until an admin
 // publishes it; its preview images are uploaded first (theme-images.ts) and named by path.
@@ -117,23 +123,6 @@ export async function listThemes(
   };
 }
 
-async function requireCategory(tx: Transaction, slug: string): Promise<string> {
-  const [category] = await tx
-    .select({ name: themeCategories.name })
-    .from(themeCategories)
-    .where(eq(themeCategories.slug, slug));
-  if (!category) throw fieldError('category', CATEGORY_NOT_FOUND);
-  return category.name;
-}
-
-async function checkSlugFree(tx: Transaction, slug: string, exceptId?: string): Promise<void> {
-  const [taken] = await tx
-    .select({ id: themes.id })
-    .from(themes)
-    .where(and(eq(themes.slug, slug), exceptId ? ne(themes.id, exceptId) : undefined));
-  if (taken) throw slugTaken();
-}
-
 /** Replaces which products offer the theme; each must be a product that takes a theme. */
 async function writeOffers(tx: Transaction, themeId: string, productIds: readonly string[]) {
   const unique = [...new Set(productIds)];
@@ -163,8 +152,13 @@ export async function createTheme(
 ): Promise<AdminThemeView> {
   return withSlugConflict(() =>
     db.transaction(async (tx) => {
-      const categoryName = await requireCategory(tx, input.category);
-      await checkSlugFree(tx, input.slug);
+      const categoryName = await requireCategory(
+        tx,
+        themeCategories,
+        input.category,
+        CATEGORY_NOT_FOUND,
+      );
+      await checkSlugFree(tx, themes, input.slug);
       const [row] = await tx
         .insert(themes)
         .values({
@@ -207,9 +201,14 @@ export async function updateTheme(
       if (!current) throw new AppError('NOT_FOUND', THEME_NOT_FOUND);
       const before = auditSnapshot(await findThemeById(tx, current.id));
       const categorySlug = input.category ?? current.categorySlug;
-      const categoryName = await requireCategory(tx, categorySlug);
+      const categoryName = await requireCategory(
+        tx,
+        themeCategories,
+        categorySlug,
+        CATEGORY_NOT_FOUND,
+      );
       if (input.slug !== undefined && input.slug !== current.slug) {
-        await checkSlugFree(tx, input.slug, current.id);
+        await checkSlugFree(tx, themes, input.slug, current.id);
       }
       const name = input.name ?? current.name;
       const tags = input.tags ?? current.tags;
