@@ -1,6 +1,7 @@
 import { toPersianDigits } from '@vitrin/fa';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { RateLimiterRes } from 'rate-limiter-flexible';
 import { type UserRole, users } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { assertNotLimited, consumeOrThrow, createLimiter } from '../../lib/limiter';
@@ -8,12 +9,44 @@ import { createOtpService } from './otp.service';
 import { hashPassword, verifyPassword } from './password';
 import { type ClientContext, revokeUserSessions, startSession } from './sessions.service';
 
-/** Wrong passwords in a row for one number before it is locked, and for how long. */
-export const PASSWORD_FAILURES_BEFORE_LOCK = 5;
-export const PASSWORD_LOCK_SECONDS = 15 * 60;
+// Password sign-in is throttled per number AND address together: a stranger's wrong guesses
+// from their address slow down only them, never the owner signing in from elsewhere (locking a
+// number for everyone was a way to lock any customer out). Code sign-in is never throttled here.
+/** Wrong passwords one number may take from one address before each further one costs a wait. */
+export const FREE_PASSWORD_FAILURES = 5;
+/** The first wait after the free failures; each further failure doubles it, up to the longest. */
+export const FIRST_PASSWORD_PAUSE_SECONDS = 30;
+export const LONGEST_PASSWORD_PAUSE_SECONDS = 15 * 60;
+/** How long a number and address's failures are remembered when no sign-in succeeds. */
+const PASSWORD_FAILURES_REMEMBERED_SECONDS = 24 * 3600;
 const PASSWORD_FAILURES_PER_ADDRESS_PER_HOUR = 30;
+/** Failures on one account within an hour, from any address, that earn its owner an SMS. */
+export const ALERT_AFTER_FAILURES_PER_HOUR = 10;
+/** At most one such SMS per account in this long, however long the attack goes on. */
+export const ALERT_AT_MOST_EVERY_SECONDS = 6 * 3600;
 /** check-user answers per number an hour: a person asks about their own number a few times. */
 export const CHECK_USER_PER_NUMBER_PER_HOUR = 20;
+
+/** The wait after a number and address's `failures`-th wrong password: 0 while still free. */
+export function passwordPauseSeconds(failures: number): number {
+  if (failures <= FREE_PASSWORD_FAILURES) return 0;
+  const doublings = failures - FREE_PASSWORD_FAILURES - 1;
+  return Math.min(FIRST_PASSWORD_PAUSE_SECONDS * 2 ** doublings, LONGEST_PASSWORD_PAUSE_SECONDS);
+}
+
+/** How long to wait, in Persian: seconds under a minute, whole minutes (rounded up) above. */
+function waitText(seconds: number): string {
+  return seconds < 60
+    ? `${toPersianDigits(seconds)} ثانیه`
+    : `${toPersianDigits(Math.ceil(seconds / 60))} دقیقه`;
+}
+
+const pausedMessage = (seconds: number) =>
+  `چند بار رمز عبور نادرست وارد شد؛ ورود با رمز عبور برای این شماره تا ${waitText(seconds)} دیگر بسته است. ورود با کد پیامکی همچنان باز است.`;
+
+// No address, no time, no count of tries: the owner needs to know what to do, not who it was.
+const FAILURE_BURST_SMS =
+  'ویترین: در ساعت گذشته چند بار با رمز عبور نادرست برای ورود به حساب شما تلاش شد. اگر شما نبودید، رمز عبور را عوض کنید. ورود با کد پیامکی برای شما همچنان باز است.';
 
 const NO_ACCOUNT_MESSAGE = 'حسابی با این شماره پیدا نشد؛ ثبت‌نام کنید';
 
@@ -29,13 +62,18 @@ export type AccountsService = ReturnType<typeof createAccountsService>;
 export function createAccountsService(app: FastifyInstance) {
   const otp = createOtpService(app);
   const store = { redis: app.redis, prefix: app.config.redisKeyPrefix };
-  const passwordFailuresByNumber = createLimiter(
+  const failuresByNumberAndAddress = createLimiter(
     {
-      name: 'password-failures-number',
-      points: PASSWORD_FAILURES_BEFORE_LOCK,
-      durationSeconds: PASSWORD_LOCK_SECONDS,
-      blockSeconds: PASSWORD_LOCK_SECONDS,
+      name: 'password-failures-pair',
+      // A count, not a limit: passwordPauseSeconds decides what each failure costs.
+      points: Number.MAX_SAFE_INTEGER,
+      durationSeconds: PASSWORD_FAILURES_REMEMBERED_SECONDS,
     },
+    store,
+  );
+  // Only ever blocked (limiter.block) for the wait a failure earned; its points are unused.
+  const pausesByNumberAndAddress = createLimiter(
+    { name: 'password-pause-pair', points: 1, durationSeconds: LONGEST_PASSWORD_PAUSE_SECONDS },
     store,
   );
   const passwordFailuresByAddress = createLimiter(
@@ -46,12 +84,18 @@ export function createAccountsService(app: FastifyInstance) {
     },
     store,
   );
+  const failuresByAccount = createLimiter(
+    { name: 'password-failures-account', points: Number.MAX_SAFE_INTEGER, durationSeconds: 3600 },
+    store,
+  );
+  const burstAlertsByAccount = createLimiter(
+    { name: 'password-burst-alert', points: 1, durationSeconds: ALERT_AT_MOST_EVERY_SECONDS },
+    store,
+  );
   const checksByNumber = createLimiter(
     { name: 'check-user-number', points: CHECK_USER_PER_NUMBER_PER_HOUR, durationSeconds: 3600 },
     store,
   );
-  const lockedMessage = (seconds: number) =>
-    `ورود با رمز عبور برای این شماره موقتا بسته است؛ ${toPersianDigits(Math.ceil(seconds / 60))} دقیقه دیگر دوباره تلاش کنید یا با کد پیامکی وارد شوید`;
   // Compared against when the number has no password, so both cases take as long. Made on the
   // first such sign-in, not at start: a hash costs ~160 ms.
   let absentPasswordHash: Promise<string> | undefined;
@@ -63,6 +107,51 @@ export function createAccountsService(app: FastifyInstance) {
   async function findByMobile(mobile: string) {
     const [user] = await app.db.select().from(users).where(eq(users.mobile, mobile));
     return user;
+  }
+
+  /** The key of one number's password tries from one address. */
+  const pairKey = (mobile: string, address: string) => `${mobile}|${address}`;
+
+  /**
+   * Tells an account's owner by SMS once its failures within the hour reach the alert level,
+   * at most once per ALERT_AT_MOST_EVERY_SECONDS; every node sees the same counts (Redis).
+   */
+  async function alertOwnerOnBurst(mobile: string): Promise<void> {
+    const { consumedPoints } = await failuresByAccount.consume(mobile);
+    if (consumedPoints < ALERT_AFTER_FAILURES_PER_HOUR) return;
+    try {
+      await burstAlertsByAccount.consume(mobile);
+    } catch (error) {
+      if (error instanceof RateLimiterRes) return; // already told within the period
+      throw error;
+    }
+    try {
+      await app.sms.sendNotice({ to: mobile, text: FAILURE_BURST_SMS });
+    } catch (error) {
+      // Released, so the next failure tries again; the sign-in answer does not depend on it.
+      app.log.warn({ err: error, provider: app.sms.name }, 'password failure alert SMS not sent');
+      await burstAlertsByAccount.delete(mobile);
+    }
+  }
+
+  /** Counts a wrong password; past the free ones, the number and address must wait. */
+  async function recordPasswordFailure(
+    mobile: string,
+    address: string,
+    owner: { passwordHash: string | null; mobileVerifiedAt: Date | null } | undefined,
+  ): Promise<void> {
+    const pair = pairKey(mobile, address);
+    const { consumedPoints: failures } = await failuresByNumberAndAddress.consume(pair);
+    // Only a proven number with a password has an owner to tell, and a password to change.
+    if (owner?.passwordHash && owner.mobileVerifiedAt) await alertOwnerOnBurst(mobile);
+    await consumeOrThrow(passwordFailuresByAddress, address);
+    const pauseSeconds = passwordPauseSeconds(failures);
+    if (pauseSeconds > 0) {
+      await pausesByNumberAndAddress.block(pair, pauseSeconds);
+      throw new AppError('RATE_LIMITED', pausedMessage(pauseSeconds), {
+        retryAfterSeconds: pauseSeconds,
+      });
+    }
   }
 
   async function signIn(
@@ -110,10 +199,14 @@ export function createAccountsService(app: FastifyInstance) {
       return { id: row.id, mobileNumber: row.mobile, verified: false };
     },
 
-    /** Password sign-in, locked for a while after repeated failures. */
+    /**
+     * Password sign-in. Wrong passwords slow down the number and address they came from (growing
+     * waits) and the address across numbers; a burst on one account is told to its owner.
+     */
     async authenticate(mobile: string, password: string, context: ClientContext) {
       const address = context.ipAddress ?? 'unknown';
-      await assertNotLimited(passwordFailuresByNumber, mobile, lockedMessage);
+      const pair = pairKey(mobile, address);
+      await assertNotLimited(pausesByNumberAndAddress, pair, pausedMessage);
       await assertNotLimited(passwordFailuresByAddress, address);
       const user = await findByMobile(mobile);
       const matches = await verifyPassword(
@@ -121,12 +214,11 @@ export function createAccountsService(app: FastifyInstance) {
         user?.passwordHash ?? (await hashForAbsentPassword()),
       );
       if (!user?.passwordHash || !matches) {
-        await consumeOrThrow(passwordFailuresByNumber, mobile, lockedMessage);
-        await consumeOrThrow(passwordFailuresByAddress, address);
+        await recordPasswordFailure(mobile, address, user);
         throw new AppError('WRONG_CREDENTIALS');
       }
       if (!user.mobileVerifiedAt) throw new AppError('ACCOUNT_NOT_VERIFIED');
-      await passwordFailuresByNumber.delete(mobile);
+      await failuresByNumberAndAddress.delete(pair);
       return signIn(user, context);
     },
 
@@ -172,7 +264,11 @@ export function createAccountsService(app: FastifyInstance) {
         })
         .where(eq(users.id, user.id));
       await revokeUserSessions(app.db, user.id, 'password-change');
-      await passwordFailuresByNumber.delete(mobile);
+      const pair = pairKey(mobile, context.ipAddress ?? 'unknown');
+      await Promise.all([
+        failuresByNumberAndAddress.delete(pair),
+        pausesByNumberAndAddress.delete(pair),
+      ]);
       return signIn(user, context);
     },
   };
