@@ -59,9 +59,10 @@ function buildTarget(): Promise<FastifyInstance> {
       env: 'production',
       rateLimitPerMinute: BENCH_RATE_LIMIT_PER_MINUTE,
       liveConnectsPerMinute: BENCH_LIVE_CONNECTS_PER_MINUTE,
-      // The sign-in scenario needs the demo accounts and per-request client addresses.
+      // The sign-in scenario needs the demo accounts and per-request client addresses: the load
+      // generator stands for one proxy in front, its X-Forwarded-For entry the client.
       seedDemoData: true,
-      trustProxy: true,
+      trustProxy: 1,
       databaseUrl: database.url,
       redisUrl: process.env.BENCH_REDIS_URL,
       redisKeyPrefix,

@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import fp from 'fastify-plugin';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
+import { compileProxyTrust } from './lib/client-address';
 import { auditRoutes } from './modules/admin/audit.routes';
 import { adminCatalogRoutes } from './modules/admin-catalog/admin-catalog.routes';
 import { adminCustomersRoutes } from './modules/admin-customers/admin-customers.routes';
@@ -78,7 +79,7 @@ export async function buildApp(
     logger: loggerOptions(config, options),
     genReqId: generateRequestId,
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: config.trustProxy,
+    trustProxy: compileProxyTrust(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',

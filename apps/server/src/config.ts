@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { ANDROID_FIRST_VERSION, ANDROID_VERSION, APP_VERSION_PATTERN } from '@vitrin/contracts';
 import { z } from 'zod';
+import { compileProxyTrust, type TrustProxySetting } from './lib/client-address';
 import type { S3Settings } from './lib/s3-file-store';
 import { compareVersions } from './modules/app-distribution/versions';
 import { serverRoot } from './paths';
@@ -19,6 +21,58 @@ const flag = z
   .enum(['true', 'false', '1', '0'])
   .transform((value) => value === 'true' || value === '1');
 
+/** proxy-addr's named ranges, allowed in TRUST_PROXY beside addresses and CIDRs. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const TRUST_PROXY_EXAMPLES =
+  'write the number of proxies in front (TRUST_PROXY=1 for one nginx or load balancer) or their addresses (TRUST_PROXY=10.0.0.0/8)';
+
+/** Why a TRUST_PROXY list of addresses cannot be used, or null when it can. */
+function proxyListProblem(addresses: string[]): string | null {
+  // proxy-addr also reads `1.5` or `0x7f000001` as IPv4 addresses: only the usual forms here.
+  const odd = addresses.find(
+    (address) => !PROXY_RANGE_NAMES.has(address) && isIP(address.split('/')[0] ?? '') === 0,
+  );
+  if (odd !== undefined) return `invalid IP address: ${odd}`;
+  try {
+    compileProxyTrust(addresses);
+    return null;
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+
+/**
+ * TRUST_PROXY: the number of proxies in front, or their addresses and CIDRs. `true` would make
+ * the leftmost `X-Forwarded-For` entry, which any client writes, the client's address.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((value, context): TrustProxySetting => {
+    if (/^(false|0+)$/i.test(value)) return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    if (/^(true|yes|on)$/i.test(value)) {
+      context.addIssue({
+        code: 'custom',
+        message: `"${value}" trusts every hop, so any client can choose its own address; ${TRUST_PROXY_EXAMPLES}`,
+      });
+      return z.NEVER;
+    }
+    const addresses = value
+      .split(',')
+      .map((address) => address.trim())
+      .filter((address) => address !== '');
+    const problem = proxyListProblem(addresses);
+    if (problem !== null) {
+      context.addIssue({
+        code: 'custom',
+        message: `"${value}" is neither a number of proxies nor a list of their addresses (${problem}); ${TRUST_PROXY_EXAMPLES}`,
+      });
+      return z.NEVER;
+    }
+    return addresses.length > 0 ? addresses : false;
+  });
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
@@ -29,7 +83,7 @@ const envSchema = z.object({
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   JWT_SECRET: z.string().min(MIN_SECRET_LENGTH).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
-  TRUST_PROXY: flag.default(false),
+  TRUST_PROXY: trustProxy.optional(),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()
@@ -123,7 +177,8 @@ export interface AppConfig {
   publicUrl: string;
   jwtSecret: string;
   logLevel: string;
-  trustProxy: boolean;
+  /** Proxies whose `X-Forwarded-For` entries are believed; false: the socket's peer is the client. */
+  trustProxy: TrustProxySetting;
   bodyLimitBytes: number;
   rateLimitPerMinute: number;
   /** Fill an empty database with the demo seed at start. */
@@ -243,7 +298,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     publicUrl: (settings.PUBLIC_URL ?? `http://localhost:${settings.PORT}`).replace(/\/$/, ''),
     jwtSecret: settings.JWT_SECRET ?? readOrCreateJwtSecret(dataDir),
     logLevel: settings.LOG_LEVEL ?? (settings.NODE_ENV === 'test' ? 'silent' : 'info'),
-    trustProxy: settings.TRUST_PROXY,
+    trustProxy: settings.TRUST_PROXY ?? false,
     bodyLimitBytes: settings.BODY_LIMIT_BYTES,
     rateLimitPerMinute: settings.RATE_LIMIT_PER_MINUTE,
     seedDemoData: settings.SEED_DEMO_DATA ?? (!isProduction && !settings.DATABASE_URL),

@@ -436,4 +436,27 @@ describe('connections per address', () => {
       await limited.close();
     }
   });
+
+  test('behind one trusted proxy, a forged leftmost X-Forwarded-For entry buys no fresh connects', async () => {
+    // The test server's peer is 127.0.0.1: it stands for the balancer in front.
+    const limited = await createTestApp({ trustProxy: 1, liveConnectsPerMinute: 3 });
+    try {
+      const limitedOrigin = await listeningOrigin(limited.app);
+      const person = await createSignedInUser(limited.app, { firstName: 'الف', lastName: 'ب' });
+      const domainName = freshLiveDomain();
+      await giveDomain(limited.app, person.id, domainName);
+      const forged = (index: number) => `198.18.${index}.${index + 1}, 203.0.113.9`;
+      for (let index = 0; index < 3; index += 1) {
+        await connectTracker(limitedOrigin, { domainName, forwardedFor: forged(index) });
+      }
+      expect(
+        await refusalOf(connectTracker(limitedOrigin, { domainName, forwardedFor: forged(3) })),
+      ).toBe(LIVE_MESSAGES.tooManyConnections);
+      // Another visitor behind the same balancer has connects of their own.
+      await connectTracker(limitedOrigin, { domainName, forwardedFor: '203.0.113.10' });
+    } finally {
+      closeSockets();
+      await limited.close();
+    }
+  });
 });

@@ -28,6 +28,7 @@ import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { Server, type Socket } from 'socket.io';
 import { z } from 'zod';
 import { refreshTokens } from '../../db/schema/index';
+import { clientAddressOf, compileProxyTrust } from '../../lib/client-address';
 import { createLimiter } from '../../lib/limiter';
 import type { AuthUser } from '../../plugins/auth';
 import { createRegisteredDomains, normalizeDomainName, userOwnsDomain } from './live-domains';
@@ -79,15 +80,6 @@ function header(headers: IncomingHttpHeaders, name: string): string | undefined 
   return Array.isArray(value) ? value[0] : value;
 }
 
-/** The address a socket came from: the proxy's first `X-Forwarded-For` entry when trusted. */
-function clientAddress(app: FastifyInstance, socket: Socket): string {
-  if (app.config.trustProxy) {
-    const forwarded = header(socket.handshake.headers, 'x-forwarded-for')?.split(',')[0]?.trim();
-    if (forwarded) return forwarded;
-  }
-  return socket.handshake.address;
-}
-
 /** Whether a page at `origin` belongs to `domainName` (the domain or one of its subdomains). */
 export function originMatchesDomain(origin: string | undefined, domainName: string): boolean {
   if (!origin) return false;
@@ -119,6 +111,8 @@ export function createLiveSockets(
   const { service, store, now } = deps;
   const nodeId = randomUUID();
   const isRegistered = createRegisteredDomains(app.db);
+  // Fastify's rule for `request.ip`: a forged X-Forwarded-For entry buys no fresh connects.
+  const trust = compileProxyTrust(app.config.trustProxy);
   const connects = createLimiter(
     { name: 'live-connect', points: app.config.liveConnectsPerMinute, durationSeconds: 60 },
     { redis: app.redis, prefix: app.config.redisKeyPrefix },
@@ -149,7 +143,7 @@ export function createLiveSockets(
 
   async function spendConnect(socket: Socket): Promise<boolean> {
     try {
-      await connects.consume(clientAddress(app, socket));
+      await connects.consume(clientAddressOf(socket.request, trust));
       return true;
     } catch (error) {
       if (error instanceof RateLimiterRes) return false;

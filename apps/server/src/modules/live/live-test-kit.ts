@@ -79,6 +79,8 @@ export interface TrackerOptions {
   origin?: string | null;
   userAgent?: string;
   auth?: Record<string, unknown>;
+  /** Sent as `X-Forwarded-For`, as a proxy in front (or a client forging it) would. */
+  forwardedFor?: string;
 }
 
 /** A tracker connected to `/tracker`; rejects with the server's refusal. */
@@ -98,6 +100,7 @@ export function connectTracker(origin: string, options: TrackerOptions): Promise
       extraHeaders: {
         'user-agent': options.userAgent ?? BROWSER_UA,
         ...(pageOrigin === null ? {} : { origin: pageOrigin }),
+        ...(options.forwardedFor === undefined ? {} : { 'x-forwarded-for': options.forwardedFor }),
       },
     }),
   );
