@@ -1,3 +1,4 @@
+import { passwordUserInputs } from '@vitrin/contracts/password-strength';
 import { toPersianDigits } from '@vitrin/fa';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -6,7 +7,7 @@ import { type UserRole, users } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { assertNotLimited, consumeOrThrow, createLimiter } from '../../lib/limiter';
 import { createOtpService } from './otp.service';
-import { hashPassword, verifyPassword } from './password';
+import { assertStrongPassword, hashPassword, verifyPassword } from './password';
 import { type ClientContext, revokeUserSessions, startSession } from './sessions.service';
 
 // Password sign-in is throttled per number AND address together: a stranger's wrong guesses
@@ -183,6 +184,7 @@ export function createAccountsService(app: FastifyInstance) {
 
     /** Creates an unverified account (or replaces an unverified one's password). */
     async register(mobile: string, password: string) {
+      await assertStrongPassword(password, passwordUserInputs({ mobile }), 'password');
       const existing = await findByMobile(mobile);
       if (existing?.mobileVerifiedAt) {
         throw new AppError('CONFLICT', 'این شماره پیش‌تر ثبت‌نام کرده است؛ وارد شوید');
@@ -252,6 +254,9 @@ export function createAccountsService(app: FastifyInstance) {
 
     /** Sets a new password with a code; every other session of the account ends. */
     async resetPassword(mobile: string, code: string, newPassword: string, context: ClientContext) {
+      // Before the code is spent, so a refused password costs no new code. Only the number, which
+      // the caller already knows: the account's name here would let anyone probe it.
+      await assertStrongPassword(newPassword, passwordUserInputs({ mobile }), 'newPassword');
       await otp.verify(mobile, code);
       const user = await findByMobile(mobile);
       if (!user) throw new AppError('OTP_EXPIRED');

@@ -100,19 +100,43 @@ describe('check-user', () => {
 });
 
 describe('sign-up', () => {
-  test.each([
-    ['too short', 'abc123', 'رمز عبور باید دست‌کم ۸ نویسه باشد'],
-    ['without digits', 'only-letters', 'رمز عبور باید هم حرف و هم عدد داشته باشد'],
-    ['without letters', '1234567890', 'رمز عبور باید هم حرف و هم عدد داشته باشد'],
-  ])('a password %s is refused with a Persian reason', async (_, password, message) => {
+  test('a password under 8 characters is refused with a Persian reason', async () => {
     const response = await call(
       '/api/jwt/register',
-      { mobileNumber: freshNumber(), password },
+      { mobileNumber: freshNumber(), password: 'abc123' },
       { ip: freshAddress() },
     );
     expect(response.statusCode).toBe(400);
-    expect(response.json().error.fields.password).toBe(message);
+    expect(response.json().error.fields.password).toBe('رمز عبور باید دست‌کم ۸ نویسه باشد');
   });
+
+  test.each([
+    ['a common password', () => 'password1', 'این رمز عبور رایج است.'],
+    ['a row of digits', () => '1234567890', 'این رمز عبور بسیار پرکاربرد است.'],
+    [
+      'the mobile number itself',
+      (mobile: string) => `0${mobile.slice(3)}`,
+      'رمز عبور نباید اطلاعات خود شما، مثل شمارهٔ موبایل یا نام، را داشته باشد.',
+    ],
+  ])(
+    '%s is refused as easy to guess, in Persian, and no account is made',
+    async (_, password, reason) => {
+      const mobile = freshNumber();
+      const response = await call(
+        '/api/jwt/register',
+        { mobileNumber: mobile, password: password(mobile) },
+        { ip: freshAddress() },
+      );
+      expect(response.statusCode).toBe(400);
+      const { error } = response.json();
+      expect(error.code).toBe('VALIDATION');
+      expect(error.fields.password).toMatch(
+        /^رمز عبور (خیلی ضعیف|ضعیف|متوسط) است؛ رمزی دست‌کم «قوی» بگذارید\. /,
+      );
+      expect(error.fields.password).toContain(reason);
+      expect(await t.app.db.select().from(users).where(eq(users.mobile, mobile))).toEqual([]);
+    },
+  );
 
   test('register, prove the number with a code from the SMS outbox, then sign in', async () => {
     const mobile = freshNumber();
@@ -154,7 +178,7 @@ describe('sign-up', () => {
     expect(signedIn.statusCode).toBe(200);
     const again = await call(
       '/api/jwt/register',
-      { mobileNumber: mobile, password: 'other-1405' },
+      { mobileNumber: mobile, password: 'nargil-sabz-1405' },
       { ip },
     );
     expect(again.statusCode).toBe(409);
@@ -647,24 +671,32 @@ describe('user info and profile', () => {
   test('password change needs the current password and ends the other sessions', async () => {
     const mobile = freshNumber();
     const ip = freshAddress();
-    await call('/api/jwt/register', { mobileNumber: mobile, password: 'first-1405' }, { ip });
+    await call(
+      '/api/jwt/register',
+      { mobileNumber: mobile, password: 'sib-zard-rooz-1405' },
+      { ip },
+    );
     await call('/api/jwt/send-temp-code', { username: mobile }, { ip });
     const other = (
       await call('/api/jwt/verify-temporary-code', { input: mobile, code: lastCodeSentTo(mobile) })
     ).json().data;
     const current = (
-      await call('/api/jwt/authenticate', { username: mobile, password: 'first-1405' }, { ip })
+      await call(
+        '/api/jwt/authenticate',
+        { username: mobile, password: 'sib-zard-rooz-1405' },
+        { ip },
+      )
     ).json().data;
     const wrong = await call(
       '/api/user/change-password',
-      { currentPassword: 'nope-1405', newPassword: 'second-1405' },
+      { currentPassword: 'nope-1405', newPassword: 'derakht-abi-1405' },
       { token: current.jwtToken },
     );
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json().error.fields.currentPassword).toBe('رمز عبور فعلی نادرست است');
     const changed = await call(
       '/api/user/change-password',
-      { currentPassword: 'first-1405', newPassword: 'second-1405' },
+      { currentPassword: 'sib-zard-rooz-1405', newPassword: 'derakht-abi-1405' },
       { token: current.jwtToken },
     );
     expect(changed.statusCode).toBe(200);
@@ -678,7 +710,7 @@ describe('user info and profile', () => {
       (
         await call(
           '/api/jwt/authenticate',
-          { username: mobile, password: 'second-1405' },
+          { username: mobile, password: 'derakht-abi-1405' },
           { ip: freshAddress() },
         )
       ).statusCode,
@@ -725,9 +757,80 @@ describe('user info and profile', () => {
     const reused = await call('/api/jwt/reset-password', {
       username: mobile,
       code,
-      newPassword: 'another-1405',
+      newPassword: 'golbarg-ab-1405',
     });
     expect(reused.json().error.code).toBe('OTP_EXPIRED');
+  });
+});
+
+describe('easy-to-guess new passwords', () => {
+  const refusal = /^رمز عبور (خیلی ضعیف|ضعیف|متوسط) است؛ رمزی دست‌کم «قوی» بگذارید\. /;
+
+  async function provenAccount(password: string) {
+    const mobile = freshNumber();
+    const registered = await call('/api/jwt/register', { mobileNumber: mobile, password });
+    expect(registered.statusCode, registered.body).toBe(200);
+    await t.app.db
+      .update(users)
+      .set({ mobileVerifiedAt: new Date() })
+      .where(eq(users.mobile, mobile));
+    return mobile;
+  }
+
+  const storedHash = async (mobile: string) =>
+    (await t.app.db.select().from(users).where(eq(users.mobile, mobile)))[0]?.passwordHash;
+
+  test('change-password refuses password1 or one built from the name, in Persian, and changes nothing', async () => {
+    const mobile = await provenAccount('anjir-tala-1405');
+    const other = await signInWithPassword(mobile, 'anjir-tala-1405');
+    const current = await signInWithPassword(mobile, 'anjir-tala-1405');
+    await call(
+      '/api/user/update-profile',
+      { firstName: 'کاوه', lastName: 'Mohammadi', email: null },
+      { token: current.jwtToken },
+    );
+    const hashBefore = await storedHash(mobile);
+    for (const [newPassword, reason] of [
+      ['password1', 'این رمز عبور رایج است.'],
+      ['mohammadi1405', 'رمز عبور نباید اطلاعات خود شما، مثل شمارهٔ موبایل یا نام، را داشته باشد.'],
+    ] as const) {
+      const refused = await call(
+        '/api/user/change-password',
+        { currentPassword: 'anjir-tala-1405', newPassword },
+        { token: current.jwtToken },
+      );
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error.code).toBe('VALIDATION');
+      expect(refused.json().error.fields.newPassword).toMatch(refusal);
+      expect(refused.json().error.fields.newPassword).toContain(reason);
+    }
+    expect(await storedHash(mobile)).toBe(hashBefore);
+    // The other sessions stay open: nothing happened.
+    expect((await call('/api/jwt/refresh-token', { token: other.refreshToken })).statusCode).toBe(
+      200,
+    );
+  });
+
+  test('reset-password refuses password1 in Persian before spending the code, and changes nothing', async () => {
+    const mobile = await provenAccount('kuh-e-sabz-1405');
+    expect((await call('/api/jwt/send-temp-code', { username: mobile })).statusCode).toBe(200);
+    const code = lastCodeSentTo(mobile);
+    const hashBefore = await storedHash(mobile);
+    const refused = await call('/api/jwt/reset-password', {
+      username: mobile,
+      code,
+      newPassword: 'password1',
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.fields.newPassword).toMatch(refusal);
+    expect(refused.json().error.fields.newPassword).toContain('این رمز عبور رایج است.');
+    expect(await storedHash(mobile)).toBe(hashBefore);
+    const reset = await call('/api/jwt/reset-password', {
+      username: mobile,
+      code,
+      newPassword: 'ghahve-daghigh-1405',
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
   });
 });
 

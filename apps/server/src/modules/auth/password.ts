@@ -1,4 +1,6 @@
 import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
+import { checkPasswordStrength, weakPasswordMessage } from '@vitrin/contracts/password-strength';
+import { AppError } from '../../lib/app-error';
 
 // OWASP's scrypt floor is N=2^17 with r=8, p=1: 128 MiB and ~520 ms per hash on our 2-core
 // machines (bench/password-hash.ts), ~3 sign-ins a second. 2^15 is 32 MiB and ~160 ms, ~12 a
@@ -39,4 +41,20 @@ export async function verifyPassword(password: string, stored: string): Promise<
     p: Number(p),
   });
   return actual.length === expected.length && timingSafeEqual(actual, expected);
+}
+
+/**
+ * Refuses a new password that is easy to guess for this person (common, built from their number
+ * or name) with `400 VALIDATION` and the Persian reason under `field`. The dictionaries load on
+ * the first call of the process (~0.5 s), not at start.
+ */
+export async function assertStrongPassword(
+  password: string,
+  userInputs: readonly string[],
+  field: 'password' | 'newPassword',
+): Promise<void> {
+  const strength = await checkPasswordStrength(password, userInputs);
+  if (strength.strong) return;
+  const message = weakPasswordMessage(strength);
+  throw new AppError('VALIDATION', message, { fields: { [field]: message } });
 }

@@ -1,8 +1,9 @@
+import { passwordUserInputs } from '@vitrin/contracts/password-strength';
 import { count, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { orders, services, users } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
-import { hashPassword, verifyPassword } from '../auth/password';
+import { assertStrongPassword, hashPassword, verifyPassword } from '../auth/password';
 import { revokeUserSessions } from '../auth/sessions.service';
 
 /** The profile with the counts spec §3 names, each counted from its table. */
@@ -54,7 +55,13 @@ export async function changePassword(
   passwords: { currentPassword?: string | undefined; newPassword: string },
 ): Promise<void> {
   const [row] = await db
-    .select({ passwordHash: users.passwordHash })
+    .select({
+      passwordHash: users.passwordHash,
+      mobile: users.mobile,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+    })
     .from(users)
     .where(eq(users.id, user.id));
   if (!row) throw new AppError('UNAUTHENTICATED');
@@ -68,6 +75,7 @@ export async function changePassword(
       });
     }
   }
+  await assertStrongPassword(passwords.newPassword, passwordUserInputs(row), 'newPassword');
   await db
     .update(users)
     .set({ passwordHash: await hashPassword(passwords.newPassword), updatedAt: new Date() })
