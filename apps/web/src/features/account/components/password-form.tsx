@@ -1,11 +1,11 @@
 import { Button, Card, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { fieldError } from '../../../lib/field-error';
+import { PASSWORD_POLICY_TEXT, usePasswordStrength } from '../../../lib/password-strength';
 import { showSuccessToast } from '../../../lib/toast';
+import { useUserInfo } from '../../../lib/user-info';
+import { PasswordStrengthMeter } from '../../../ui/password-strength-meter';
 import { useChangePassword } from '../api/change-password';
-
-// The contracts' passwordInput policy, said before the person types.
-const PASSWORD_POLICY_TEXT = 'دست‌کم ۸ نویسه، هم حرف و هم عدد';
 
 interface PasswordFormProps {
   userId: string;
@@ -17,6 +17,16 @@ export function PasswordForm({ userId, hasPassword }: PasswordFormProps) {
   const [currentPassword, setCurrentPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
   const [missing, setMissing] = useState<{ current?: boolean; next?: boolean }>({});
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [checking, setChecking] = useState(false);
+  // The server also weighs the name and e-mail here, so the meter does too.
+  const user = useUserInfo(userId).data;
+  const strength = usePasswordStrength(newPassword, {
+    mobile: user?.mobileNumber ?? '',
+    firstName: user?.firstName,
+    lastName: user?.lastName,
+    email: user?.email,
+  });
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -26,6 +36,11 @@ export function PasswordForm({ userId, hasPassword }: PasswordFormProps) {
     };
     setMissing(nextMissing);
     if (nextMissing.current || nextMissing.next) return;
+    setChecking(true);
+    const reason = await strength.refusal(newPassword);
+    setChecking(false);
+    setRefusal(reason);
+    if (reason) return;
     try {
       await change.mutateAsync(hasPassword ? { currentPassword, newPassword } : { newPassword });
     } catch {
@@ -64,21 +79,31 @@ export function PasswordForm({ userId, hasPassword }: PasswordFormProps) {
               }
             />
           )}
-          <PasswordInput
-            label="رمز عبور تازه"
-            description={PASSWORD_POLICY_TEXT}
-            inputWrapperOrder={['label', 'input', 'description', 'error']}
-            autoComplete="new-password"
-            value={newPassword}
-            onChange={(event) => {
-              setNewPassword(event.currentTarget.value);
-              setMissing((current) => ({ ...current, next: false }));
-            }}
-            error={
-              missing.next ? 'رمز عبور تازه را وارد کنید' : fieldError(change.error, 'newPassword')
-            }
-          />
-          <Button type="submit" loading={change.isPending} style={{ alignSelf: 'flex-start' }}>
+          <Stack gap="xs">
+            <PasswordInput
+              label="رمز عبور تازه"
+              description={PASSWORD_POLICY_TEXT}
+              inputWrapperOrder={['label', 'input', 'description', 'error']}
+              autoComplete="new-password"
+              value={newPassword}
+              onChange={(event) => {
+                setNewPassword(event.currentTarget.value);
+                setMissing((current) => ({ ...current, next: false }));
+                setRefusal(null);
+              }}
+              error={
+                missing.next
+                  ? 'رمز عبور تازه را وارد کنید'
+                  : (refusal ?? fieldError(change.error, 'newPassword'))
+              }
+            />
+            <PasswordStrengthMeter strength={strength.strength} measuring={strength.measuring} />
+          </Stack>
+          <Button
+            type="submit"
+            loading={checking || change.isPending}
+            style={{ alignSelf: 'flex-start' }}
+          >
             تغییر رمز عبور
           </Button>
         </Stack>

@@ -3,12 +3,13 @@ import { toPersianDigits } from '@vitrin/fa';
 import { type ClipboardEvent, type FormEvent, useState } from 'react';
 import { fieldError } from '../../../lib/field-error';
 import type { Identity } from '../../../lib/identity-storage';
+import { PASSWORD_POLICY_TEXT, usePasswordStrength } from '../../../lib/password-strength';
 import { MobileNumber } from '../../../ui/mobile-number';
+import { PasswordStrengthMeter } from '../../../ui/password-strength-meter';
 import { useResetPassword } from '../api/reset-password';
 import { useVerifyTemporaryCode } from '../api/verify-temporary-code';
 import { useFocusOnMount } from '../hooks/use-focus-on-mount';
 import { onlyDigits } from '../utils/digits';
-import { PASSWORD_POLICY_TEXT } from './password-policy';
 import { ResendCountdown } from './resend-countdown';
 import { StepHeading } from './step-heading';
 
@@ -49,6 +50,10 @@ export function CodeStep({
   const [code, setCode] = useState('');
   const [newPassword, setNewPassword] = useState('');
   const [missing, setMissing] = useState<{ code?: boolean; password?: boolean }>({});
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [checking, setChecking] = useState(false);
+  // Only the reset form sets a password; the others never load the dictionaries.
+  const strength = usePasswordStrength(newPassword, { mobile }, mode === 'reset');
   const codeRef = useFocusOnMount<HTMLInputElement>();
 
   const changeCode = (next: string) => {
@@ -83,6 +88,14 @@ export function CodeStep({
     const nextMissing = { code: code === '', password: mode === 'reset' && newPassword === '' };
     setMissing(nextMissing);
     if (nextMissing.code || nextMissing.password) return;
+    if (mode === 'reset') {
+      // Refused here, so a password the server would refuse costs no try of the code.
+      setChecking(true);
+      const reason = await strength.refusal(newPassword);
+      setChecking(false);
+      setRefusal(reason);
+      if (reason) return;
+    }
     try {
       const identity =
         mode === 'reset'
@@ -99,7 +112,7 @@ export function CodeStep({
     : fieldError(submitting.error, 'code', ['OTP_WRONG', 'OTP_EXPIRED']);
   const passwordError = missing.password
     ? 'رمز عبور تازه را وارد کنید'
-    : fieldError(reset.error, 'newPassword');
+    : (refusal ?? fieldError(reset.error, 'newPassword'));
 
   return (
     <Stack gap="lg">
@@ -132,20 +145,24 @@ export function CodeStep({
             }}
           />
           {mode === 'reset' && (
-            <PasswordInput
-              label="رمز عبور تازه"
-              description={PASSWORD_POLICY_TEXT}
-              inputWrapperOrder={['label', 'input', 'description', 'error']}
-              autoComplete="new-password"
-              size="md"
-              value={newPassword}
-              onChange={(event) => {
-                setNewPassword(event.currentTarget.value);
-                setMissing((current) => ({ ...current, password: false }));
-                reset.reset();
-              }}
-              error={passwordError}
-            />
+            <Stack gap="xs">
+              <PasswordInput
+                label="رمز عبور تازه"
+                description={PASSWORD_POLICY_TEXT}
+                inputWrapperOrder={['label', 'input', 'description', 'error']}
+                autoComplete="new-password"
+                size="md"
+                value={newPassword}
+                onChange={(event) => {
+                  setNewPassword(event.currentTarget.value);
+                  setMissing((current) => ({ ...current, password: false }));
+                  setRefusal(null);
+                  reset.reset();
+                }}
+                error={passwordError}
+              />
+              <PasswordStrengthMeter strength={strength.strength} measuring={strength.measuring} />
+            </Stack>
           )}
           <Group justify="space-between" gap="xs" mih={28}>
             <ResendCountdown resendAt={resendAt} resending={resending} onResend={handleResend} />
@@ -153,7 +170,7 @@ export function CodeStep({
               تغییر شماره
             </Button>
           </Group>
-          <Button type="submit" size="md" loading={submitting.isPending} fullWidth>
+          <Button type="submit" size="md" loading={checking || submitting.isPending} fullWidth>
             {mode === 'reset' ? 'ذخیرهٔ رمز عبور' : 'تأیید'}
           </Button>
           {mode === 'reset' && (

@@ -1,10 +1,11 @@
 import { Button, PasswordInput, Stack } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { fieldError } from '../../../lib/field-error';
+import { PASSWORD_POLICY_TEXT, usePasswordStrength } from '../../../lib/password-strength';
+import { PasswordStrengthMeter } from '../../../ui/password-strength-meter';
 import { useRegister } from '../api/register';
 import { useFocusOnMount } from '../hooks/use-focus-on-mount';
 import { MobileSummary } from './mobile-summary';
-import { PASSWORD_POLICY_TEXT } from './password-policy';
 import { StepHeading } from './step-heading';
 
 interface SignUpStepProps {
@@ -19,12 +20,21 @@ export function SignUpStep({ mobile, sendingCode, onRegistered, onChangeMobile }
   const register = useRegister();
   const [password, setPassword] = useState('');
   const [missing, setMissing] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [checking, setChecking] = useState(false);
+  const strength = usePasswordStrength(password, { mobile });
   const inputRef = useFocusOnMount<HTMLInputElement>();
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setMissing(password === '');
     if (password === '') return;
+    // What the server would refuse is refused here, before a request.
+    setChecking(true);
+    const reason = await strength.refusal(password);
+    setChecking(false);
+    setRefusal(reason);
+    if (reason) return;
     try {
       await register.mutateAsync({ mobile, password });
     } catch {
@@ -33,7 +43,9 @@ export function SignUpStep({ mobile, sendingCode, onRegistered, onChangeMobile }
     await onRegistered();
   };
 
-  const error = missing ? 'رمز عبور را وارد کنید' : fieldError(register.error, 'password');
+  const error = missing
+    ? 'رمز عبور را وارد کنید'
+    : (refusal ?? fieldError(register.error, 'password'));
 
   return (
     <Stack gap="lg">
@@ -44,22 +56,31 @@ export function SignUpStep({ mobile, sendingCode, onRegistered, onChangeMobile }
       <MobileSummary mobile={mobile} onChangeMobile={onChangeMobile} />
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="lg">
-          <PasswordInput
-            ref={inputRef}
-            label="رمز عبور"
-            description={PASSWORD_POLICY_TEXT}
-            inputWrapperOrder={['label', 'input', 'description', 'error']}
-            autoComplete="new-password"
+          <Stack gap="xs">
+            <PasswordInput
+              ref={inputRef}
+              label="رمز عبور"
+              description={PASSWORD_POLICY_TEXT}
+              inputWrapperOrder={['label', 'input', 'description', 'error']}
+              autoComplete="new-password"
+              size="md"
+              value={password}
+              onChange={(event) => {
+                setPassword(event.currentTarget.value);
+                setMissing(false);
+                setRefusal(null);
+                register.reset();
+              }}
+              error={error}
+            />
+            <PasswordStrengthMeter strength={strength.strength} measuring={strength.measuring} />
+          </Stack>
+          <Button
+            type="submit"
             size="md"
-            value={password}
-            onChange={(event) => {
-              setPassword(event.currentTarget.value);
-              setMissing(false);
-              register.reset();
-            }}
-            error={error}
-          />
-          <Button type="submit" size="md" loading={register.isPending || sendingCode} fullWidth>
+            loading={checking || register.isPending || sendingCode}
+            fullWidth
+          >
             ثبت‌نام
           </Button>
         </Stack>

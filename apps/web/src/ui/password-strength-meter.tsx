@@ -1,0 +1,69 @@
+import { Box, Group, List, Progress, Stack, Text } from '@mantine/core';
+import type { PasswordStrength } from '@vitrin/contracts/password-strength';
+
+// zxcvbn's five scores: red and orange are refused, green is accepted (the server's threshold).
+const LEVEL_COLORS = ['red.7', 'red.6', 'orange.6', 'teal.6', 'green.7'] as const;
+const LEVELS = [0, 1, 2, 3, 4] as const;
+
+interface PasswordStrengthMeterProps {
+  strength: PasswordStrength | null;
+  /** The dictionaries are still loading. */
+  measuring: boolean;
+}
+
+/**
+ * How guessable the typed password is: five bars filling from the start of the line, the level's
+ * name, and zxcvbn's reason and advice in Persian. Nothing while the field is empty.
+ */
+export function PasswordStrengthMeter({ strength, measuring }: PasswordStrengthMeterProps) {
+  if (!strength) {
+    return measuring ? (
+      <Text size="xs" c="dimmed" aria-live="polite">
+        در حال سنجش رمز عبور…
+      </Text>
+    ) : null;
+  }
+  const color = LEVEL_COLORS[strength.score];
+  return (
+    <Stack gap={6} aria-live="polite">
+      <Group gap="sm" wrap="nowrap" align="center">
+        <Box
+          role="meter"
+          aria-label="قدرت رمز عبور"
+          aria-valuemin={0}
+          aria-valuemax={4}
+          aria-valuenow={strength.score}
+          aria-valuetext={strength.label}
+          style={{ flex: 1, display: 'grid', gridTemplateColumns: 'repeat(5, 1fr)', gap: 4 }}
+        >
+          {LEVELS.map((level) => (
+            <Progress
+              key={level}
+              size="sm"
+              radius="xl"
+              value={level <= strength.score ? 100 : 0}
+              color={color}
+              transitionDuration={150}
+              aria-hidden
+            />
+          ))}
+        </Box>
+        <Text size="sm" fw={600} c={color} style={{ flex: 'none', minWidth: '4.5em' }}>
+          {strength.label}
+        </Text>
+      </Group>
+      {strength.warning && (
+        <Text size="xs" c={strength.strong ? 'dimmed' : 'red.8'}>
+          {strength.warning}
+        </Text>
+      )}
+      {!strength.strong && strength.suggestions.length > 0 && (
+        <List size="xs" c="dimmed" spacing={2}>
+          {strength.suggestions.map((suggestion) => (
+            <List.Item key={suggestion}>{suggestion}</List.Item>
+          ))}
+        </List>
+      )}
+    </Stack>
+  );
+}
