@@ -1,20 +1,22 @@
 import type { z } from 'zod';
+import type { StaffPermission } from './staff-permissions';
 
 /**
- * Who may make a call: anyone, a signed-in user, staff (support or admin: the staff console's
- * tickets and read-only views), or admins only (issue 8).
+ * Who may make a call: anyone, any signed-in user, or staff holding one permission of the role
+ * matrix (`STAFF_PERMISSIONS`, decision 0017): a staff call names what it needs, never "staff".
  */
-export type CallAccess = 'public' | 'user' | 'staff' | 'admin';
+export type CallAccess = 'public' | 'user' | { readonly permission: StaffPermission };
 
 export interface CallDefinition<
   Path extends string = string,
   Req extends z.ZodType = z.ZodType,
   Res extends z.ZodType = z.ZodType,
+  Access extends CallAccess = CallAccess,
 > {
   readonly path: Path;
   readonly summary: string;
   readonly tag: string;
-  readonly access: CallAccess;
+  readonly access: Access;
   readonly request: Req;
   readonly response: Res;
 }
@@ -28,7 +30,8 @@ export function defineCall<
   Path extends `/api/${string}`,
   Req extends z.ZodType,
   Res extends z.ZodType,
->(call: CallDefinition<Path, Req, Res>): CallDefinition<Path, Req, Res> {
+  const Access extends CallAccess,
+>(call: CallDefinition<Path, Req, Res, Access>): CallDefinition<Path, Req, Res, Access> {
   return Object.freeze(call);
 }
 

@@ -186,4 +186,3 @@ export const RED_DOT_PROFILE_INCOMPLETE = 'profile-incomplete';
  */
 export const USER_ROLES = ['customer', 'support', 'admin'] as const;
 export type UserRoleName = (typeof USER_ROLES)[number];
-export const STAFF_ROLES = ['support', 'admin'] as const;

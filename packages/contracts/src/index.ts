@@ -19,3 +19,4 @@ export * from './fields';
 export * from './list';
 export * from './national-id';
 export * from './persian-issues';
+export * from './staff-permissions';

@@ -5,12 +5,10 @@ import {
   type CallResult,
   errorEnvelope,
   okEnvelope,
-  STAFF_ROLES,
 } from '@vitrin/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { UserRole } from '../db/schema/index';
-import { type AuthUser, isAuthenticatedScope, requireRole } from '../plugins/auth';
+import { type AuthUser, isAuthenticatedScope, requirePermission } from '../plugins/auth';
 import type { PublicCache } from './public-cache';
 
 export interface CallOptions {
@@ -46,13 +44,6 @@ export function ifNoneMatchHits(header: string | undefined, etag: string): boole
     .some((tag) => tag === '*' || tag === etag);
 }
 
-/** The roles a staff call needs (issue 8), or null for a public or customer call. */
-function rolesFor(access: CallDefinition['access']): readonly UserRole[] | null {
-  if (access === 'admin') return ['admin'];
-  if (access === 'staff') return STAFF_ROLES;
-  return null;
-}
-
 /** What a handler gets besides its input; `user` is never null in a signed-in call. */
 export interface CallContext<C extends CallDefinition> {
   request: FastifyRequest;
@@ -72,14 +63,14 @@ export function registerCall<C extends CallDefinition>(
   options: CallOptions = {},
 ): void {
   const signedInScope = isAuthenticatedScope(app);
-  if ((call.access === 'public') === signedInScope) {
+  const access = call.access;
+  if ((access === 'public') === signedInScope) {
     throw new Error(
-      `${call.path} is a ${call.access} call: register it ${call.access === 'public' ? 'outside' : 'inside'} withUser`,
+      `${call.path} is ${access === 'public' ? 'public: register it outside' : 'signed-in: register it inside'} withUser`,
     );
   }
-  const staffRoles = rolesFor(call.access);
   const cache = options.cache;
-  if (cache && call.access !== 'public') {
+  if (cache && access !== 'public') {
     throw new Error(`${call.path}: only public answers may be cached`);
   }
   const okSchema = okEnvelope(call.response);
@@ -90,11 +81,12 @@ export function registerCall<C extends CallDefinition>(
     method: 'POST',
     url: call.path,
     config,
-    ...(staffRoles
+    ...(typeof access === 'object'
       ? {
-          preHandler: async (request: FastifyRequest) => {
-            // withUser's hook has set request.user (a staff call is a signed-in call).
-            await requireRole(app, request.user, staffRoles);
+          // Before the body is validated: a caller without the permission learns nothing of
+          // the call's fields (withUser's hook has set request.user: staff calls sign in).
+          preValidation: async (request: FastifyRequest) => {
+            await requirePermission(app, request.user, access.permission);
           },
         }
       : {}),

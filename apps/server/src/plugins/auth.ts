@@ -1,3 +1,4 @@
+import { hasPermission, type StaffPermission } from '@vitrin/contracts';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -60,20 +61,23 @@ export async function readOptionalUser(
 }
 
 /**
- * Staff calls (issue 8): the caller's role now, read from the database rather than the token,
- * so a demoted or locked staff member loses the console at once, not when the token expires.
+ * Staff calls (issue 8, decision 0017): the caller must hold `permission` in the role matrix by
+ * the role read now from the database rather than the token, so a demoted or locked staff member
+ * loses the console at once, not when the token expires.
  */
-export async function requireRole(
+export async function requirePermission(
   app: FastifyInstance,
   user: AuthUser | null,
-  roles: readonly UserRole[],
+  permission: StaffPermission,
 ): Promise<void> {
   if (!user) throw new AppError('UNAUTHENTICATED');
   const [row] = await app.db
     .select({ role: users.role, lockedAt: users.lockedAt })
     .from(users)
     .where(eq(users.id, user.id));
-  if (!row || row.lockedAt || !roles.includes(row.role)) throw new AppError('FORBIDDEN');
+  if (!row || row.lockedAt || !hasPermission(row.role, permission)) {
+    throw new AppError('FORBIDDEN');
+  }
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { CallDefinition } from '@vitrin/contracts';
+import { type CallDefinition, hasPermission } from '@vitrin/contracts';
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
@@ -20,8 +20,8 @@ export function createStaff(
 }
 
 /**
- * A staff call refuses the signed-out (401), customers (403) and, for an admin-only call,
- * support (403); `body` should be one the call would otherwise accept, so the refusal is the
+ * A staff call refuses the signed-out (401), customers (403) and, for a permission support
+ * does not hold, support (403); `body` should be one the call would otherwise accept, so the refusal is the
  * role's and not the input's.
  */
 export async function expectStaffOnly(
@@ -35,7 +35,8 @@ export async function expectStaffOnly(
   const asCustomer = await send(app, call.path, body, customer.token);
   expect(asCustomer.statusCode, `${call.path} as a customer`).toBe(403);
   expect(asCustomer.json().error.code).toBe('FORBIDDEN');
-  if (call.access === 'admin') {
+  const { access } = call;
+  if (typeof access === 'object' && !hasPermission('support', access.permission)) {
     const support = await createStaff(app, 'support');
     const asSupport = await send(app, call.path, body, support.token);
     expect(asSupport.statusCode, `${call.path} as support`).toBe(403);

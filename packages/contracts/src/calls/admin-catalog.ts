@@ -74,7 +74,7 @@ export const listCatalogGroups = defineCall({
   path: '/api/admin/catalog/list-groups',
   summary: 'گروه‌های محصول با جدول امکانات و تعداد محصولات',
   tag: 'admin',
-  access: 'staff',
+  access: { permission: 'catalog.read' },
   request: z.strictObject({ ...listPaging }),
   response: listResult(adminGroup),
 });
@@ -91,7 +91,7 @@ export const createCatalogGroup = defineCall({
   path: '/api/admin/catalog/create-group',
   summary: 'ساختن گروه محصول با سطرهای جدول امکانات',
   tag: 'admin',
-  access: 'admin',
+  access: { permission: 'catalog.manage' },
   request: z.strictObject({
     ...groupFields,
     features: z
@@ -107,7 +107,7 @@ export const updateCatalogGroup = defineCall({
   summary:
     'ویرایش گروه محصول؛ فهرست امکانات، وقتی فرستاده شود، جای فهرست پیشین را می‌گیرد (سطر بدون شناسه تازه است، سطر نیامده حذف می‌شود)',
   tag: 'admin',
-  access: 'admin',
+  access: { permission: 'catalog.manage' },
   request: z.strictObject({
     id: entityId,
     slug: groupFields.slug.optional(),
@@ -183,7 +183,7 @@ export const listCatalogProducts = defineCall({
   path: '/api/admin/catalog/list-products',
   summary: 'همهٔ محصولات، منتشرشده یا نه، با گروه، وضعیت، جست‌وجو و صفحه‌بندی',
   tag: 'admin',
-  access: 'staff',
+  access: { permission: 'catalog.read' },
   request: z.strictObject({
     ...listPaging,
     groupId: entityId.optional(),
@@ -197,7 +197,7 @@ export const getCatalogProduct = defineCall({
   path: '/api/admin/catalog/get-product',
   summary: 'یک محصول با قیمت‌ها و مقدار امکانات، منتشرشده یا نه',
   tag: 'admin',
-  access: 'staff',
+  access: { permission: 'catalog.read' },
   request: idRequest,
   response: adminProduct,
 });
@@ -231,7 +231,7 @@ export const createCatalogProduct = defineCall({
   path: '/api/admin/catalog/create-product',
   summary: 'ساختن محصول (منتشرنشده تا قیمت بگیرد و منتشر شود)',
   tag: 'admin',
-  access: 'admin',
+  access: { permission: 'catalog.manage' },
   request: z.strictObject({
     groupId: productFields.groupId,
     slug: productFields.slug,
@@ -254,7 +254,7 @@ export const updateCatalogProduct = defineCall({
   path: '/api/admin/catalog/update-product',
   summary: 'ویرایش محصول: فقط فیلدهای فرستاده‌شده تغییر می‌کنند',
   tag: 'admin',
-  access: 'admin',
+  access: { permission: 'catalog.manage' },
   request: z.strictObject({
     id: entityId,
     groupId: productFields.groupId.optional(),
@@ -282,7 +282,7 @@ export const setCatalogProductPrices = defineCall({
   summary:
     'دوره‌هایی که محصول با آن‌ها فروخته می‌شود، با قیمت و قیمت حراج (ریال)؛ دورهٔ نیامده از فروش خارج می‌شود',
   tag: 'admin',
-  access: 'admin',
+  access: { permission: 'catalog.manage' },
   request: z
     .strictObject({
       id: entityId,
@@ -312,7 +312,7 @@ export const setCatalogProductPublished = defineCall({
   path: '/api/admin/catalog/set-product-published',
   summary: 'انتشار محصول در فروشگاه یا خارج کردن آن (محصول بی‌قیمت منتشر نمی‌شود)',
   tag: 'admin',
-  access: 'admin',
+  access: { permission: 'catalog.manage' },
   request: z.strictObject({ id: entityId, published: z.boolean() }),
   response: adminProduct,
 });
@@ -346,7 +346,7 @@ export const listCatalogArticles = defineCall({
   path: '/api/admin/catalog/list-articles',
   summary: 'همهٔ مقاله‌ها، پیش‌نویس یا منتشرشده، تازه‌ترین ویرایش نخست',
   tag: 'admin',
-  access: 'staff',
+  access: { permission: 'articles.read' },
   request: z.strictObject({
     ...listPaging,
     status: z.enum(ARTICLE_STATUSES).optional(),
@@ -363,7 +363,7 @@ export const getCatalogArticle = defineCall({
   path: '/api/admin/catalog/get-article',
   summary: 'یک مقاله با متن کامل، پیش‌نویس یا منتشرشده',
   tag: 'admin',
-  access: 'staff',
+  access: { permission: 'articles.read' },
   request: idRequest,
   response: adminArticle,
 });
@@ -389,7 +389,7 @@ export const createCatalogArticle = defineCall({
   path: '/api/admin/catalog/create-article',
   summary: 'نوشتن مقاله: پیش‌نویس، یا منتشرشده با تاریخ انتشار (شمسی یا ISO)',
   tag: 'admin',
-  access: 'admin',
+  access: { permission: 'articles.manage' },
   request: z.strictObject({
     ...articleFields,
     authorName: articleFields.authorName.optional(),
@@ -403,7 +403,7 @@ export const updateCatalogArticle = defineCall({
   path: '/api/admin/catalog/update-article',
   summary: 'ویرایش مقاله، انتشار یا بازگرداندن به پیش‌نویس',
   tag: 'admin',
-  access: 'admin',
+  access: { permission: 'articles.manage' },
   request: z.strictObject({
     id: entityId,
     slug: articleFields.slug.optional(),
@@ -456,7 +456,7 @@ export const getCatalogTheme = defineCall({
   path: '/api/admin/catalog/get-theme',
   summary: 'یک قالب، منتشرشده یا نه، با دسته‌هایی که فرمش پیشنهاد می‌دهد',
   tag: 'admin',
-  access: 'staff',
+  access: { permission: 'catalog.read' },
   request: idRequest,
   response: z.object({ theme: adminTheme, categories: z.array(themeCategoryChoice) }),
 });
@@ -465,7 +465,7 @@ export const listCatalogThemes = defineCall({
   path: '/api/admin/catalog/list-themes',
   summary: 'همهٔ قالب‌ها، منتشرشده یا نه، با دسته، وضعیت و جست‌وجو',
   tag: 'admin',
-  access: 'staff',
+  access: { permission: 'catalog.read' },
   request: z.strictObject({
     ...listPaging,
     status: z.enum(CATALOG_STATUSES).optional(),
@@ -490,7 +490,7 @@ export const createCatalogTheme = defineCall({
   path: '/api/admin/catalog/create-theme',
   summary: 'ساختن قالب (منتشرنشده تا منتشر شود) با تصویرهای پیش‌نمایش بارگذاری‌شده',
   tag: 'admin',
-  access: 'admin',
+  access: { permission: 'catalog.manage' },
   request: z.strictObject({
     ...themeFields,
     tags: themeFields.tags.default([]),
@@ -504,7 +504,7 @@ export const updateCatalogTheme = defineCall({
   path: '/api/admin/catalog/update-theme',
   summary: 'ویرایش قالب: فقط فیلدهای فرستاده‌شده تغییر می‌کنند',
   tag: 'admin',
-  access: 'admin',
+  access: { permission: 'catalog.manage' },
   request: z.strictObject({
     id: entityId,
     slug: themeFields.slug.optional(),
@@ -522,7 +522,7 @@ export const setCatalogThemePublished = defineCall({
   path: '/api/admin/catalog/set-theme-published',
   summary: 'انتشار قالب یا خارج کردن آن از فهرست قالب‌ها',
   tag: 'admin',
-  access: 'admin',
+  access: { permission: 'catalog.manage' },
   request: z.strictObject({ id: entityId, published: z.boolean() }),
   response: adminTheme,
 });

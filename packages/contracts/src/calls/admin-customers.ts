@@ -38,7 +38,7 @@ export const searchCustomers = defineCall({
   path: '/api/admin/customers/search-customers',
   summary: 'جست‌وجوی مشتریان با موبایل (به هر شکل)، نام یا ایمیل',
   tag: 'admin',
-  access: 'staff',
+  access: { permission: 'customers.read' },
   request: z.strictObject({
     /**
      * A mobile number in any form (`۰۹۱۲…`, `912…`, `+98 912-…`, part of one), or words of
@@ -120,7 +120,7 @@ export const getCustomer = defineCall({
   path: '/api/admin/customers/get-customer',
   summary: 'پروندهٔ مشتری: مشخصات، سرویس‌ها، سفارش‌ها، کیف پول و نشست‌ها',
   tag: 'admin',
-  access: 'staff',
+  access: { permission: 'customers.read' },
   request: customerId,
   response: customerDetail,
 });
@@ -129,7 +129,7 @@ export const adjustCustomerCredit = defineCall({
   path: '/api/admin/customers/adjust-customer-credit',
   summary: 'افزایش یا کاهش دستی اعتبار کیف پول مشتری با ذکر دلیل',
   tag: 'admin',
-  access: 'admin',
+  access: { permission: 'customers.manage' },
   request: z.strictObject({
     userId: entityId,
     /** Positive adds credit, negative removes it; the balance never goes below zero. */
@@ -153,7 +153,7 @@ export const lockCustomer = defineCall({
   path: '/api/admin/customers/lock-customer',
   summary: 'قفل کردن حساب: ورود ممکن نیست و همهٔ نشست‌ها بسته می‌شوند',
   tag: 'admin',
-  access: 'admin',
+  access: { permission: 'customers.manage' },
   request: z.strictObject({ userId: entityId, reason: staffReason }),
   response: lockState,
 });
@@ -162,7 +162,7 @@ export const unlockCustomer = defineCall({
   path: '/api/admin/customers/unlock-customer',
   summary: 'باز کردن قفل حساب',
   tag: 'admin',
-  access: 'admin',
+  access: { permission: 'customers.manage' },
   request: z.strictObject({ userId: entityId, reason: staffReason.optional() }),
   response: lockState,
 });
@@ -171,7 +171,7 @@ export const endCustomerSessions = defineCall({
   path: '/api/admin/customers/end-customer-sessions',
   summary: 'بستن همهٔ نشست‌های مشتری (خروج از همهٔ دستگاه‌ها)',
   tag: 'admin',
-  access: 'admin',
+  access: { permission: 'customers.manage' },
   request: z.strictObject({ userId: entityId, reason: staffReason.optional() }),
   response: z.object({ endedSessionCount: z.number().int() }),
 });
@@ -182,7 +182,7 @@ export const suspendService = defineCall({
   path: '/api/admin/services/suspend-service',
   summary: 'تعلیق یک سرویس فعال',
   tag: 'admin',
-  access: 'admin',
+  access: { permission: 'services.manage' },
   request: serviceChange,
   response: adminServiceView,
 });
@@ -191,7 +191,7 @@ export const unsuspendService = defineCall({
   path: '/api/admin/services/unsuspend-service',
   summary: 'رفع تعلیق سرویس: فعال، یا منقضی اگر تاریخ انقضایش گذشته باشد',
   tag: 'admin',
-  access: 'admin',
+  access: { permission: 'services.manage' },
   request: serviceChange,
   response: adminServiceView,
 });
@@ -200,7 +200,7 @@ export const cancelService = defineCall({
   path: '/api/admin/services/cancel-service',
   summary: 'لغو سرویس',
   tag: 'admin',
-  access: 'admin',
+  access: { permission: 'services.manage' },
   request: serviceChange,
   response: adminServiceView,
 });
@@ -209,7 +209,7 @@ export const extendService = defineCall({
   path: '/api/admin/services/extend-service',
   summary: 'تمدید دستی سرویس به چند روز یا تا یک تاریخ (شمسی یا ISO)',
   tag: 'admin',
-  access: 'admin',
+  access: { permission: 'services.manage' },
   request: z
     .strictObject({
       serviceId: entityId,

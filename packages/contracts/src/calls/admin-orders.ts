@@ -62,7 +62,7 @@ export const adminListOrders = defineCall({
   path: '/api/admin/orders/list-orders',
   summary: 'جست‌وجو و فیلتر سفارش‌ها: وضعیت، موبایل مشتری یا شمارهٔ سفارش، بازهٔ تاریخ ثبت',
   tag: 'admin',
-  access: 'staff',
+  access: { permission: 'orders.read' },
   request: z.strictObject({ ...adminOrderFilters, ...listPaging }),
   response: listResult(adminOrderRow),
 });
@@ -119,7 +119,7 @@ export const adminGetOrder = defineCall({
   path: '/api/admin/orders/get-order',
   summary: 'جزئیات سفارش برای کارکنان: ردیف‌ها، پرداخت‌ها، کیف پول، سرویس‌ها و گزارش کارها',
   tag: 'admin',
-  access: 'staff',
+  access: { permission: 'orders.read' },
   request: z.strictObject(orderRequest),
   response: adminOrderDetail,
 });
@@ -128,7 +128,7 @@ export const adminCancelOrder = defineCall({
   path: '/api/admin/orders/cancel-order',
   summary: 'لغو سفارش پرداخت‌نشده؛ اعتبار کیف پول مصرف‌شده برمی‌گردد',
   tag: 'admin',
-  access: 'admin',
+  access: { permission: 'orders.manage' },
   request: z.strictObject({ ...orderRequest, reason: staffReason.optional() }),
   response: adminOrderDetail,
 });
@@ -138,7 +138,7 @@ export const adminRefundOrder = defineCall({
   summary:
     'بازپرداخت سفارش پرداخت‌شده به کیف پول مشتری؛ سرویس‌های آن لغو و تمدیدهایش برگردانده می‌شوند',
   tag: 'admin',
-  access: 'admin',
+  access: { permission: 'orders.manage' },
   request: z.strictObject({ ...orderRequest, reason: staffReason }),
   response: adminOrderDetail,
 });
@@ -151,7 +151,7 @@ export const adminExportOrdersCsv = defineCall({
   path: '/api/admin/orders/export-orders-csv',
   summary: 'خروجی CSV سفارش‌ها با همان فیلترهای فهرست (حداکثر ۵۰٬۰۰۰ ردیف)',
   tag: 'admin',
-  access: 'staff',
+  access: { permission: 'orders.read' },
   request: z.strictObject(adminOrderFilters),
   response: z.string(),
 });
@@ -241,7 +241,7 @@ export const adminListDiscountCodes = defineCall({
   path: '/api/admin/discounts/list-discount-codes',
   summary: 'فهرست کدهای تخفیف با میزان استفاده تا کنون',
   tag: 'admin',
-  access: 'staff',
+  access: { permission: 'discounts.read' },
   request: z.strictObject({
     /** Part of the code or the title. */
     query: text({ min: 0, max: 60 }).optional(),
@@ -255,7 +255,7 @@ export const adminGetDiscountCode = defineCall({
   path: '/api/admin/discounts/get-discount-code',
   summary: 'یک کد تخفیف با همهٔ قواعد و میزان استفادهٔ آن',
   tag: 'admin',
-  access: 'staff',
+  access: { permission: 'discounts.read' },
   request: z.strictObject({ id: entityId }),
   response: discountCodeView,
 });
@@ -264,7 +264,7 @@ export const adminCreateDiscountCode = defineCall({
   path: '/api/admin/discounts/create-discount-code',
   summary: 'ساخت کد تخفیف با همهٔ قواعد آن',
   tag: 'admin',
-  access: 'admin',
+  access: { permission: 'discounts.manage' },
   request: z.strictObject({ code: discountCodeText, ...discountCodeRules }),
   response: discountCodeView,
 });
@@ -274,7 +274,7 @@ export const adminUpdateDiscountCode = defineCall({
   // The code text is frozen: orders keep the text people typed; a new text is a new code.
   summary: 'ویرایش قواعد کد تخفیف (متن کد ثابت می‌ماند)',
   tag: 'admin',
-  access: 'admin',
+  access: { permission: 'discounts.manage' },
   request: z.strictObject({
     id: entityId,
     ...discountCodeRules,
@@ -289,7 +289,7 @@ export const adminSetDiscountCodeActive = defineCall({
   path: '/api/admin/discounts/set-discount-code-active',
   summary: 'فعال یا غیرفعال کردن کد تخفیف',
   tag: 'admin',
-  access: 'admin',
+  access: { permission: 'discounts.manage' },
   request: z.strictObject({ id: entityId, active: z.boolean() }),
   response: discountCodeView,
 });
@@ -311,7 +311,7 @@ export const adminGetDashboard = defineCall({
   path: '/api/admin/dashboard/get-dashboard',
   summary: 'داشبورد: فروش امروز و این ماه، مشتریان تازه، تیکت‌های باز، نمودار ۳۰ روز',
   tag: 'admin',
-  access: 'staff',
+  access: { permission: 'dashboard.read' },
   request: z.strictObject({}),
   response: z.object({
     /** Paid minus refunded, today in Tehran. */

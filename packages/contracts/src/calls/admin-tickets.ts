@@ -2,19 +2,19 @@ import { z } from 'zod';
 import { defineCall } from '../call';
 import {
   SERVICE_STATUSES,
-  STAFF_ROLES,
   TICKET_ATTACHMENTS_PER_MESSAGE,
   TICKET_BODY_MAX_LENGTH,
   TICKET_STATUSES,
 } from '../constants';
 import { multilineText, text, timestamp } from '../fields';
 import { listPaging, listResult } from '../list';
+import { STAFF_ROLES } from '../staff-permissions';
 import { auditEntry } from './admin';
 import { entityId } from './catalog';
 import { ticketAttachment, ticketDepartment, ticketPriority, ticketStatus } from './tickets';
 
 // The staff console's tickets calls (issue 8): `/api/admin/tickets/*`, for support and admins
-// alike (`access: 'staff'`); see admin.ts for what the console's areas share. Staff see every
+// alike (`tickets.work`); see admin.ts for what the console's areas share. Staff see every
 // message, internal notes flagged; the customer never sees a note (decision 0013).
 
 export const CANNED_REPLY_TITLE_MAX_LENGTH = 100;
@@ -71,7 +71,7 @@ export const adminListTickets = defineCall({
   path: '/api/admin/tickets/list-tickets',
   summary: 'صف تیکت‌ها برای پشتیبانی: فیلتر بخش، وضعیت، اولویت، مسئول و جست‌وجو',
   tag: 'admin',
-  access: 'staff',
+  access: { permission: 'tickets.work' },
   request: z.strictObject({
     status: adminTicketStatusFilter.default('waiting'),
     department: ticketDepartment.optional(),
@@ -130,7 +130,7 @@ export const adminGetTicket = defineCall({
   path: '/api/admin/tickets/get-ticket',
   summary: 'یک تیکت با همهٔ پیام‌ها (یادداشت‌های داخلی هم)، مشتری، سرویس‌ها و گزارش کارها',
   tag: 'admin',
-  access: 'staff',
+  access: { permission: 'tickets.work' },
   request: ticketRequest,
   response: adminTicketDetail,
 });
@@ -139,7 +139,7 @@ export const adminListStaffMembers = defineCall({
   path: '/api/admin/tickets/list-staff-members',
   summary: 'کارکنان پشتیبانی و مدیران (برای انتخاب مسئول تیکت)',
   tag: 'admin',
-  access: 'staff',
+  access: { permission: 'tickets.work' },
   request: z.strictObject({}),
   response: z.object({ items: z.array(ticketStaffMember) }),
 });
@@ -148,7 +148,7 @@ export const adminAssignTicket = defineCall({
   path: '/api/admin/tickets/assign-ticket',
   summary: 'سپردن تیکت به یک کارمند، یا برداشتن مسئول (null)',
   tag: 'admin',
-  access: 'staff',
+  access: { permission: 'tickets.work' },
   request: z.strictObject({ ticketId: entityId, assigneeId: entityId.nullable() }),
   response: adminTicketDetail,
 });
@@ -157,7 +157,7 @@ export const adminReplyTicket = defineCall({
   path: '/api/admin/tickets/reply-ticket',
   summary: 'پاسخ پشتیبانی (پیامک به مشتری) یا یادداشت داخلی که مشتری هرگز نمی‌بیند',
   tag: 'admin',
-  access: 'staff',
+  access: { permission: 'tickets.work' },
   request: z.strictObject({
     ticketId: entityId,
     body: multilineText({ min: 1, max: TICKET_BODY_MAX_LENGTH }),
@@ -175,7 +175,7 @@ export const adminCloseTicket = defineCall({
   path: '/api/admin/tickets/close-ticket',
   summary: 'بستن تیکت به دست پشتیبانی',
   tag: 'admin',
-  access: 'staff',
+  access: { permission: 'tickets.work' },
   request: ticketRequest,
   response: adminTicketDetail,
 });
@@ -184,7 +184,7 @@ export const adminSetTicketPriority = defineCall({
   path: '/api/admin/tickets/set-ticket-priority',
   summary: 'تغییر اولویت تیکت',
   tag: 'admin',
-  access: 'staff',
+  access: { permission: 'tickets.work' },
   request: z.strictObject({ ticketId: entityId, priority: ticketPriority }),
   response: adminTicketDetail,
 });
@@ -193,7 +193,7 @@ export const adminSetTicketDepartment = defineCall({
   path: '/api/admin/tickets/set-ticket-department',
   summary: 'انتقال تیکت به بخش دیگر',
   tag: 'admin',
-  access: 'staff',
+  access: { permission: 'tickets.work' },
   request: z.strictObject({ ticketId: entityId, department: ticketDepartment }),
   response: adminTicketDetail,
 });
@@ -216,7 +216,7 @@ export const adminListCannedReplies = defineCall({
   path: '/api/admin/tickets/list-canned-replies',
   summary: 'پاسخ‌های آماده، به ترتیب عنوان، با جست‌وجو در عنوان و متن',
   tag: 'admin',
-  access: 'staff',
+  access: { permission: 'tickets.work' },
   request: z.strictObject({ search: text({ min: 0, max: 100 }).optional(), ...listPaging }),
   response: listResult(cannedReply),
 });
@@ -225,7 +225,7 @@ export const adminCreateCannedReply = defineCall({
   path: '/api/admin/tickets/create-canned-reply',
   summary: 'افزودن پاسخ آماده',
   tag: 'admin',
-  access: 'staff',
+  access: { permission: 'tickets.work' },
   request: z.strictObject(cannedReplyFields),
   response: cannedReply,
 });
@@ -234,7 +234,7 @@ export const adminUpdateCannedReply = defineCall({
   path: '/api/admin/tickets/update-canned-reply',
   summary: 'ویرایش پاسخ آماده',
   tag: 'admin',
-  access: 'staff',
+  access: { permission: 'tickets.work' },
   request: z.strictObject({ id: entityId, ...cannedReplyFields }),
   response: cannedReply,
 });
@@ -243,7 +243,7 @@ export const adminDeleteCannedReply = defineCall({
   path: '/api/admin/tickets/delete-canned-reply',
   summary: 'حذف پاسخ آماده',
   tag: 'admin',
-  access: 'staff',
+  access: { permission: 'tickets.work' },
   request: z.strictObject({ id: entityId }),
   response: z.object({ id: z.string() }),
 });

@@ -3,8 +3,8 @@ import { defineCall } from '../call';
 import { text, timestamp } from '../fields';
 import { listPaging, listResult } from '../list';
 
-// The staff console (issue 8): `/api/admin/*`. `access: 'staff'` calls are for support and
-// admins (tickets, and orders and customers read-only); `access: 'admin'` calls for admins only.
+// The staff console (issue 8): `/api/admin/*`. Each call names the permission it needs; which
+// roles hold each permission is `STAFF_PERMISSIONS` (staff-permissions.ts, decision 0017).
 // Each area has its own file (admin-*.ts); this one holds what they share and the audit log.
 
 /** A reason staff must give for some changes (credit adjustment, lock); kept in the audit log. */
@@ -29,7 +29,7 @@ export const getAuditLog = defineCall({
   path: '/api/admin/audit/get-audit-log',
   summary: 'گزارش کارهای کارکنان: چه کسی، چه کاری، روی کدام رکورد، قبل و بعد، کی',
   tag: 'admin',
-  access: 'admin',
+  access: { permission: 'audit.read' },
   request: z.strictObject({
     actorId: z.string().uuid().optional(),
     entityType: text({ max: 40 }).optional(),

@@ -28,7 +28,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { registerCall } from '../../lib/register-call';
-import { type AuthUser, requireRole, withUser } from '../../plugins/auth';
+import { type AuthUser, requirePermission, withUser } from '../../plugins/auth';
 import { readUploadedFile } from '../tickets/uploaded-file';
 import * as articles from './articles.service';
 import {
@@ -183,7 +183,7 @@ export async function adminCatalogRoutes(app: FastifyInstance): Promise<void> {
           },
         },
         // The role is checked before a byte of the body is read.
-        preHandler: async (request) => requireRole(app, request.user, ['admin']),
+        preHandler: async (request) => requirePermission(app, request.user, 'catalog.manage'),
         handler: async (request) => {
           const user = request.user;
           if (!user) throw new AppError('UNAUTHENTICATED');

@@ -59,7 +59,7 @@ async function storeProduct(slug: string) {
 }
 
 describe('products in the staff console', () => {
-  test('reads are for staff, changes for admins only', async () => {
+  test('reads and changes are for admins only', async () => {
     const product = await newProduct();
     await expectStaffOnly(t.app, listCatalogProducts, {});
     await expectStaffOnly(t.app, getCatalogProduct, { id: product.id });
@@ -76,9 +76,9 @@ describe('products in the staff console', () => {
       prices: [{ cycle: 'monthly', price: 1_000_000 }],
     });
     await expectStaffOnly(t.app, setCatalogProductPublished, { id: product.id, published: true });
-    // Support may read.
-    await ok(t.app, '/api/admin/catalog/list-products', {}, support.token);
-    await ok(t.app, '/api/admin/catalog/get-product', { id: product.id }, support.token);
+    // Admins read them; support was refused above (the role matrix, decision 0017).
+    await ok(t.app, '/api/admin/catalog/list-products', {}, admin.token);
+    await ok(t.app, '/api/admin/catalog/get-product', { id: product.id }, admin.token);
     // Nothing the refused calls sent was written.
     const unchanged = await ok(
       t.app,
@@ -455,7 +455,7 @@ describe('products in the staff console', () => {
 });
 
 describe('product groups in the staff console', () => {
-  test('reads are for staff, changes for admins only', async () => {
+  test('reads and changes are for admins only', async () => {
     await expectStaffOnly(t.app, listCatalogGroups, {});
     await expectStaffOnly(t.app, createCatalogGroup, {
       slug: freshSlug('refused-group'),
@@ -464,7 +464,7 @@ describe('product groups in the staff console', () => {
       iconUrl: '/media/x.svg',
     });
     await expectStaffOnly(t.app, updateCatalogGroup, { id: hostingGroupId, name: 'x' });
-    await ok(t.app, '/api/admin/catalog/list-groups', {}, support.token);
+    await ok(t.app, '/api/admin/catalog/list-groups', {}, admin.token);
   });
 
   test('a group is created with its feature table, edited, and the store shows it at once', async () => {

@@ -133,7 +133,7 @@ describe('catalog image upload', () => {
 });
 
 describe('themes in the staff console', () => {
-  test('reads are for staff, changes for admins only', async () => {
+  test('reads and changes are for admins only', async () => {
     const theme = await ok(
       t.app,
       '/api/admin/catalog/create-theme',
@@ -155,16 +155,16 @@ describe('themes in the staff console', () => {
     });
     await expectStaffOnly(t.app, updateCatalogTheme, { id: theme.id, name: 'y' });
     await expectStaffOnly(t.app, setCatalogThemePublished, { id: theme.id, published: true });
-    await ok(t.app, '/api/admin/catalog/list-themes', {}, support.token);
+    await ok(t.app, '/api/admin/catalog/list-themes', {}, admin.token);
     // One theme for its form, hidden or not, with the categories the form offers.
-    const one = await ok(t.app, '/api/admin/catalog/get-theme', { id: theme.id }, support.token);
+    const one = await ok(t.app, '/api/admin/catalog/get-theme', { id: theme.id }, admin.token);
     expect(one.theme).toEqual(theme);
     expect(one.categories.map((category) => category.slug)).toContain('shop');
     const unknown = await refused(
       t.app,
       '/api/admin/catalog/get-theme',
       { id: '00000000-0000-4000-8000-000000000000' },
-      support.token,
+      admin.token,
       404,
     );
     expect(unknown.code).toBe('NOT_FOUND');

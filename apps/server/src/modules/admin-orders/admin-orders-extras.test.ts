@@ -123,13 +123,13 @@ describe('discount codes', () => {
       startsAt: '2026-03-20T20:30:00.000Z',
     });
     // One code by its id, for the console's edit page; an unknown id is 404.
-    const fetched = await ok(t.app, adminGetDiscountCode.path, { id: created.id }, support.token);
+    const fetched = await ok(t.app, adminGetDiscountCode.path, { id: created.id }, admin.token);
     expect(fetched).toEqual(created);
     const missing = await refused(
       t.app,
       adminGetDiscountCode.path,
       { id: anyId },
-      support.token,
+      admin.token,
       404,
     );
     expect(missing.message).toBe('این کد تخفیف پیدا نشد');
@@ -190,7 +190,7 @@ describe('discount codes', () => {
       t.app,
       adminListDiscountCodes.path,
       { query: 'BADRULES' },
-      support.token,
+      admin.token,
     );
     expect(listed.total).toBe(0);
   });
@@ -205,7 +205,7 @@ describe('discount codes', () => {
     const customer = await createCustomer(t.app);
     await submitCart(t.app, customer, [HOSTING_MONTH], 'USAGE10');
     await submitCart(t.app, customer, [HOSTING_MONTH], 'USAGE10');
-    const listed = await ok(t.app, adminListDiscountCodes.path, { query: 'usage1' }, support.token);
+    const listed = await ok(t.app, adminListDiscountCodes.path, { query: 'usage1' }, admin.token);
     expect(listed.items).toHaveLength(1);
     expect(listed.items[0]).toMatchObject({
       usedCount: 2,

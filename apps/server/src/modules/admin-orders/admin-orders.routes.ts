@@ -12,12 +12,11 @@ import {
   adminUpdateDiscountCode,
   type CallParsed,
   ORDERS_CSV_MAX_ROWS,
-  STAFF_ROLES,
 } from '@vitrin/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerCall } from '../../lib/register-call';
-import { requireRole, withUser } from '../../plugins/auth';
+import { requirePermission, withUser } from '../../plugins/auth';
 import {
   cancelOrderAsStaff,
   findOrders,
@@ -79,8 +78,8 @@ export async function adminOrdersRoutes(app: FastifyInstance): Promise<void> {
         security: [{ bearer: [] }],
         body: adminExportOrdersCsv.request,
       },
-      preHandler: async (request) => {
-        await requireRole(app, request.user, STAFF_ROLES);
+      preValidation: async (request) => {
+        await requirePermission(app, request.user, adminExportOrdersCsv.access.permission);
       },
       handler: async (request, reply) => {
         const filters = request.body as CallParsed<typeof adminExportOrdersCsv>;

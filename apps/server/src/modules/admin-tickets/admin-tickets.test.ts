@@ -61,7 +61,7 @@ describe('authorization', () => {
       [adminSetTicketDepartment, { ticketId: ticket.id, department: 'billing' }],
     ];
     for (const [call, body] of calls) {
-      expect(call.access).toBe('staff');
+      expect(call.access).toEqual({ permission: 'tickets.work' });
       await expectStaffOnly(t.app, call, body);
     }
     // Nothing the refused callers sent changed the ticket.

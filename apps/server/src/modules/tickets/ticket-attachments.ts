@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import {
-  STAFF_ROLES,
+  hasPermission,
   TICKET_ATTACHMENT_EXTENSIONS,
   TICKET_ATTACHMENT_MAX_BYTES,
   TICKET_ATTACHMENT_TYPES,
@@ -231,15 +231,13 @@ export interface AttachmentFile {
   bytes: Buffer;
 }
 
-/** Whether `userId` is staff (support or admin) now, by the database rather than the token. */
+/** Whether `userId` works tickets now, by the database rather than the token. */
 async function isActiveStaff(db: Database, userId: string): Promise<boolean> {
   const [row] = await db
     .select({ role: users.role, lockedAt: users.lockedAt })
     .from(users)
     .where(eq(users.id, userId));
-  return (
-    row !== undefined && !row.lockedAt && (STAFF_ROLES as readonly string[]).includes(row.role)
-  );
+  return row !== undefined && !row.lockedAt && hasPermission(row.role, 'tickets.work');
 }
 
 /**
@@ -271,8 +269,7 @@ export async function readAttachment(
   const mayRead =
     row !== undefined &&
     (isOwnOrUploaded ||
-      ((STAFF_ROLES as readonly string[]).includes(reader.role) &&
-        (await isActiveStaff(deps.db, reader.id))));
+      (hasPermission(reader.role, 'tickets.work') && (await isActiveStaff(deps.db, reader.id))));
   if (!row || !mayRead) throw new AppError('NOT_FOUND', ATTACHMENT_MESSAGES.notFound);
 
   const { attachment } = row;

@@ -1,6 +1,6 @@
 import {
+  hasPermission,
   multilineText,
-  STAFF_ROLES,
   TICKET_ATTACHMENTS_PER_MESSAGE,
   TICKET_BODY_MAX_LENGTH,
   TICKET_STATUSES,
@@ -412,8 +412,8 @@ export async function replyAsStaff(
       .select({ role: users.role, lockedAt: users.lockedAt })
       .from(users)
       .where(eq(users.id, reply.staffUserId));
-    const isStaff = (STAFF_ROLES as readonly string[]).includes(staff?.role ?? '');
-    if (!staff || !isStaff || staff.lockedAt) throw new AppError('FORBIDDEN', NOT_STAFF);
+    if (!staff || !hasPermission(staff.role, 'tickets.work') || staff.lockedAt)
+      throw new AppError('FORBIDDEN', NOT_STAFF);
     const [ticket] = await tx
       .select({ id: tickets.id, status: tickets.status })
       .from(tickets)

@@ -1,5 +1,6 @@
 import { Anchor, Card, Skeleton, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
+import { hasPermission } from '@vitrin/contracts';
 import { Link, useParams } from 'react-router';
 import { isNotFoundError } from '../../../lib/api-error';
 import { BagIcon } from '../../../ui/icons';
@@ -97,7 +98,7 @@ interface ProductEditorProps {
 
 function ProductEditor({ userId, product, groups }: ProductEditorProps) {
   const { role } = useStaffMember();
-  const canEdit = role === 'admin';
+  const canEdit = hasPermission(role, 'catalog.manage');
   const publish = useCatalogChange(userId, '/api/admin/catalog/set-product-published');
 
   return (

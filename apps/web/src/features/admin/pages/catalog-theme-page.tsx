@@ -12,6 +12,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
+import { hasPermission } from '@vitrin/contracts';
 import { toPersianDigits } from '@vitrin/fa';
 import type { FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -118,7 +119,7 @@ export function CatalogThemePage() {
               publishedNote="این قالب در فهرست قالب‌های محصولاتش به مشتریان نشان داده می‌شود."
               unpublishNote="مشتریان دیگر این قالب را هنگام خرید سایت‌ساز نمی‌بینند؛ سایت‌هایی که با آن ساخته شده‌اند سر جایشان می‌مانند."
               setPublished={(published) => publish.mutateAsync({ id: theme.id, published })}
-              disabled={role !== 'admin'}
+              disabled={!hasPermission(role, 'catalog.manage')}
             />
           </PageSection>
         </Card>

@@ -1,5 +1,6 @@
 import { Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
+import { hasPermission } from '@vitrin/contracts';
 import { toPersianDigits } from '@vitrin/fa';
 import { useMemo } from 'react';
 import { useParams } from 'react-router';
@@ -61,7 +62,7 @@ export function CustomerPage() {
 
 function CustomerFileView({ customer }: { customer: CustomerFile }) {
   const staff = useStaffMember();
-  const isAdmin = staff.role === 'admin';
+  const isAdmin = hasPermission(staff.role, 'customers.manage');
   const accountActions = useCustomerActions(staff.userId, customer.id);
   const actions = isAdmin ? accountActions : null;
   const isSelf = customer.id === staff.userId;

@@ -1,5 +1,6 @@
 import { Alert, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
+import { hasPermission } from '@vitrin/contracts';
 import { toPersianDigits } from '@vitrin/fa';
 import { useParams } from 'react-router';
 import { isNotFoundError } from '../../../lib/api-error';
@@ -67,16 +68,21 @@ function OrderDetails({ userId, order }: { userId: string; order: AdminOrder }) 
         ]}
         title={`سفارش شمارهٔ ${number}`}
         badge={<OrderStatusBadge status={order.status} />}
-        actions={role === 'admin' ? <OrderActions userId={userId} order={order} /> : undefined}
+        actions={
+          hasPermission(role, 'orders.manage') ? (
+            <OrderActions userId={userId} order={order} />
+          ) : undefined
+        }
         description={<OrderTimes order={order} />}
       />
 
       {order.status === 'refunded' && <RefundNote order={order} />}
-      {role === 'support' && (order.status === 'pending' || order.status === 'paid') && (
-        <Text size="sm" c="dimmed">
-          لغو و بازپرداخت سفارش با مدیران است؛ شما این سفارش را فقط می‌بینید.
-        </Text>
-      )}
+      {!hasPermission(role, 'orders.manage') &&
+        (order.status === 'pending' || order.status === 'paid') && (
+          <Text size="sm" c="dimmed">
+            لغو و بازپرداخت سفارش با مدیران است؛ شما این سفارش را فقط می‌بینید.
+          </Text>
+        )}
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <CustomerCard order={order} />

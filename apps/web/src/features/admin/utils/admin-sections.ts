@@ -1,10 +1,16 @@
-import type { UserRoleName } from '@vitrin/contracts';
+import {
+  hasPermission,
+  STAFF_ROLES,
+  type StaffPermission,
+  type StaffRoleName,
+  type UserRoleName,
+} from '@vitrin/contracts';
 
-// The staff console's sections (issue 8). Support works tickets and reads orders and customers;
-// everything else is for admins only. The server refuses a call the role does not allow anyway;
-// this list only keeps the console from offering what would be refused.
+// The staff console's sections (issue 8). Each opens for the roles holding the permission its
+// page reads with (the role matrix, decision 0017). The server refuses a call the role does not
+// allow anyway; this list only keeps the console from offering what would be refused.
 
-export type StaffRole = Exclude<UserRoleName, 'customer'>;
+export type StaffRole = StaffRoleName;
 
 export const ADMIN_PATH = '/admin';
 export const AUDIT_PATH = '/admin/audit';
@@ -23,7 +29,8 @@ export interface AdminSection {
   key: AdminSectionKey;
   path: string;
   label: string;
-  adminOnly: boolean;
+  /** What the section's page needs to read: the role matrix decides who sees it. */
+  permission: StaffPermission;
   /** What the section holds, as a sentence: shown while it is not built yet. */
   summary: string;
 }
@@ -33,7 +40,7 @@ export const adminSections: readonly AdminSection[] = [
     key: 'dashboard',
     path: ADMIN_PATH,
     label: 'داشبورد',
-    adminOnly: false,
+    permission: 'dashboard.read',
     summary:
       'فروش امروز و این ماه به تومان، مشتریان تازه، تیکت‌های باز و نمودار ۳۰ روز گذشته با تاریخ شمسی.',
   },
@@ -41,7 +48,7 @@ export const adminSections: readonly AdminSection[] = [
     key: 'orders',
     path: '/admin/orders',
     label: 'سفارش‌ها',
-    adminOnly: false,
+    permission: 'orders.read',
     summary:
       'جستجو و فیلتر سفارش‌ها، جزئیات هر سفارش، لغو سفارش پرداخت‌نشده، بازپرداخت به کیف پول و خروجی CSV.',
   },
@@ -49,7 +56,7 @@ export const adminSections: readonly AdminSection[] = [
     key: 'customers',
     path: '/admin/customers',
     label: 'مشتریان',
-    adminOnly: false,
+    permission: 'customers.read',
     summary:
       'جستجو با شمارهٔ موبایل، پروفایل، سرویس‌ها، سفارش‌ها و کیف پول هر مشتری، قفل حساب و پایان نشست‌ها.',
   },
@@ -57,7 +64,7 @@ export const adminSections: readonly AdminSection[] = [
     key: 'tickets',
     path: '/admin/tickets',
     label: 'تیکت‌ها',
-    adminOnly: false,
+    permission: 'tickets.work',
     summary:
       'صف تیکت‌ها به تفکیک دپارتمان، وضعیت و اولویت؛ ارجاع، پاسخ با پیوست، یادداشت داخلی و پاسخ‌های آماده.',
   },
@@ -65,7 +72,7 @@ export const adminSections: readonly AdminSection[] = [
     key: 'catalog',
     path: '/admin/catalog',
     label: 'محصولات و گروه‌ها',
-    adminOnly: true,
+    permission: 'catalog.read',
     summary:
       'گروه‌ها، محصولات، دوره‌ها و قیمت‌ها، ویژگی‌ها و قالب‌ها با بارگذاری تصویر؛ انتشار و لغو انتشار.',
   },
@@ -73,32 +80,32 @@ export const adminSections: readonly AdminSection[] = [
     key: 'articles',
     path: '/admin/articles',
     label: 'مقاله‌ها',
-    adminOnly: true,
+    permission: 'articles.read',
     summary: 'نوشتن و ویرایش مقاله، پیش‌نویس و انتشار با تاریخ انتشار شمسی.',
   },
   {
     key: 'discounts',
     path: '/admin/discounts',
     label: 'کدهای تخفیف',
-    adminOnly: true,
+    permission: 'discounts.read',
     summary: 'ساخت و ویرایش کدهای تخفیف با همهٔ قاعده‌هایشان و میزان استفاده از هر کد.',
   },
   {
     key: 'audit',
     path: AUDIT_PATH,
     label: 'گزارش کارها',
-    adminOnly: true,
+    permission: 'audit.read',
     summary: 'هر کاری که کارکنان انجام داده‌اند: چه کسی، چه کاری، روی کدام رکورد، قبل و بعد، کی.',
   },
 ];
 
 export function isStaffRole(role: UserRoleName): role is StaffRole {
-  return role === 'support' || role === 'admin';
+  return (STAFF_ROLES as readonly string[]).includes(role);
 }
 
 /** Whether a staff member in this role may open the section. */
 export function canOpen(role: StaffRole, section: AdminSection): boolean {
-  return role === 'admin' || !section.adminOnly;
+  return hasPermission(role, section.permission);
 }
 
 /** The sections this role sees in the console's menu. */
