@@ -186,12 +186,7 @@ describe('discount codes', () => {
       400,
     );
     expect(shape.fields?.code).toBeTruthy();
-    const listed = await ok(
-      t.app,
-      adminListDiscountCodes.path,
-      { query: 'BADRULES' },
-      admin.token,
-    );
+    const listed = await ok(t.app, adminListDiscountCodes.path, { query: 'BADRULES' }, admin.token);
     expect(listed.total).toBe(0);
   });
 
