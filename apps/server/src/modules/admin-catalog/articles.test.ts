@@ -12,11 +12,9 @@ import { sanitizeEditorHtml } from './article-body';
 
 const t = setupTestApp({ seedDemoData: true });
 let admin: SignedInUser;
-let support: SignedInUser;
 
 beforeAll(async () => {
   admin = await createStaff(t.app, 'admin');
-  support = await createStaff(t.app, 'support');
 });
 
 let slugCounter = 0;

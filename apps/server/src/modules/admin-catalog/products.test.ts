@@ -18,12 +18,10 @@ import { setupTestApp } from '../../test/test-app';
 
 const t = setupTestApp({ seedDemoData: true });
 let admin: SignedInUser;
-let support: SignedInUser;
 let hostingGroupId: string;
 
 beforeAll(async () => {
   admin = await createStaff(t.app, 'admin');
-  support = await createStaff(t.app, 'support');
   const [group] = await t.app.db
     .select({ id: productGroups.id })
     .from(productGroups)
