@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { horizontalOverflow, saveScreenshot, viewports } from './browser';
+import { callApi, newPage, screenshotBoth, signIn } from './flows';
 import { useServerAndBrowser } from './harness';
 
 const h = useServerAndBrowser();
@@ -46,6 +47,12 @@ async function expectAccountPage(page: Page, mobileShown: string) {
   await page.getByText(mobileShown).first().waitFor();
 }
 
+/** The strength meter under a new password shows `label` (zxcvbn's level, in Persian). */
+async function expectStrength(page: Page, label: string) {
+  const meter = page.getByRole('meter', { name: 'قدرت رمز عبور' });
+  await expect.poll(() => meter.getAttribute('aria-valuetext'), { timeout: 15_000 }).toBe(label);
+}
+
 async function signOut(page: Page) {
   await page.getByRole('button', { name: 'خروج از حساب' }).click();
   // Spec §4: logout reloads at the site root, signed out.
@@ -61,7 +68,25 @@ describe('accounts in the browser', () => {
       // Sign up: a number with no account gets the sign-up step, then a code.
       let sentAfter = Date.now();
       await enterMobile(page, '۰۹۱۲ ۵۵۵ ۱۴۰۵');
-      await page.getByLabel('رمز عبور').fill('khane-ma-1405');
+      let registerCalls = 0;
+      page.on('request', (request) => {
+        if (request.url().endsWith('/api/jwt/register')) registerCalls += 1;
+      });
+      // A common password: the meter says so as it is typed, and the form will not send it.
+      const password = page.getByLabel('رمز عبور', { exact: true });
+      await password.fill('password1');
+      await expectStrength(page, 'خیلی ضعیف');
+      await page.getByText('این رمز عبور رایج است.').waitFor();
+      await page.getByText('چند کلمهٔ کم‌کاربردتر به آن اضافه کنید.').waitFor();
+      await screenshotBoth(page, 'sign-up-weak-password');
+      await page.getByRole('button', { name: 'ثبت‌نام' }).click();
+      await page
+        .getByText('رمز عبور خیلی ضعیف است؛ رمزی دست‌کم «قوی» بگذارید. این رمز عبور رایج است.')
+        .waitFor();
+      await screenshotBoth(page, 'sign-up-weak-password-refused');
+      expect(registerCalls).toBe(0);
+      await password.fill('khane-ma-1405');
+      await expectStrength(page, 'خیلی قوی');
       await saveScreenshot(page, 'flow-sign-up-desktop');
       await page.getByRole('button', { name: 'ثبت‌نام' }).click();
       await page.getByLabel('کد تأیید').waitFor();
@@ -105,6 +130,49 @@ describe('accounts in the browser', () => {
       await expectAccountPage(page, '۰۹۱۹ ۱۲۳ ۴۵۶۷');
     } finally {
       await context.close();
+    }
+  });
+
+  test('the new password on the account page is weighed as it is typed, and a weak one is not sent', async () => {
+    const account = { mobile: '09125551406', password: 'anar-golab-ketab-1405' };
+    const sentAfter = Date.now();
+    await callApi(h.server.url, '/api/jwt/register', {
+      mobileNumber: account.mobile,
+      password: account.password,
+    });
+    await callApi(h.server.url, '/api/jwt/send-temp-code', { username: account.mobile });
+    await callApi(h.server.url, '/api/jwt/verify-temporary-code', {
+      input: account.mobile,
+      code: await codeFromOutbox('+989125551406', sentAfter),
+    });
+    const { page, close } = await newPage(h.browser, viewports.desktop);
+    try {
+      let changeCalls = 0;
+      page.on('request', (request) => {
+        if (request.url().endsWith('/api/user/change-password')) changeCalls += 1;
+      });
+      await signIn(page, h.server.url, '/account/profile', account);
+      await page.getByLabel('رمز عبور فعلی').fill(account.password);
+      const fresh = page.getByLabel('رمز عبور تازه');
+      // The person's own number: easy for anyone who knows them.
+      await fresh.fill('09125551406');
+      await expectStrength(page, 'خیلی ضعیف');
+      await page
+        .getByText('رمز عبور نباید اطلاعات خود شما، مثل شمارهٔ موبایل یا نام، را داشته باشد.')
+        .waitFor();
+      await screenshotBoth(page, 'change-password-weak');
+      await page.getByRole('button', { name: 'تغییر رمز عبور' }).click();
+      await page.getByText(/^رمز عبور خیلی ضعیف است؛ رمزی دست‌کم «قوی» بگذارید\./).waitFor();
+      expect(changeCalls).toBe(0);
+
+      await fresh.fill('tiger-lamp-ocean-47');
+      await expectStrength(page, 'خیلی قوی');
+      await screenshotBoth(page, 'change-password-strong');
+      await page.getByRole('button', { name: 'تغییر رمز عبور' }).click();
+      await page.getByText('رمز عبور تازه ثبت شد؛ از دستگاه‌های دیگر خارج شدید').waitFor();
+      expect(changeCalls).toBe(1);
+    } finally {
+      await close();
     }
   });
 

@@ -9,13 +9,19 @@ interface PasswordStrengthMeterProps {
   strength: PasswordStrength | null;
   /** The dictionaries are still loading. */
   measuring: boolean;
+  /** The field's error already gives the reason (a refused submit): not said twice. */
+  hideWarning?: boolean;
 }
 
 /**
  * How guessable the typed password is: five bars filling from the start of the line, the level's
  * name, and zxcvbn's reason and advice in Persian. Nothing while the field is empty.
  */
-export function PasswordStrengthMeter({ strength, measuring }: PasswordStrengthMeterProps) {
+export function PasswordStrengthMeter({
+  strength,
+  measuring,
+  hideWarning = false,
+}: PasswordStrengthMeterProps) {
   if (!strength) {
     return measuring ? (
       <Text size="xs" c="dimmed" aria-live="polite">
@@ -52,7 +58,7 @@ export function PasswordStrengthMeter({ strength, measuring }: PasswordStrengthM
           {strength.label}
         </Text>
       </Group>
-      {strength.warning && (
+      {strength.warning && !hideWarning && (
         <Text size="xs" c={strength.strong ? 'dimmed' : 'red.8'}>
           {strength.warning}
         </Text>

@@ -51,6 +51,10 @@ export function PasswordForm({ userId, hasPassword }: PasswordFormProps) {
     showSuccessToast('رمز عبور تازه ثبت شد؛ از دستگاه‌های دیگر خارج شدید');
   };
 
+  const newPasswordError = missing.next
+    ? 'رمز عبور تازه را وارد کنید'
+    : (refusal ?? fieldError(change.error, 'newPassword'));
+
   return (
     <Card>
       <form onSubmit={handleSubmit} noValidate>
@@ -91,13 +95,13 @@ export function PasswordForm({ userId, hasPassword }: PasswordFormProps) {
                 setMissing((current) => ({ ...current, next: false }));
                 setRefusal(null);
               }}
-              error={
-                missing.next
-                  ? 'رمز عبور تازه را وارد کنید'
-                  : (refusal ?? fieldError(change.error, 'newPassword'))
-              }
+              error={newPasswordError}
             />
-            <PasswordStrengthMeter strength={strength.strength} measuring={strength.measuring} />
+            <PasswordStrengthMeter
+              strength={strength.strength}
+              measuring={strength.measuring}
+              hideWarning={Boolean(newPasswordError)}
+            />
           </Stack>
           <Button
             type="submit"

@@ -161,7 +161,11 @@ export function CodeStep({
                 }}
                 error={passwordError}
               />
-              <PasswordStrengthMeter strength={strength.strength} measuring={strength.measuring} />
+              <PasswordStrengthMeter
+                strength={strength.strength}
+                measuring={strength.measuring}
+                hideWarning={Boolean(passwordError)}
+              />
             </Stack>
           )}
           <Group justify="space-between" gap="xs" mih={28}>

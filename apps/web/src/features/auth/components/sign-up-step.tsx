@@ -73,7 +73,11 @@ export function SignUpStep({ mobile, sendingCode, onRegistered, onChangeMobile }
               }}
               error={error}
             />
-            <PasswordStrengthMeter strength={strength.strength} measuring={strength.measuring} />
+            <PasswordStrengthMeter
+              strength={strength.strength}
+              measuring={strength.measuring}
+              hideWarning={Boolean(error)}
+            />
           </Stack>
           <Button
             type="submit"
