@@ -176,6 +176,41 @@ describe('accounts in the browser', () => {
     }
   });
 
+  test('after repeated wrong passwords the page says how long to wait, and a code still signs in', async () => {
+    // The demo customer: no code was sent to them in this file, so one can be asked for at once.
+    const account = { mobile: '09121234567', e164: '+989121234567' };
+    const { page, close } = await newPage(h.browser, viewports.desktop);
+    try {
+      await enterMobile(page, account.mobile);
+      const password = page.getByLabel('رمز عبور', { exact: true });
+      const signInButton = page.getByRole('button', { name: 'ورود', exact: true });
+      const tryPassword = async (guess: string) => {
+        await password.fill(guess);
+        const answer = page.waitForResponse((response) =>
+          response.url().endsWith('/api/jwt/authenticate'),
+        );
+        await signInButton.click();
+        return (await answer).status();
+      };
+      for (let i = 0; i < 5; i++) expect(await tryPassword(`not-mine-${i}-x`)).toBe(422);
+      await page.getByText('شماره موبایل یا رمز عبور نادرست است').first().waitFor();
+      expect(await tryPassword('not-mine-5-x')).toBe(429);
+      await page
+        .getByText(
+          'چند بار رمز عبور نادرست وارد شد؛ ورود با رمز عبور برای این شماره تا ۳۰ ثانیه دیگر بسته است. ورود با کد پیامکی همچنان باز است.',
+        )
+        .first()
+        .waitFor();
+      await screenshotBoth(page, 'sign-in-password-paused');
+      const sentAfter = Date.now();
+      await page.getByRole('button', { name: 'ورود با کد پیامکی' }).click();
+      await enterCodeFor(page, account.e164, sentAfter);
+      await expectAccountPage(page, '۰۹۱۲ ۱۲۳ ۴۵۶۷');
+    } finally {
+      await close();
+    }
+  });
+
   for (const [name, viewport] of Object.entries(viewports)) {
     test(`the sign-in page on ${name}: right-to-left, nothing overflows`, async () => {
       const context = await h.browser.newContext({ viewport, locale: 'fa-IR' });

@@ -42,9 +42,10 @@ export function PasswordStep({
     }
   };
 
+  // After repeated wrong passwords the server says how long to wait and that a code works.
   const error = missing
     ? 'رمز عبور را وارد کنید'
-    : fieldError(authenticate.error, 'password', ['WRONG_CREDENTIALS']);
+    : fieldError(authenticate.error, 'password', ['WRONG_CREDENTIALS', 'RATE_LIMITED']);
 
   return (
     <Stack gap="lg">
