@@ -176,6 +176,41 @@ describe('accounts in the browser', () => {
     }
   });
 
+  test('a forgotten password: the new one is weighed as it is typed, and a weak one is not sent', async () => {
+    // The demo support account: no code was sent to it in this file.
+    const { page, close } = await newPage(h.browser, viewports.phone);
+    try {
+      let resetCalls = 0;
+      page.on('request', (request) => {
+        if (request.url().endsWith('/api/jwt/reset-password')) resetCalls += 1;
+      });
+      const sentAfter = Date.now();
+      await page.goto(`${h.server.url}/forgot-password`);
+      await page.getByLabel('شماره موبایل').fill('09361234567');
+      await page.getByRole('button', { name: 'ادامه' }).click();
+      await page.getByLabel('کد تأیید').fill(await codeFromOutbox('+989361234567', sentAfter));
+      const fresh = page.getByLabel('رمز عبور تازه');
+      await fresh.fill('qwertyuiop');
+      await expectStrength(page, 'خیلی ضعیف');
+      await page.getByText('این رمز عبور بسیار پرکاربرد است.').waitFor();
+      await screenshotBoth(page, 'reset-password-weak');
+      await page.getByRole('button', { name: 'ذخیرهٔ رمز عبور' }).click();
+      await page.getByText(/^رمز عبور خیلی ضعیف است؛ رمزی دست‌کم «قوی» بگذارید\./).waitFor();
+      expect(resetCalls).toBe(0);
+
+      await fresh.fill('tiger-lamp-ocean-47');
+      await expectStrength(page, 'خیلی قوی');
+      const answer = page.waitForResponse((response) =>
+        response.url().endsWith('/api/jwt/reset-password'),
+      );
+      await page.getByRole('button', { name: 'ذخیرهٔ رمز عبور' }).click();
+      expect((await answer).status()).toBe(200);
+      expect(resetCalls).toBe(1);
+    } finally {
+      await close();
+    }
+  });
+
   test('after repeated wrong passwords the page says how long to wait, and a code still signs in', async () => {
     // The demo customer: no code was sent to them in this file, so one can be asked for at once.
     const account = { mobile: '09121234567', e164: '+989121234567' };
