@@ -38,6 +38,7 @@ import redis from './plugins/redis';
 import requestContext, { generateRequestId } from './plugins/request-context';
 import securityHeaders from './plugins/security-headers';
 import sms from './plugins/sms';
+import textGuard, { refuseMalformedAddress } from './plugins/text-guard';
 import webApp from './plugins/web-app';
 
 declare module 'fastify' {
@@ -81,6 +82,7 @@ export async function buildApp(
     bodyLimit: config.bodyLimitBytes,
     trustProxy: compileProxyTrust(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors: refuseMalformedAddress,
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     forceCloseConnections: 'idle',
@@ -102,6 +104,7 @@ export async function buildApp(
     ),
   );
   await app.register(errors);
+  await app.register(textGuard);
   await app.register(requestContext);
   await app.register(securityHeaders);
   await app.register(cors);

@@ -22,11 +22,34 @@ export interface AuditEntry {
   request?: FastifyRequest;
 }
 
-/** Plain JSON for the jsonb columns: dates as ISO text, undefined dropped, bigints as text. */
+// jsonb and text columns refuse NUL and lone surrogates. Requests carrying them are refused
+// long before (plugins/text-guard.ts), but the audit row is written beside every staff change
+// and must never be what turns a valid change into a 500, so it keeps a replacement character.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is the character PostgreSQL refuses
+const unstorable = /\u0000|[\uD800-\uDFFF]/gu;
+
+function storable(text: string): string {
+  return text.replace(unstorable, '\uFFFD');
+}
+
+/**
+ * Plain JSON for the jsonb columns: dates as ISO text, undefined dropped, bigints as text, and
+ * no character PostgreSQL cannot store, in keys or values.
+ */
 function toJson(value: unknown): unknown {
   if (value === undefined) return null;
   return JSON.parse(
-    JSON.stringify(value, (_key, field) => (typeof field === 'bigint' ? String(field) : field)),
+    JSON.stringify(value, (_key, field) => {
+      if (typeof field === 'bigint') return String(field);
+      if (typeof field === 'string') return storable(field);
+      if (field && typeof field === 'object' && !Array.isArray(field)) {
+        const entries = Object.entries(field as Record<string, unknown>);
+        if (entries.some(([key]) => storable(key) !== key)) {
+          return Object.fromEntries(entries.map(([key, child]) => [storable(key), child]));
+        }
+      }
+      return field;
+    }),
   );
 }
 
@@ -39,7 +62,7 @@ export async function writeAudit(db: Database | Transaction, entry: AuditEntry):
     entityId: entry.entityId,
     before: toJson(entry.before),
     after: toJson(entry.after),
-    reason: entry.reason ?? null,
+    reason: entry.reason == null ? null : storable(entry.reason),
     ipAddress: entry.request?.ip ?? null,
   });
 }
