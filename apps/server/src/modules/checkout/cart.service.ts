@@ -362,10 +362,12 @@ export async function applyDiscountCode(
     const opened = await openCart(tx, owner);
     let discountCodeId: string | null = null;
     if (code !== '') {
-      const [row] = await tx.select().from(discountCodes).where(eq(discountCodes.code, code));
-      if (!row) throw discountRefused(DISCOUNT_PROBLEMS.unknown);
+      // The cart is checked before the code is looked up: an empty cart answers the same for a
+      // code that exists and one that does not.
       const priced = await priceLines(tx, opened.id);
       if (priced.lines.length === 0) throw new AppError('CART_EMPTY');
+      const [row] = await tx.select().from(discountCodes).where(eq(discountCodes.code, code));
+      if (!row) throw discountRefused(DISCOUNT_PROBLEMS.unknown);
       const buyer = owner.userId ? await buyerHistory(tx, owner.userId, row.id) : null;
       const outcome = evaluateDiscount(row, priced.lines, buyer, new Date());
       if (!outcome.ok) throw discountRefused(outcome.problem);

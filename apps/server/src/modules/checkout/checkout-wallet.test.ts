@@ -304,10 +304,10 @@ describe('use-wallet-in-order', () => {
       '/api/cart/use-wallet-in-order',
       { orderId: order.id, amountRial: 10_000 },
       customer.token,
-      422,
+      409,
     );
     expect(error).toMatchObject({
-      code: 'ORDER_NOT_PAYABLE',
+      code: 'CONFLICT',
       message: 'این سفارش پیش‌تر پرداخت شده است',
     });
     expect(await readBalance(t.app.db, customer.id)).toBe(order.totalRial);

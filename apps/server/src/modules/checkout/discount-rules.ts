@@ -54,8 +54,6 @@ export const DISCOUNT_PROBLEMS = {
   perUser: 'سهم شما از این کد تخفیف پیش‌تر استفاده شده است',
   firstOrder: 'این کد تخفیف فقط برای نخستین سفارش است',
   noLines: 'این کد تخفیف شامل محصولات سبد شما نمی‌شود',
-  otherAccount: 'این کد تخفیف مخصوص حساب دیگری است',
-  signInFirst: 'برای استفاده از این کد وارد حساب کاربری شوید',
 } as const;
 
 /** «۲۰٪ تخفیف تا سقف ۵۰۰٬۰۰۰ تومان», «۱۰۰٬۰۰۰ تومان تخفیف». */
@@ -71,7 +69,7 @@ export function describeDiscount(code: DiscountCode): string {
  * Checks every rule of a code against a cart and computes its discount, split over the lines
  * it covers (largest remainder, so the parts add up to the whole exactly). `buyer` is null for
  * a visitor: the per-user and first-order rules are checked once they sign in, and a personal
- * code is refused until then.
+ * code is unknown until its owner signs in.
  */
 export function evaluateDiscount(
   code: DiscountCode,
@@ -116,11 +114,9 @@ export function evaluateDiscount(
  */
 export function codeProblem(code: DiscountCode, buyer: BuyerHistory | null, now: Date) {
   if (!code.active) return DISCOUNT_PROBLEMS.unknown;
-  // Checked before the window and the uses, so nobody else learns anything more of the code.
-  if (code.userId !== null) {
-    if (!buyer) return DISCOUNT_PROBLEMS.signInFirst;
-    if (buyer.userId !== code.userId) return DISCOUNT_PROBLEMS.otherAccount;
-  }
+  // Someone else's personal code reads exactly as a code that does not exist (issue 18): checked
+  // before the window and the uses, and told with the same words, so nobody learns it exists.
+  if (code.userId !== null && buyer?.userId !== code.userId) return DISCOUNT_PROBLEMS.unknown;
   if (code.startsAt && now < code.startsAt) return DISCOUNT_PROBLEMS.notStarted;
   if (code.endsAt && now >= code.endsAt) return DISCOUNT_PROBLEMS.ended;
   if (code.usageLimit !== null && code.usedCount >= code.usageLimit) {

@@ -318,19 +318,18 @@ export async function lockPayableOrder(
     .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
     .for('update');
   if (!order) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
+  // The order's state, not a rule, forbids paying it: 409 as API.md says (issue 18), whether
+  // the expiry job has closed it yet or not.
   if (order.status !== 'pending') {
     throw new AppError(
-      'ORDER_NOT_PAYABLE',
+      'CONFLICT',
       order.status === 'paid'
         ? 'این سفارش پیش‌تر پرداخت شده است'
         : 'این سفارش بسته شده است و قابل پرداخت نیست',
     );
   }
   if (order.expiresAt <= now) {
-    throw new AppError(
-      'ORDER_NOT_PAYABLE',
-      'مهلت پرداخت این سفارش تمام شده است؛ دوباره سفارش دهید',
-    );
+    throw new AppError('CONFLICT', 'مهلت پرداخت این سفارش تمام شده است؛ دوباره سفارش دهید');
   }
   if (order.discountCodeId) {
     const [code] = await tx

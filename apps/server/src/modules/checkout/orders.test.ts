@@ -323,8 +323,8 @@ describe('closing an unpaid order', () => {
       ).code,
     ).toBe('CONFLICT');
     expect(
-      (await refused(t.app, '/api/pay/pay-order', { orderId: order.id }, customer.token, 422)).code,
-    ).toBe('ORDER_NOT_PAYABLE');
+      (await refused(t.app, '/api/pay/pay-order', { orderId: order.id }, customer.token, 409)).code,
+    ).toBe('CONFLICT');
     await expectBooksBalanced(t.app.db);
   });
 
@@ -376,10 +376,10 @@ describe('closing an unpaid order', () => {
       '/api/pay/pay-order',
       { orderId: order.id },
       customer.token,
-      422,
+      409,
     );
     expect(error).toMatchObject({
-      code: 'ORDER_NOT_PAYABLE',
+      code: 'CONFLICT',
       message: 'مهلت پرداخت این سفارش تمام شده است؛ دوباره سفارش دهید',
     });
     await ok(t.app, '/api/user/orders/cancel-order', { orderId: order.id }, customer.token);

@@ -115,6 +115,17 @@ describe('paying through the sandbox gateway', () => {
     ]);
     expect(await servicesOf(order.id)).toHaveLength(1);
     await expectBooksBalanced(t.app.db);
+
+    // Paying it again is a conflict with its state (API.md: 409), and opens no attempt.
+    const again = await refused(
+      t.app,
+      '/api/pay/pay-order',
+      { orderId: order.id },
+      customer.token,
+      409,
+    );
+    expect(again).toMatchObject({ code: 'CONFLICT', message: 'این سفارش پیش‌تر پرداخت شده است' });
+    expect((await orderDetail(customer, order.id)).payments).toHaveLength(1);
   });
 
   test('a replayed callback settles once: same answer, services and ledger unchanged', async () => {
