@@ -5,7 +5,12 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ConfigError, loadConfig } from '../config';
 import { createTestApp, type TestApp } from '../test/test-app';
-import { clientAddressOf, compileProxyTrust, type TrustProxySetting } from './client-address';
+import {
+  clientAddressOf,
+  compileProxyTrust,
+  rateLimitKeyOf,
+  type TrustProxySetting,
+} from './client-address';
 
 // TRUST_PROXY: the client is the nearest hop no trusted proxy vouches for, never the leftmost
 // X-Forwarded-For entry, which the client writes itself.
@@ -250,5 +255,33 @@ describe('TRUST_PROXY at start', () => {
       expect(problem).toContain('TRUST_PROXY=1');
     }
     expect(problemsOf('abc', { PORT: 'abc' })).toHaveLength(2);
+  });
+});
+
+describe('per-address limits count an IPv6 client by its /64', () => {
+  test('rateLimitKeyOf: IPv4 as it is, IPv4-mapped IPv6 as IPv4, IPv6 by its /64', () => {
+    expect(rateLimitKeyOf('203.0.113.7')).toBe('203.0.113.7');
+    expect(rateLimitKeyOf('::ffff:203.0.113.7')).toBe('203.0.113.7');
+    expect(rateLimitKeyOf('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
+    expect(rateLimitKeyOf('2001:0db8:0001:0002:ffff:ffff:ffff:ffff')).toBe('2001:db8:1:2::/64');
+    expect(rateLimitKeyOf('2001:db8:1:3::1')).toBe('2001:db8:1:3::/64');
+    expect(rateLimitKeyOf(undefined)).toBe('unknown');
+  });
+
+  test('rotating addresses inside one /64 buys no fresh sign-in codes', async () => {
+    const testApp = await createTestApp();
+    try {
+      const statuses: number[] = [];
+      for (let index = 0; index < CODES_PER_MINUTE + 2; index += 1) {
+        const address = `2001:db8:77:1:${randomInt(1, 0xffff).toString(16)}::${index + 1}`;
+        statuses.push((await sendCode(testApp.app, address)).statusCode);
+      }
+      expect(statuses.slice(0, CODES_PER_MINUTE).every((status) => status !== 429)).toBe(true);
+      expect(statuses.slice(CODES_PER_MINUTE)).toEqual([429, 429]);
+      // The next /64 is someone else.
+      expect((await sendCode(testApp.app, '2001:db8:77:2::1')).statusCode).not.toBe(429);
+    } finally {
+      await testApp.close();
+    }
   });
 });

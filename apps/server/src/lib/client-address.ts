@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import proxyAddr from '@fastify/proxy-addr';
+import ipaddr from 'ipaddr.js';
 
 /**
  * TRUST_PROXY: which hops in front of the server may report the client's address in
@@ -30,4 +31,17 @@ export function compileProxyTrust(setting: TrustProxySetting): ProxyTrust | fals
 export function clientAddressOf(request: IncomingMessage, trust: ProxyTrust | false): string {
   if (!trust) return request.socket.remoteAddress ?? '';
   return proxyAddr(request, trust);
+}
+
+/**
+ * The key a per-address limit counts a client under: an IPv4 address as it is (an IPv4-mapped
+ * IPv6 one as its IPv4), an IPv6 address by its /64. One subscriber holds a whole /64, so
+ * counting single IPv6 addresses would let anyone choose a fresh bucket per request.
+ */
+export function rateLimitKeyOf(address: string | null | undefined): string {
+  if (!address || !ipaddr.isValid(address)) return address || 'unknown';
+  const parsed = ipaddr.process(address);
+  if (parsed.kind() === 'ipv4') return parsed.toString();
+  const parts = (parsed as ipaddr.IPv6).parts.slice(0, 4);
+  return `${parts.map((part) => part.toString(16)).join(':')}::/64`;
 }

@@ -3,6 +3,7 @@ import { defaultErrorMessages } from '@vitrin/contracts';
 import { toPersianDigits } from '@vitrin/fa';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error';
+import { rateLimitKeyOf } from '../lib/client-address';
 
 /** Persian text for a limit, telling the person how long to wait. */
 export function rateLimitedMessage(retryAfterSeconds: number): string {
@@ -37,6 +38,7 @@ export default fp(
         ? { redis: app.redis, nameSpace: `${app.config.redisKeyPrefix}rate-limit:` }
         : {}),
       allowList: (request) => isStaticFileRequest(request.url),
+      keyGenerator: (request) => rateLimitKeyOf(request.ip),
       // A Redis outage must not take the whole API down with it.
       skipOnError: true,
       errorResponseBuilder: (_request, context) => {

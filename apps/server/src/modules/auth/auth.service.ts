@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import { type UserRole, users } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
+import { rateLimitKeyOf } from '../../lib/client-address';
 import { assertNotLimited, consumeOrThrow, createLimiter } from '../../lib/limiter';
 import { createOtpService } from './otp.service';
 import { assertStrongPassword, hashPassword, verifyPassword } from './password';
@@ -206,7 +207,7 @@ export function createAccountsService(app: FastifyInstance) {
      * waits) and the address across numbers; a burst on one account is told to its owner.
      */
     async authenticate(mobile: string, password: string, context: ClientContext) {
-      const address = context.ipAddress ?? 'unknown';
+      const address = rateLimitKeyOf(context.ipAddress);
       const pair = pairKey(mobile, address);
       await assertNotLimited(pausesByNumberAndAddress, pair, pausedMessage);
       await assertNotLimited(passwordFailuresByAddress, address);
@@ -269,7 +270,7 @@ export function createAccountsService(app: FastifyInstance) {
         })
         .where(eq(users.id, user.id));
       await revokeUserSessions(app.db, user.id, 'password-change');
-      const pair = pairKey(mobile, context.ipAddress ?? 'unknown');
+      const pair = pairKey(mobile, rateLimitKeyOf(context.ipAddress));
       await Promise.all([
         failuresByNumberAndAddress.delete(pair),
         pausesByNumberAndAddress.delete(pair),

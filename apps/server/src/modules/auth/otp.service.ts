@@ -4,6 +4,7 @@ import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { type OtpPurpose, otpCodes } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
+import { rateLimitKeyOf } from '../../lib/client-address';
 import { assertNotLimited, consumeOrThrow, createLimiter } from '../../lib/limiter';
 import { SmsSendError } from '../../providers/sms/sms-sender';
 
@@ -52,7 +53,7 @@ export function createOtpService(app: FastifyInstance) {
       const limits = [
         [cooldown, mobile, waitMessage('کد تازه هنوز قابل درخواست نیست')],
         [perNumber, mobile, waitMessage('برای این شماره کد زیادی درخواست شده')],
-        [perAddress, ipAddress, waitMessage('درخواست کد از این نشانی زیاد بوده')],
+        [perAddress, rateLimitKeyOf(ipAddress), waitMessage('درخواست کد از این نشانی زیاد بوده')],
       ] as const;
       // Every limit is checked before any is spent: a request refused by one must not use up
       // another (a refused address would otherwise start the number's cooldown).

@@ -28,7 +28,7 @@ import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { Server, type Socket } from 'socket.io';
 import { z } from 'zod';
 import { refreshTokens } from '../../db/schema/index';
-import { clientAddressOf, compileProxyTrust } from '../../lib/client-address';
+import { clientAddressOf, compileProxyTrust, rateLimitKeyOf } from '../../lib/client-address';
 import { createLimiter } from '../../lib/limiter';
 import type { AuthUser } from '../../plugins/auth';
 import { createRegisteredDomains, normalizeDomainName, userOwnsDomain } from './live-domains';
@@ -143,7 +143,7 @@ export function createLiveSockets(
 
   async function spendConnect(socket: Socket): Promise<boolean> {
     try {
-      await connects.consume(clientAddressOf(socket.request, trust));
+      await connects.consume(rateLimitKeyOf(clientAddressOf(socket.request, trust)));
       return true;
     } catch (error) {
       if (error instanceof RateLimiterRes) return false;
