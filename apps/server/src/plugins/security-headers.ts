@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
+import type { AppConfig } from '../config';
 
 /**
  * Runs helmet once against a stand-in response and keeps what it set. Our policy has no
@@ -29,31 +30,51 @@ export function computeSecurityHeaders(options: HelmetOptions): Record<string, s
   return headers;
 }
 
-/** Security headers for the API and the web app; the CSP allows nothing from outside. */
+/** The policy for the API and the web app; the CSP allows nothing from outside. */
+const policy = {
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      // Mantine sets style attributes at run time.
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:'],
+      fontSrc: ["'self'", 'data:'],
+      connectSrc: ["'self'", 'ws:', 'wss:'],
+      frameAncestors: ["'none'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+    },
+  },
+  crossOriginEmbedderPolicy: false,
+} satisfies HelmetOptions;
+
+/**
+ * The headers for an answer over plain HTTP and over HTTPS: the same but for
+ * `Strict-Transport-Security`, which a browser only heeds over HTTPS. Production sends it always.
+ */
+export function securityHeaderSets(
+  env: AppConfig['env'],
+): Record<'http' | 'https', Record<string, string>> {
+  const https = computeSecurityHeaders({ ...policy, strictTransportSecurity: true });
+  const http =
+    env === 'production'
+      ? https
+      : computeSecurityHeaders({ ...policy, strictTransportSecurity: false });
+  return { http, https };
+}
+
+/**
+ * Security headers for the API and the web app. A request came over HTTPS when its socket is
+ * TLS or a trusted proxy (TRUST_PROXY) says so in `X-Forwarded-Proto`: `request.protocol`.
+ */
 export default fp(
   async (app) => {
-    const headers = computeSecurityHeaders({
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
-          // Mantine sets style attributes at run time.
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:'],
-          fontSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'", 'ws:', 'wss:'],
-          frameAncestors: ["'none'"],
-          objectSrc: ["'none'"],
-          baseUri: ["'self'"],
-          formAction: ["'self'"],
-        },
-      },
-      crossOriginEmbedderPolicy: false,
-      strictTransportSecurity: app.config.env === 'production',
-    });
-    app.addHook('onRequest', async (_request, reply) => {
-      reply.headers(headers);
+    const headers = securityHeaderSets(app.config.env);
+    app.addHook('onRequest', async (request, reply) => {
+      reply.headers(request.protocol === 'https' ? headers.https : headers.http);
     });
   },
   { name: 'security-headers', dependencies: ['config'] },
