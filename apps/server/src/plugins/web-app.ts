@@ -27,9 +27,9 @@ export default fp(
         wildcard: false,
         index: false,
         cacheControl: false,
-        setHeaders: (response, filePath) => {
+        setHeaders: (reply, filePath) => {
           // Vite fingerprints everything under assets/; the rest may change between releases.
-          response.setHeader(
+          reply.header(
             'cache-control',
             filePath.includes(HASHED_ASSETS) ? 'public, max-age=31536000, immutable' : 'no-cache',
           );
