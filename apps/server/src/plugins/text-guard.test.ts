@@ -3,7 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { auditLog, cannedReplies, discountCodes } from '../db/schema/index';
 import { writeAudit } from '../lib/audit';
-import { createSignedInUser, freshAddress, ok, type SignedInUser } from '../test/api-kit';
+import { createSignedInUser, freshAddress, ok, type SignedInUser, send } from '../test/api-kit';
 import { createStaff } from '../test/staff-kit';
 import { setupTestApp } from '../test/test-app';
 
@@ -22,22 +22,11 @@ beforeAll(async () => {
   customer = await createSignedInUser(t.app, { firstName: 'متن', lastName: 'آزما' });
 });
 
-/** POSTs a JSON text as it is: lone surrogates stay escaped as `\ud800` the way a client sends. */
-function sendRaw(path: string, json: string, token?: string) {
-  return t.app.inject({
-    method: 'POST',
-    url: path,
-    remoteAddress: freshAddress(),
-    headers: {
-      'content-type': 'application/json',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    payload: json,
-  });
-}
+// JSON.stringify writes a lone surrogate as the escape `\ud800`, as a careless client sends it.
+const post = (path: string, body: unknown, token?: string) => send(t.app, path, body, token);
 
 function expectRefusedText(
-  response: Awaited<ReturnType<typeof sendRaw>>,
+  response: Awaited<ReturnType<typeof send>>,
   field: string,
   message: string,
 ) {
@@ -55,10 +44,9 @@ async function auditRows(): Promise<number> {
 
 describe('text PostgreSQL or JSON cannot hold is a Persian 400, never a 500', () => {
   test('NUL in a discount code', async () => {
-    const response = await sendRaw(
-      '/api/cart/apply-discount-code-in-cart',
-      JSON.stringify({ code: 'VITRIN\u000010' }),
-    );
+    const response = await post('/api/cart/apply-discount-code-in-cart', {
+      code: 'VITRIN\u000010',
+    });
     expectRefusedText(response, 'code', TEXT_PROBLEM_MESSAGES.control);
   });
 
@@ -102,9 +90,9 @@ describe('text PostgreSQL or JSON cannot hold is a Persian 400, never a 500', ()
     const auditBefore = await auditRows();
     const repliesBefore = await t.app.db.select({ total: count() }).from(cannedReplies);
     expectRefusedText(
-      await sendRaw(
+      await post(
         '/api/admin/tickets/create-canned-reply',
-        '{"title":"سلام \\ud800","body":"متن"}',
+        { title: 'سلام \ud800', body: 'متن' },
         support.token,
       ),
       'title',
@@ -118,9 +106,9 @@ describe('text PostgreSQL or JSON cannot hold is a Persian 400, never a 500', ()
       .where(eq(discountCodes.code, 'VITRIN10'));
     if (!code) throw new Error('the demo seed has VITRIN10');
     expectRefusedText(
-      await sendRaw(
+      await post(
         '/api/admin/discounts/update-discount-code',
-        `{"id":"${code.id}","title":"\\udc00تخفیف"}`,
+        { id: code.id, title: '\udc00تخفیف' },
         admin.token,
       ),
       'title',
@@ -136,9 +124,9 @@ describe('text PostgreSQL or JSON cannot hold is a Persian 400, never a 500', ()
     const article = articles.items[0];
     if (!article) throw new Error('the demo seed has articles');
     expectRefusedText(
-      await sendRaw(
+      await post(
         '/api/admin/catalog/update-article',
-        `{"id":"${article.id}","bodyHtml":"<p>\\ud800</p>"}`,
+        { id: article.id, bodyHtml: '<p>\ud800</p>' },
         admin.token,
       ),
       'bodyHtml',
@@ -149,30 +137,30 @@ describe('text PostgreSQL or JSON cannot hold is a Persian 400, never a 500', ()
 
   test('a name or title that flips direction is refused; a ticket body may hold the marks', async () => {
     expectRefusedText(
-      await sendRaw(
+      await post(
         '/api/user/update-profile',
-        JSON.stringify({ firstName: 'علی\u202e', lastName: 'رضایی', email: null }),
+        { firstName: 'علی\u202e', lastName: 'رضایی', email: null },
         customer.token,
       ),
       'firstName',
       TEXT_PROBLEM_MESSAGES.direction,
     );
-    const ticket = await sendRaw(
+    const ticket = await post(
       '/api/user/tickets/submit-ticket',
-      JSON.stringify({
+      {
         department: 'technical',
         subject: 'دامنهٔ example.com',
         body: 'نشانی \u2067example.com/فارسی\u2069 باز نمی‌شود.\nلطفا بررسی کنید.',
-      }),
+      },
       customer.token,
     );
     expect(ticket.statusCode, ticket.body).toBe(200);
   });
 
   test('a bad key anywhere in the body is refused before the schema sees it', async () => {
-    const response = await sendRaw(
+    const response = await post(
       '/api/user/update-profile',
-      '{"firstName":"علی","lastName":"رضایی","\\u0000":1}',
+      { firstName: 'علی', lastName: 'رضایی', '\u0000': 1 },
       customer.token,
     );
     expect(response.statusCode).toBe(400);

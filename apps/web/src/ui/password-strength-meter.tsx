@@ -1,5 +1,7 @@
-import { Box, Group, List, Progress, Stack, Text } from '@mantine/core';
+import { Box, Group, List, PasswordInput, Progress, Stack, Text } from '@mantine/core';
 import type { PasswordStrength } from '@vitrin/contracts/password-strength';
+import type { Ref } from 'react';
+import { PASSWORD_POLICY_TEXT, type PasswordStrengthState } from '../lib/password-strength';
 
 // zxcvbn's five scores: red and orange are refused, green is accepted (the server's threshold).
 const LEVEL_COLORS = ['red.7', 'red.6', 'orange.6', 'teal.6', 'green.7'] as const;
@@ -70,6 +72,48 @@ export function PasswordStrengthMeter({
           ))}
         </List>
       )}
+    </Stack>
+  );
+}
+
+interface NewPasswordFieldProps {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error: string | null | undefined;
+  strength: Pick<PasswordStrengthState, 'strength' | 'measuring'>;
+  size?: 'sm' | 'md';
+  inputRef?: Ref<HTMLInputElement>;
+}
+
+/** A field that sets a new password: the rule under it, then the live meter (sign-up, reset, change). */
+export function NewPasswordField({
+  label,
+  value,
+  onChange,
+  error,
+  strength,
+  size,
+  inputRef,
+}: NewPasswordFieldProps) {
+  return (
+    <Stack gap="xs">
+      <PasswordInput
+        ref={inputRef}
+        label={label}
+        description={PASSWORD_POLICY_TEXT}
+        inputWrapperOrder={['label', 'input', 'description', 'error']}
+        autoComplete="new-password"
+        size={size}
+        value={value}
+        onChange={(event) => onChange(event.currentTarget.value)}
+        error={error}
+      />
+      <PasswordStrengthMeter
+        strength={strength.strength}
+        measuring={strength.measuring}
+        hideWarning={Boolean(error)}
+      />
     </Stack>
   );
 }

@@ -1,10 +1,10 @@
 import { Button, Card, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { fieldError } from '../../../lib/field-error';
-import { PASSWORD_POLICY_TEXT, usePasswordStrength } from '../../../lib/password-strength';
+import { usePasswordStrength } from '../../../lib/password-strength';
 import { showSuccessToast } from '../../../lib/toast';
 import { useUserInfo } from '../../../lib/user-info';
-import { PasswordStrengthMeter } from '../../../ui/password-strength-meter';
+import { NewPasswordField } from '../../../ui/password-strength-meter';
 import { useChangePassword } from '../api/change-password';
 
 interface PasswordFormProps {
@@ -83,26 +83,17 @@ export function PasswordForm({ userId, hasPassword }: PasswordFormProps) {
               }
             />
           )}
-          <Stack gap="xs">
-            <PasswordInput
-              label="رمز عبور تازه"
-              description={PASSWORD_POLICY_TEXT}
-              inputWrapperOrder={['label', 'input', 'description', 'error']}
-              autoComplete="new-password"
-              value={newPassword}
-              onChange={(event) => {
-                setNewPassword(event.currentTarget.value);
-                setMissing((current) => ({ ...current, next: false }));
-                setRefusal(null);
-              }}
-              error={newPasswordError}
-            />
-            <PasswordStrengthMeter
-              strength={strength.strength}
-              measuring={strength.measuring}
-              hideWarning={Boolean(newPasswordError)}
-            />
-          </Stack>
+          <NewPasswordField
+            label="رمز عبور تازه"
+            value={newPassword}
+            onChange={(next) => {
+              setNewPassword(next);
+              setMissing((current) => ({ ...current, next: false }));
+              setRefusal(null);
+            }}
+            error={newPasswordError}
+            strength={strength}
+          />
           <Button
             type="submit"
             loading={checking || change.isPending}

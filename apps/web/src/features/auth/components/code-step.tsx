@@ -1,11 +1,11 @@
-import { Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { toPersianDigits } from '@vitrin/fa';
 import { type ClipboardEvent, type FormEvent, useState } from 'react';
 import { fieldError } from '../../../lib/field-error';
 import type { Identity } from '../../../lib/identity-storage';
-import { PASSWORD_POLICY_TEXT, usePasswordStrength } from '../../../lib/password-strength';
+import { usePasswordStrength } from '../../../lib/password-strength';
 import { MobileNumber } from '../../../ui/mobile-number';
-import { PasswordStrengthMeter } from '../../../ui/password-strength-meter';
+import { NewPasswordField } from '../../../ui/password-strength-meter';
 import { useResetPassword } from '../api/reset-password';
 import { useVerifyTemporaryCode } from '../api/verify-temporary-code';
 import { useFocusOnMount } from '../hooks/use-focus-on-mount';
@@ -145,28 +145,19 @@ export function CodeStep({
             }}
           />
           {mode === 'reset' && (
-            <Stack gap="xs">
-              <PasswordInput
-                label="رمز عبور تازه"
-                description={PASSWORD_POLICY_TEXT}
-                inputWrapperOrder={['label', 'input', 'description', 'error']}
-                autoComplete="new-password"
-                size="md"
-                value={newPassword}
-                onChange={(event) => {
-                  setNewPassword(event.currentTarget.value);
-                  setMissing((current) => ({ ...current, password: false }));
-                  setRefusal(null);
-                  reset.reset();
-                }}
-                error={passwordError}
-              />
-              <PasswordStrengthMeter
-                strength={strength.strength}
-                measuring={strength.measuring}
-                hideWarning={Boolean(passwordError)}
-              />
-            </Stack>
+            <NewPasswordField
+              label="رمز عبور تازه"
+              size="md"
+              value={newPassword}
+              onChange={(next) => {
+                setNewPassword(next);
+                setMissing((current) => ({ ...current, password: false }));
+                setRefusal(null);
+                reset.reset();
+              }}
+              error={passwordError}
+              strength={strength}
+            />
           )}
           <Group justify="space-between" gap="xs" mih={28}>
             <ResendCountdown resendAt={resendAt} resending={resending} onResend={handleResend} />

@@ -1,8 +1,8 @@
-import { Button, PasswordInput, Stack } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { fieldError } from '../../../lib/field-error';
-import { PASSWORD_POLICY_TEXT, usePasswordStrength } from '../../../lib/password-strength';
-import { PasswordStrengthMeter } from '../../../ui/password-strength-meter';
+import { usePasswordStrength } from '../../../lib/password-strength';
+import { NewPasswordField } from '../../../ui/password-strength-meter';
 import { useRegister } from '../api/register';
 import { useFocusOnMount } from '../hooks/use-focus-on-mount';
 import { MobileSummary } from './mobile-summary';
@@ -56,29 +56,20 @@ export function SignUpStep({ mobile, sendingCode, onRegistered, onChangeMobile }
       <MobileSummary mobile={mobile} onChangeMobile={onChangeMobile} />
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="lg">
-          <Stack gap="xs">
-            <PasswordInput
-              ref={inputRef}
-              label="رمز عبور"
-              description={PASSWORD_POLICY_TEXT}
-              inputWrapperOrder={['label', 'input', 'description', 'error']}
-              autoComplete="new-password"
-              size="md"
-              value={password}
-              onChange={(event) => {
-                setPassword(event.currentTarget.value);
-                setMissing(false);
-                setRefusal(null);
-                register.reset();
-              }}
-              error={error}
-            />
-            <PasswordStrengthMeter
-              strength={strength.strength}
-              measuring={strength.measuring}
-              hideWarning={Boolean(error)}
-            />
-          </Stack>
+          <NewPasswordField
+            inputRef={inputRef}
+            label="رمز عبور"
+            size="md"
+            value={password}
+            onChange={(next) => {
+              setPassword(next);
+              setMissing(false);
+              setRefusal(null);
+              register.reset();
+            }}
+            error={error}
+            strength={strength}
+          />
           <Button
             type="submit"
             size="md"
