@@ -27,17 +27,22 @@ function readMatrix(): MatrixRow[] {
   const text = readFileSync(path.join(serverRoot, '../../docs/role-matrix.md'), 'utf8');
   const rows: MatrixRow[] = [];
   for (const line of text.split('\n')) {
-    const match = /^\| `(\/api\/[^`]+)` \| (.+?) \| (.+) \|$/.exec(line.trim());
-    if (!match) continue;
-    const [, callPath = '', access = '', marks = ''] = match;
-    const cells = marks.split('|').map((cell) => cell.trim());
-    if (cells.length !== CALLERS.length || cells.some((cell) => cell !== '✓' && cell !== '·')) {
+    // A row: | `path` | access | four cells |, however Biome pads its columns.
+    const cells = line
+      .trim()
+      .split('|')
+      .slice(1, -1)
+      .map((cell) => cell.trim());
+    const callPath = /^`(\/api\/[^`]+)`$/.exec(cells[0] ?? '')?.[1];
+    if (!callPath) continue;
+    const marks = cells.slice(2);
+    if (marks.length !== CALLERS.length || marks.some((mark) => mark !== '✓' && mark !== '·')) {
       throw new Error(`docs/role-matrix.md: the row of ${callPath} needs four cells of ✓ or ·`);
     }
     rows.push({
       path: callPath,
-      access: access.replaceAll('`', ''),
-      allowed: Object.fromEntries(CALLERS.map((caller, i) => [caller, cells[i] === '✓'])) as Record<
+      access: (cells[1] ?? '').replaceAll('`', ''),
+      allowed: Object.fromEntries(CALLERS.map((caller, i) => [caller, marks[i] === '✓'])) as Record<
         Caller,
         boolean
       >,

@@ -1,4 +1,4 @@
-import { ANDROID_VERSION, WEB_VERSION } from '@vitrin/contracts';
+import { ANDROID_VERSION, TEXT_PROBLEM_MESSAGES, WEB_VERSION } from '@vitrin/contracts';
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { clientErrorReports } from '../../db/schema/index';
@@ -130,7 +130,7 @@ describe('report-client-error', () => {
       'a line break in one-line text',
       { release: '1.2\n71' },
       'release',
-      'نویسه‌های کنترلی مجاز نیستند',
+      TEXT_PROBLEM_MESSAGES.lineBreak,
     ],
     ['an empty string', { release: '   ' }, 'release', 'این فیلد نباید خالی باشد'],
     ['a platform we do not ship', { platform: 'ios' }, 'platform', 'این مقدار مجاز نیست'],
