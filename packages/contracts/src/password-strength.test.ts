@@ -1,6 +1,7 @@
 import { expect, test } from 'vitest';
 import {
   checkPasswordStrength,
+  latinKeysOf,
   PASSWORD_STRENGTH_LABELS,
   passwordUserInputs,
   persianTranslations,
@@ -25,6 +26,10 @@ test.each([
   '9121234567',
   'sara1234',
   'mohammadi1405',
+  // Typed with the Persian layout on: "password1", "qwertyuiop", "iloveyou".
+  'حشسسصخقی1',
+  'ضصثقفغعهخح',
+  'هلخمثغخع',
 ])('%s is refused', async (password) => {
   const strength = await checkPasswordStrength(password, sara);
   expect(strength.score).toBeLessThan(STRONG_PASSWORD_SCORE);
@@ -37,6 +42,7 @@ test.each([
   'vitrin-demo-1405',
   'vitrin-admin-1405',
   'vitrin-support-1405',
+  'کوه سبز، چای داغ، ابر آرام',
 ])('%s is accepted', async (password) => {
   const strength = await checkPasswordStrength(password, sara);
   expect(strength.strong).toBe(true);
@@ -81,4 +87,10 @@ test('only the first 40 characters are scored, so a long password costs no more 
   await checkPasswordStrength('p@ssw0rd!1$'.repeat(12).slice(0, 128), []);
   // Generous for a shared machine; scoring all 128 characters took seconds.
   expect(performance.now() - started).toBeLessThan(2000);
+});
+
+test('a password typed with the Persian layout is read by the keys it was typed on', () => {
+  expect(latinKeysOf('حشسسصخقی')).toBe('password');
+  expect(latinKeysOf('حشسسصخقي')).toBe('password');
+  expect(latinKeysOf('abc-۱۲۳')).toBe('abc-۱۲۳');
 });

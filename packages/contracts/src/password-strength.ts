@@ -124,12 +124,39 @@ export type PasswordStrengthChecker = (
   userInputs: readonly string[],
 ) => PasswordStrength;
 
+// The standard Persian keyboard (ISIRI 9147) on the QWERTY keys: a common password typed with the
+// Persian layout on («حشسسصخقی» is "password») is as easy to guess as the password itself, and
+// zxcvbn has no Persian dictionary to know it otherwise.
+const LATIN_KEY_OF: Record<string, string> = Object.fromEntries(
+  [
+    ['ضصثقفغعهخحجچ', 'qwertyuiop[]'],
+    ['شسیبلاتنمکگ', "asdfghjkl;'"],
+    ['ظطزرذدپو', 'zxcvbnm,'],
+    ['يك', 'd;'],
+  ].flatMap(([persian = '', latin = '']) =>
+    [...persian].map((letter, index) => [letter, latin[index] ?? letter]),
+  ),
+);
+
+/** The keys a password was typed on, read as the Latin letters they carry. */
+export function latinKeysOf(password: string): string {
+  return [...password].map((letter) => LATIN_KEY_OF[letter] ?? letter).join('');
+}
+
 /** Loads the dictionaries (once) and answers a checker that needs no further waiting. */
 export async function loadPasswordStrength(): Promise<PasswordStrengthChecker> {
   const zxcvbn = await loadZxcvbn();
   return (password, userInputs) => {
     // Persian digits are as easy to guess as Latin ones: ۱۲۳۴۵۶۷۸ is 12345678.
-    const result = zxcvbn.check(toLatinDigits(password), [...userInputs]);
+    const typed = toLatinDigits(password);
+    const keys = latinKeysOf(typed);
+    const asTyped = zxcvbn.check(typed, [...userInputs]);
+    // A password is as weak as the weaker of what it says and the keys it was typed on.
+    const result =
+      keys === typed
+        ? asTyped
+        : ([asTyped, zxcvbn.check(keys, [...userInputs])].sort((a, b) => a.score - b.score)[0] ??
+          asTyped);
     const score = result.score as PasswordScore;
     return {
       score,
