@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { Database, Transaction } from '../db/client';
 import { auditLog } from '../db/schema/index';
 
@@ -18,8 +17,8 @@ export interface AuditEntry {
   after?: unknown;
   /** Why, when staff must give a reason (credit adjustment, lock). */
   reason?: string | null;
-  /** The request it came from, for its client address. */
-  request?: FastifyRequest;
+  /** The client address the change came from (the route passes `request.ip`). */
+  ipAddress?: string | null;
 }
 
 // jsonb and text columns refuse NUL and lone surrogates. Requests carrying them are refused
@@ -63,7 +62,7 @@ export async function writeAudit(db: Database | Transaction, entry: AuditEntry):
     before: toJson(entry.before),
     after: toJson(entry.after),
     reason: entry.reason == null ? null : storable(entry.reason),
-    ipAddress: entry.request?.ip ?? null,
+    ipAddress: entry.ipAddress ?? null,
   });
 }
 

@@ -57,7 +57,10 @@ const SAVED = 'تغییرات ذخیره شد';
 
 /** The staff console's catalog calls (issue 8). */
 export async function adminCatalogRoutes(app: FastifyInstance): Promise<void> {
-  const actor = (user: AuthUser, request: FastifyRequest): Actor => ({ id: user.id, request });
+  const actor = (user: AuthUser, request: FastifyRequest): Actor => ({
+    id: user.id,
+    ipAddress: request.ip,
+  });
   // After the transaction has committed: the store and the articles show the change at once,
   // on this node and (through Redis) on every other (decision 0010).
   const refreshed = async <T>(result: T): Promise<T> => {

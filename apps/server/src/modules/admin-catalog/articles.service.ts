@@ -200,7 +200,7 @@ export async function createArticle(
         entityType: 'article',
         entityId: row.id,
         after: auditSnapshot(row),
-        request: actor.request,
+        ipAddress: actor.ipAddress,
       });
       return viewOf(row, categoryName);
     }),
@@ -277,7 +277,7 @@ export async function updateArticle(
         entityId: current.id,
         before: diff.before,
         after: diff.after,
-        request: actor.request,
+        ipAddress: actor.ipAddress,
       });
       return { view: viewOf(row, categoryName), changed: true };
     }),

@@ -75,7 +75,7 @@ export async function storeCatalogImage(
     entityType: 'media',
     entityId: url,
     after: { url, contentType, size: bytes.length },
-    request: actor.request,
+    ipAddress: actor.ipAddress,
   });
   return { url, contentType, size: bytes.length };
 }

@@ -1,6 +1,5 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { FastifyRequest } from 'fastify';
 import type { Transaction } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 
@@ -10,7 +9,7 @@ import { AppError } from '../../lib/app-error';
 /** The staff member making a change and the request it came in (for the audit row). */
 export interface Actor {
   id: string;
-  request: FastifyRequest;
+  ipAddress: string | null;
 }
 
 export const SLUG_TAKEN = 'این نامک پیش‌تر به کار رفته است؛ نامک دیگری بنویسید';

@@ -132,7 +132,7 @@ export async function createGroup(
         entityType: 'product-group',
         entityId: group.id,
         after: auditSnapshot(view),
-        request: actor.request,
+        ipAddress: actor.ipAddress,
       });
       return view;
     }),
@@ -189,7 +189,7 @@ export async function updateGroup(
         entityId: current.id,
         before: diff.before,
         after: diff.after,
-        request: actor.request,
+        ipAddress: actor.ipAddress,
       });
       return { view: await findGroupById(tx, current.id), changed: true };
     }),

@@ -319,7 +319,7 @@ export async function createProduct(
         entityType: 'product',
         entityId: row.id,
         after: { ...auditSnapshot(view), status: view.status },
-        request: actor.request,
+        ipAddress: actor.ipAddress,
       });
       return view;
     }),
@@ -375,7 +375,7 @@ export async function updateProduct(
         entityId: current.id,
         before: diff.before,
         after: diff.after,
-        request: actor.request,
+        ipAddress: actor.ipAddress,
       });
       return { view: await findProductById(tx, current.id), changed: true };
     }),
@@ -416,7 +416,7 @@ export async function setProductPrices(
       entityId: product.id,
       before: { prices: before },
       after: { prices: view.prices },
-      request: actor.request,
+      ipAddress: actor.ipAddress,
     });
     return view;
   });
@@ -452,7 +452,7 @@ export async function setProductPublished(
       entityId: product.id,
       before: { status: product.status },
       after: { status },
-      request: actor.request,
+      ipAddress: actor.ipAddress,
     });
     return { view: await findProductById(tx, product.id), changed: true };
   });

@@ -182,7 +182,7 @@ export async function createTheme(
         entityType: 'theme',
         entityId: row.id,
         after: auditSnapshot(view),
-        request: actor.request,
+        ipAddress: actor.ipAddress,
       });
       return view;
     }),
@@ -237,7 +237,7 @@ export async function updateTheme(
         entityId: current.id,
         before: diff.before,
         after: diff.after,
-        request: actor.request,
+        ipAddress: actor.ipAddress,
       });
       return { view, changed: true };
     }),
@@ -263,7 +263,7 @@ export async function setThemePublished(
         entityId: current.id,
         before: { status: current.status },
         after: { status },
-        request: actor.request,
+        ipAddress: actor.ipAddress,
       });
     }
     return { view: await findThemeById(tx, current.id), changed: current.status !== status };

@@ -35,21 +35,24 @@ export async function adminCustomersRoutes(app: FastifyInstance): Promise<void> 
     registerCall(
       scope,
       adjustCustomerCredit,
-      async (change, { user, request }) => adjustCredit(app.db, { id: user.id, request }, change),
+      async (change, { user, request }) =>
+        adjustCredit(app.db, { id: user.id, ipAddress: request.ip }, change),
       { successMessage: 'اعتبار کیف پول به‌روز شد' },
     );
 
     registerCall(
       scope,
       lockCustomer,
-      async (change, { user, request }) => lockAccount(app.db, { id: user.id, request }, change),
+      async (change, { user, request }) =>
+        lockAccount(app.db, { id: user.id, ipAddress: request.ip }, change),
       { successMessage: 'حساب قفل شد و همهٔ نشست‌هایش بسته شد' },
     );
 
     registerCall(
       scope,
       unlockCustomer,
-      async (change, { user, request }) => unlockAccount(app.db, { id: user.id, request }, change),
+      async (change, { user, request }) =>
+        unlockAccount(app.db, { id: user.id, ipAddress: request.ip }, change),
       { successMessage: 'قفل حساب باز شد' },
     );
 
@@ -57,7 +60,7 @@ export async function adminCustomersRoutes(app: FastifyInstance): Promise<void> 
       scope,
       endCustomerSessions,
       async (change, { user, request }) =>
-        endAccountSessions(app.db, { id: user.id, request }, change),
+        endAccountSessions(app.db, { id: user.id, ipAddress: request.ip }, change),
       { successMessage: 'همهٔ نشست‌های این حساب بسته شد' },
     );
 
@@ -65,7 +68,7 @@ export async function adminCustomersRoutes(app: FastifyInstance): Promise<void> 
       scope,
       suspendService,
       async (target, { user, request }) =>
-        serviceActions.suspendService(app.db, { id: user.id, request }, target),
+        serviceActions.suspendService(app.db, { id: user.id, ipAddress: request.ip }, target),
       { successMessage: 'سرویس معلق شد' },
     );
 
@@ -73,7 +76,7 @@ export async function adminCustomersRoutes(app: FastifyInstance): Promise<void> 
       scope,
       unsuspendService,
       async (target, { user, request }) =>
-        serviceActions.unsuspendService(app.db, { id: user.id, request }, target),
+        serviceActions.unsuspendService(app.db, { id: user.id, ipAddress: request.ip }, target),
       { successMessage: 'تعلیق سرویس برداشته شد' },
     );
 
@@ -81,7 +84,7 @@ export async function adminCustomersRoutes(app: FastifyInstance): Promise<void> 
       scope,
       extendService,
       async (target, { user, request }) =>
-        serviceActions.extendService(app.db, { id: user.id, request }, target),
+        serviceActions.extendService(app.db, { id: user.id, ipAddress: request.ip }, target),
       { successMessage: 'سرویس تمدید شد' },
     );
 
@@ -89,7 +92,7 @@ export async function adminCustomersRoutes(app: FastifyInstance): Promise<void> 
       scope,
       cancelService,
       async (target, { user, request }) =>
-        serviceActions.cancelService(app.db, { id: user.id, request }, target),
+        serviceActions.cancelService(app.db, { id: user.id, ipAddress: request.ip }, target),
       { successMessage: 'سرویس لغو شد' },
     );
   });

@@ -1,6 +1,5 @@
 import { formatToman } from '@vitrin/fa';
 import { eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { Database, Transaction } from '../../db/client';
 import { users, wallets } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
@@ -15,7 +14,7 @@ import { CUSTOMER_NOT_FOUND_MESSAGE } from './customers.service';
 /** Who acts, and the request it came from (for the audit row's address). */
 export interface StaffActor {
   id: string;
-  request: FastifyRequest;
+  ipAddress: string | null;
 }
 
 async function lockUserRow(tx: Transaction, userId: string) {
@@ -71,7 +70,7 @@ export async function adjustCredit(
         transactionId: result.transactionId,
       },
       reason: change.reason,
-      request: actor.request,
+      ipAddress: actor.ipAddress,
     });
     return result;
   });
@@ -110,7 +109,7 @@ export async function lockAccount(
       before: { lockedAt: null, openSessionCount: sessions.length },
       after: { lockedAt, lockedReason: change.reason, openSessionCount: 0 },
       reason: change.reason,
-      request: actor.request,
+      ipAddress: actor.ipAddress,
     });
     return { lockedAt: lockedAt.toISOString(), lockedReason: change.reason };
   });
@@ -137,7 +136,7 @@ export async function unlockAccount(
       before: { lockedAt: user.lockedAt, lockedReason: user.lockedReason },
       after: { lockedAt: null, lockedReason: null },
       reason: change.reason ?? null,
-      request: actor.request,
+      ipAddress: actor.ipAddress,
     });
     return { lockedAt: null, lockedReason: null };
   });
@@ -161,7 +160,7 @@ export async function endAccountSessions(
       before: { openSessionCount: sessions.length },
       after: { openSessionCount: 0 },
       reason: change.reason ?? null,
-      request: actor.request,
+      ipAddress: actor.ipAddress,
     });
     return { endedSessionCount: sessions.length };
   });

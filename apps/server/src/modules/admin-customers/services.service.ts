@@ -57,7 +57,7 @@ async function changeService(
       before: { status: service.status, expiresAt: service.expiresAt },
       after: { status: updated.status, expiresAt: updated.expiresAt },
       reason: target.reason ?? null,
-      request: actor.request,
+      ipAddress: actor.ipAddress,
     });
     return adminServiceViewOf(updated);
   });

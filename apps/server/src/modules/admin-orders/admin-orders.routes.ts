@@ -51,7 +51,11 @@ export async function adminOrdersRoutes(app: FastifyInstance): Promise<void> {
       scope,
       adminCancelOrder,
       async ({ orderId, reason }, { user, request }) => {
-        await cancelOrderAsStaff(app.db, orderId, { actorId: user.id, reason, request });
+        await cancelOrderAsStaff(app.db, orderId, {
+          actorId: user.id,
+          reason,
+          ipAddress: request.ip,
+        });
         return getStaffOrderDetail(app.db, orderId);
       },
       { successMessage: 'سفارش لغو شد' },
@@ -61,7 +65,7 @@ export async function adminOrdersRoutes(app: FastifyInstance): Promise<void> {
       scope,
       adminRefundOrder,
       async ({ orderId, reason }, { user, request }) => {
-        await refundOrder(app.db, orderId, { actorId: user.id, reason, request });
+        await refundOrder(app.db, orderId, { actorId: user.id, reason, ipAddress: request.ip });
         return getStaffOrderDetail(app.db, orderId);
       },
       { successMessage: 'مبلغ سفارش به کیف پول مشتری برگشت' },
@@ -109,7 +113,7 @@ export async function adminOrdersRoutes(app: FastifyInstance): Promise<void> {
       scope,
       adminCreateDiscountCode,
       async (input, { user, request }) =>
-        createDiscountCode(app.db, input, { actorId: user.id, request }),
+        createDiscountCode(app.db, input, { actorId: user.id, ipAddress: request.ip }),
       { successMessage: 'کد تخفیف ساخته شد' },
     );
 
@@ -117,12 +121,12 @@ export async function adminOrdersRoutes(app: FastifyInstance): Promise<void> {
       scope,
       adminUpdateDiscountCode,
       async ({ id, ...input }, { user, request }) =>
-        updateDiscountCode(app.db, id, input, { actorId: user.id, request }),
+        updateDiscountCode(app.db, id, input, { actorId: user.id, ipAddress: request.ip }),
       { successMessage: 'کد تخفیف ذخیره شد' },
     );
 
     registerCall(scope, adminSetDiscountCodeActive, async ({ id, active }, { user, request }) =>
-      setDiscountCodeActive(app.db, id, active, { actorId: user.id, request }),
+      setDiscountCodeActive(app.db, id, active, { actorId: user.id, ipAddress: request.ip }),
     );
 
     registerCall(scope, adminGetDashboard, async () => readDashboard(app.db));

@@ -6,7 +6,6 @@ import {
 } from '@vitrin/contracts';
 import { normalizeMobile, toLatinDigits, toPersianDigits } from '@vitrin/fa';
 import { type AnyColumn, and, asc, desc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { Database, Transaction } from '../../db/client';
 import {
   auditLog,
@@ -244,7 +243,7 @@ export async function getStaffOrderDetail(
 interface StaffAction {
   actorId: string;
   reason?: string | undefined;
-  request?: FastifyRequest | undefined;
+  ipAddress?: string | null | undefined;
 }
 
 async function lockOrder(tx: Transaction, orderId: string): Promise<OrderRow> {
@@ -277,7 +276,7 @@ export async function cancelOrderAsStaff(
       before: { status: order.status, walletAppliedRial: order.walletAppliedRial },
       after: { status: 'cancelled', closedAt: now, walletReturnedRial: order.walletAppliedRial },
       reason: action.reason ?? null,
-      request: action.request,
+      ipAddress: action.ipAddress,
     });
   });
 }
@@ -356,7 +355,7 @@ export async function refundOrder(
         })),
       },
       reason: action.reason,
-      request: action.request,
+      ipAddress: action.ipAddress,
     });
   });
 }

@@ -1,7 +1,6 @@
 import type { DiscountCodeView } from '@vitrin/contracts';
 import { toPersianDigits } from '@vitrin/fa';
 import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client';
 import { discountCodes, orders, productGroups, products, users } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
@@ -21,7 +20,7 @@ const TOP_BUYERS = 10;
 
 interface Actor {
   actorId: string;
-  request?: FastifyRequest | undefined;
+  ipAddress?: string | null | undefined;
 }
 
 /** What a request may set; absent fields keep their value (or the default when creating). */
@@ -190,7 +189,7 @@ export async function createDiscountCode(
         entityType: 'discount-code',
         entityId: row.id,
         after: auditView(row),
-        request: actor.request,
+        ipAddress: actor.ipAddress,
       });
       return row.id;
     });
@@ -231,7 +230,7 @@ export async function updateDiscountCode(
       entityId: id,
       before,
       after,
-      request: actor.request,
+      ipAddress: actor.ipAddress,
     });
   });
   return getDiscountCodeView(db, id);

@@ -38,7 +38,10 @@ export async function adminTicketsRoutes(app: FastifyInstance): Promise<void> {
       scope,
       adminAssignTicket,
       ({ ticketId, assigneeId }, { user, request }) =>
-        ticketsAdmin.assignTicket({ db: app.db, staffId: user.id, ticketId, request }, assigneeId),
+        ticketsAdmin.assignTicket(
+          { db: app.db, staffId: user.id, ticketId, ipAddress: request.ip },
+          assigneeId,
+        ),
       { successMessage: 'مسئول تیکت ثبت شد' },
     );
     registerCall(
@@ -51,7 +54,7 @@ export async function adminTicketsRoutes(app: FastifyInstance): Promise<void> {
           body: input.body,
           attachmentIds: input.attachmentIds,
           internal: input.internal,
-          request,
+          ipAddress: request.ip,
         });
         return ticketsAdmin.getStaffTicket(app.db, input.ticketId);
       },
@@ -61,7 +64,12 @@ export async function adminTicketsRoutes(app: FastifyInstance): Promise<void> {
       scope,
       adminCloseTicket,
       ({ ticketId }, { user, request }) =>
-        ticketsAdmin.closeTicketAsStaff({ db: app.db, staffId: user.id, ticketId, request }),
+        ticketsAdmin.closeTicketAsStaff({
+          db: app.db,
+          staffId: user.id,
+          ticketId,
+          ipAddress: request.ip,
+        }),
       { successMessage: 'تیکت بسته شد' },
     );
     registerCall(
@@ -69,7 +77,7 @@ export async function adminTicketsRoutes(app: FastifyInstance): Promise<void> {
       adminSetTicketPriority,
       ({ ticketId, priority }, { user, request }) =>
         ticketsAdmin.setTicketPriority(
-          { db: app.db, staffId: user.id, ticketId, request },
+          { db: app.db, staffId: user.id, ticketId, ipAddress: request.ip },
           priority,
         ),
       { successMessage: 'اولویت تیکت تغییر کرد' },
@@ -79,7 +87,7 @@ export async function adminTicketsRoutes(app: FastifyInstance): Promise<void> {
       adminSetTicketDepartment,
       ({ ticketId, department }, { user, request }) =>
         ticketsAdmin.setTicketDepartment(
-          { db: app.db, staffId: user.id, ticketId, request },
+          { db: app.db, staffId: user.id, ticketId, ipAddress: request.ip },
           department,
         ),
       { successMessage: 'تیکت به بخش دیگر رفت' },
@@ -92,21 +100,21 @@ export async function adminTicketsRoutes(app: FastifyInstance): Promise<void> {
       scope,
       adminCreateCannedReply,
       (input, { user, request }) =>
-        cannedReplies.createCannedReply(app.db, { staffId: user.id, request }, input),
+        cannedReplies.createCannedReply(app.db, { staffId: user.id, ipAddress: request.ip }, input),
       { successMessage: 'پاسخ آماده ذخیره شد' },
     );
     registerCall(
       scope,
       adminUpdateCannedReply,
       (input, { user, request }) =>
-        cannedReplies.updateCannedReply(app.db, { staffId: user.id, request }, input),
+        cannedReplies.updateCannedReply(app.db, { staffId: user.id, ipAddress: request.ip }, input),
       { successMessage: 'پاسخ آماده ذخیره شد' },
     );
     registerCall(
       scope,
       adminDeleteCannedReply,
       ({ id }, { user, request }) =>
-        cannedReplies.deleteCannedReply(app.db, { staffId: user.id, request }, id),
+        cannedReplies.deleteCannedReply(app.db, { staffId: user.id, ipAddress: request.ip }, id),
       { successMessage: 'پاسخ آماده حذف شد' },
     );
   });

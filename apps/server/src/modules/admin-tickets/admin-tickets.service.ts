@@ -25,7 +25,6 @@ import {
   sql,
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Database, Transaction } from '../../db/client';
 import { auditLog, services, ticketMessages, tickets, users } from '../../db/schema/index';
@@ -358,7 +357,7 @@ interface StaffChange {
   db: Database;
   staffId: string;
   ticketId: string;
-  request?: FastifyRequest;
+  ipAddress?: string | null;
 }
 
 /** The ticket row, locked for the change about to be made; 404 when there is none. */
@@ -393,7 +392,7 @@ async function changeTicket(
       entityId: ticket.id,
       before,
       after,
-      request: change.request,
+      ipAddress: change.ipAddress,
     });
   });
   return getStaffTicket(change.db, change.ticketId);

@@ -1,6 +1,5 @@
 import type { cannedReply } from '@vitrin/contracts';
 import { asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Database, Transaction } from '../../db/client';
 import { cannedReplies, users } from '../../db/schema/index';
@@ -17,7 +16,7 @@ const NOT_FOUND_MESSAGE = 'این پاسخ آماده پیدا نشد';
 
 interface Actor {
   staffId: string;
-  request?: FastifyRequest;
+  ipAddress?: string | null;
 }
 
 function notFound(): AppError {
@@ -106,7 +105,7 @@ export async function createCannedReply(
       entityType: 'canned-reply',
       entityId: row.id,
       after: { title: input.title, body: input.body },
-      request: actor.request,
+      ipAddress: actor.ipAddress,
     });
     return findReply(tx, row.id);
   });
@@ -140,7 +139,7 @@ export async function updateCannedReply(
         entityId: current.id,
         before,
         after,
-        request: actor.request,
+        ipAddress: actor.ipAddress,
       });
     }
     return findReply(tx, current.id);
@@ -161,7 +160,7 @@ export async function deleteCannedReply(
       entityType: 'canned-reply',
       entityId: removed.id,
       before: { title: removed.title, body: removed.body },
-      request: actor.request,
+      ipAddress: actor.ipAddress,
     });
     return { id: removed.id };
   });

@@ -74,4 +74,22 @@ describe('get-audit-log', () => {
     await t.app.db.update(users).set({ lockedAt: new Date() }).where(eq(users.id, locked.id));
     await refused(t.app, '/api/admin/audit/get-audit-log', {}, locked.token, 403);
   });
+
+  test('each row keeps the address the change came from, as the route saw it', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/tickets/create-canned-reply',
+      remoteAddress: '203.0.113.29',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${admin.token}` },
+      payload: JSON.stringify({ title: 'پاسخ نشانی', body: 'متن پاسخ آماده' }),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const log = await ok(
+      t.app,
+      '/api/admin/audit/get-audit-log',
+      { entityId: response.json().data.id },
+      admin.token,
+    );
+    expect(log.items.map((row) => row.ipAddress)).toEqual(['203.0.113.29']);
+  });
 });

@@ -12,7 +12,6 @@ import {
 } from '@vitrin/contracts';
 import { toPersianDigits } from '@vitrin/fa';
 import { and, asc, count, desc, eq, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Database, Transaction } from '../../db/client';
 import { services, ticketMessages, tickets, users } from '../../db/schema/index';
@@ -377,7 +376,7 @@ export interface StaffReply {
   /** A note the customer never sees: no status change, no SMS, not in the customer's list. */
   internal?: boolean;
   /** The staff console's request, for the audit row's client address. */
-  request?: FastifyRequest;
+  ipAddress?: string | null;
 }
 
 export interface StaffReplyOutcome {
@@ -449,7 +448,7 @@ export async function replyAsStaff(
         attachments: attachmentIds.length,
         ...(internal ? {} : { status: 'answered' }),
       },
-      request: reply.request,
+      ipAddress: reply.ipAddress,
     });
     return id;
   });
