@@ -81,15 +81,19 @@ if (totalKb > HOME_JS_BUDGET_KB) {
 await checkStaffConsoleIsApart();
 
 /**
- * The staff console's code (src/features/admin/) must load only on its own routes: no module of
- * it in any chunk a customer's pages load, whether through the entry's static imports or a lazy
+ * The staff console's code must load only on its own routes: its shell and kit
+ * (src/features/console/) and every feature's staff screens (src/features/<domain>/staff/). No
+ * module of it may be in any chunk a customer's pages load, whether through the entry's static imports or a lazy
  * route of the site. The manifest names chunks, not the modules in them, so the bundle is made
  * again in memory (same config, nothing written) to read each chunk's modules; it also checks
  * that this second bundle is the one in dist.
  */
 async function checkStaffConsoleIsApart() {
-  const adminDir = join(webRoot, 'src', 'features', 'admin') + sep;
-  const isAdminModule = (id) => id.startsWith(adminDir);
+  const featuresDir = join(webRoot, 'src', 'features') + sep;
+  const consoleDir = join(featuresDir, 'console') + sep;
+  const isAdminModule = (id) =>
+    id.startsWith(consoleDir) ||
+    (id.startsWith(featuresDir) && id.slice(featuresDir.length).split(sep)[1] === 'staff');
   const result = await build({
     root: webRoot,
     logLevel: 'silent',
@@ -161,7 +165,8 @@ async function checkStaffConsoleIsApart() {
     for (const next of [...chunk.imports, ...chunk.dynamicImports]) visitConsole(next);
   };
   for (const file of chunks.keys()) if (isConsoleRoute(file)) visitConsole(file);
-  if (consoleFiles.size === 0) fail('no chunk holds the staff console (src/features/admin/)');
+  if (consoleFiles.size === 0)
+    fail('no chunk holds the staff console (src/features/console/, src/features/*/staff/)');
 
   const consoleRows = [...consoleFiles].map((file) => ({
     file,

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import { loadConfig } from '../config';
-import { demoAccounts } from '../db/seed';
+import { demoAccounts } from '../demo/seed';
 import { setupTestApp } from '../test/test-app';
 
 // Calls from the Android app's WebView (issue 9): its origin may call with a bearer token and

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import { type Database, type DatabaseHandle, openDatabase } from '../db/client';
-import { seedDemoData } from '../db/seed';
+import { seedDemoData } from '../demo/seed';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { z } from 'zod';
 import * as schema from '../db/schema/index';
-import { startSession } from '../modules/auth/sessions.service';
+import { startSession } from '../modules/accounts/sessions.service';
 import { freshAddress } from '../test/api-kit';
 import { contractCalls } from '../test/contract-calls';
 import { hostileBody, type JsonSchema } from '../test/hostile-input';

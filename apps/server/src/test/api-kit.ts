@@ -2,7 +2,7 @@ import type { ApiError, CallPath, PathInput, PathResult } from '@vitrin/contract
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { type UserRole, users } from '../db/schema/index';
-import { startSession } from '../modules/auth/sessions.service';
+import { startSession } from '../modules/accounts/sessions.service';
 
 // Shared by the modules' test kits: calls through the real app as a client makes them, and
 // people with real access tokens.

@@ -5,16 +5,16 @@ import type { FastifyInstance } from 'fastify';
 import { beforeAll, expect, test } from 'vitest';
 import { z } from 'zod';
 import { discountCodes } from '../db/schema/index';
-import { startSession } from '../modules/auth/sessions.service';
+import { startSession } from '../modules/accounts/sessions.service';
 import {
   type Customer,
   createCustomer,
   fillCart,
   grantCredit,
   submitCart,
-} from '../modules/checkout/checkout-test-kit';
+} from '../modules/orders/checkout-test-kit';
 import { freshLiveDomain, giveDomain } from '../modules/live/live-test-kit';
-import { buyService, freshDomain } from '../modules/panel/panel-test-kit';
+import { buyService, freshDomain } from '../modules/services/panel-test-kit';
 import {
   NEW_TICKET,
   openTicket,

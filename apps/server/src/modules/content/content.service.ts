@@ -17,7 +17,7 @@ import {
   featuredProducts,
   groupSummaries,
   popularThemes,
-} from '../store/store.service';
+} from '../catalog/store.service';
 import { sanitizeArticleHtml } from './article-html';
 
 type ArticleCard = z.output<typeof articleCard>;

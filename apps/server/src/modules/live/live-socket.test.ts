@@ -8,7 +8,7 @@ import {
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { createSignedInUser, type SignedInUser } from '../../test/api-kit';
 import { createTestApp, deleteKeys, setupTestApp } from '../../test/test-app';
-import { revokeSession } from '../auth/sessions.service';
+import { revokeSession } from '../accounts/sessions.service';
 import { LIVE_MESSAGES } from './live-socket';
 import {
   closeSockets,

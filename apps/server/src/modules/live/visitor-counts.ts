@@ -1,4 +1,4 @@
-import { tehranDaysBetween } from '../panel/tehran-days';
+import { tehranDaysBetween } from '../../lib/tehran-days';
 
 /**
  * What the panel shows as `userCount` (issue 7, "Counting"). Every count is exact: sets of

@@ -16,7 +16,7 @@ import type { z } from 'zod';
 import type { Database, Transaction } from '../../db/client';
 import { services, ticketMessages, tickets, users } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
-import { writeAudit } from '../../lib/audit';
+import { writeAudit } from '../audit/audit.service';
 import { countByStatus, pageOffset, statusPage, withStatus } from '../../lib/status-page';
 import { bindAttachments, findAttachmentsByMessageIds } from './ticket-attachments';
 import { type NoticeDeps, notifyStaffReply } from './ticket-notices';

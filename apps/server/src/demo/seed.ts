@@ -1,0 +1,98 @@
+import { hashPassword } from '../modules/accounts/password';
+import type { Database, Transaction } from '../db/client';
+import { seedRuns, type UserRole, users } from '../db/schema/index';
+import { seedCatalog } from './seed-catalog';
+import { seedCheckout } from './seed-checkout';
+import { seedLive } from './seed-live';
+import { seedPanel } from './seed-panel';
+import { seedStaff, seedStaffHistory } from './seed-staff';
+import { seedSupport } from './seed-support';
+
+/** The demo accounts the README lists; passwords are for the local demo only. */
+export const demoAccounts = [
+  {
+    mobile: '+989121234567',
+    password: 'vitrin-demo-1405',
+    firstName: 'سارا',
+    lastName: 'محمدی',
+    email: 'sara.mohammadi@example.com',
+    role: 'customer',
+  },
+  {
+    mobile: '+989351234567',
+    password: 'vitrin-admin-1405',
+    firstName: 'علی',
+    lastName: 'رضایی',
+    email: 'ali.rezaei@example.com',
+    role: 'admin',
+  },
+  {
+    // Signs in with an SMS code only: an account that never set a password.
+    mobile: '+989191234567',
+    password: null,
+    firstName: 'رضا',
+    lastName: 'کریمی',
+    email: null,
+    role: 'customer',
+  },
+] as const satisfies ReadonlyArray<{
+  mobile: string;
+  password: string | null;
+  firstName: string;
+  lastName: string;
+  email: string | null;
+  role: UserRole;
+}>;
+
+async function seedUsers(tx: Transaction): Promise<void> {
+  const verifiedAt = new Date('2025-03-21T08:30:00Z');
+  for (const account of demoAccounts) {
+    await tx
+      .insert(users)
+      .values({
+        mobile: account.mobile,
+        passwordHash: account.password ? await hashPassword(account.password) : null,
+        firstName: account.firstName,
+        lastName: account.lastName,
+        email: account.email,
+        role: account.role,
+        mobileVerifiedAt: verifiedAt,
+        createdAt: verifiedAt,
+      })
+      .onConflictDoNothing({ target: users.mobile });
+  }
+}
+
+/**
+ * The demo seed in parts, oldest first. Each part is applied once per database (`seed_runs`),
+ * so a database seeded before a feature existed gets that feature's part on its next start,
+ * and nothing staff deleted comes back.
+ */
+const seedParts: ReadonlyArray<{ name: string; run: (tx: Transaction) => Promise<void> }> = [
+  { name: 'accounts', run: seedUsers },
+  { name: 'catalog', run: seedCatalog },
+  { name: 'checkout', run: seedCheckout },
+  { name: 'panel', run: seedPanel },
+  { name: 'support', run: seedSupport },
+  { name: 'live', run: (tx) => seedLive(tx) },
+  { name: 'staff', run: seedStaff },
+  { name: 'staff-history', run: seedStaffHistory },
+];
+
+/** Applies every part of the demo seed this database has not had; answers the parts applied. */
+export async function seedDemoData(db: Database): Promise<string[]> {
+  const applied: string[] = [];
+  for (const part of seedParts) {
+    await db.transaction(async (tx) => {
+      const claimed = await tx
+        .insert(seedRuns)
+        .values({ name: part.name })
+        .onConflictDoNothing()
+        .returning({ name: seedRuns.name });
+      if (claimed.length === 0) return;
+      await part.run(tx);
+      applied.push(part.name);
+    });
+  }
+  return applied;
+}

@@ -1,0 +1,219 @@
+import type { CallParsed, CustomerDetail, CustomerRow, searchCustomers } from '@vitrin/contracts';
+import { normalizeMobile, searchTokens, toLatinDigits } from '@vitrin/fa';
+import {
+  and,
+  type Column,
+  count,
+  desc,
+  eq,
+  ilike,
+  isNotNull,
+  isNull,
+  like,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { orders, services, users, wallets, walletTransactions } from '../../db/schema/index';
+import { AppError } from '../../lib/app-error';
+import { readBalance } from '../wallet/wallet.service';
+import { findOpenSessionsByUserId } from './sessions.service';
+
+// The staff console's customer views (issue 8): search and the customer's file. Read-only;
+// support and admins both use them.
+
+export const CUSTOMER_NOT_FOUND_MESSAGE = 'این مشتری پیدا نشد';
+const LATEST_ROWS = 10;
+
+type UserRow = typeof users.$inferSelect;
+type ServiceRow = typeof services.$inferSelect;
+
+export function displayName(user: Pick<UserRow, 'firstName' | 'lastName'>): string | null {
+  return [user.firstName, user.lastName].filter(Boolean).join(' ') || null;
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+// What people put around the digits of a number they paste: spaces, dashes, brackets, dots, and
+// the direction marks RTL pages add.
+const NUMBER_SEPARATORS = /[\s\-().\u200b-\u200f\u202a-\u202e\u2066-\u2069]/g;
+// A number written with its country or trunk prefix: what follows is the start of `9…`.
+const PREFIXED_NUMBER = /^(?:\+98|0098|98|0)(9\d*)$/;
+
+/**
+ * The condition for a query that is a mobile number or a part of one, in any form people type:
+ * a whole number is matched exactly, one with its prefix (`0912…`, `+98912…`, `98912…`) by
+ * its start, and bare digits (`1234567`, `912…`) anywhere in the number. Undefined when the
+ * query is not digits.
+ */
+function mobileCondition(query: string): SQL | undefined {
+  const compact = toLatinDigits(query).replace(NUMBER_SEPARATORS, '');
+  if (!/^\+?\d+$/.test(compact)) return undefined;
+  const whole = normalizeMobile(query);
+  if (whole) return eq(users.mobile, whole);
+  const prefixed = PREFIXED_NUMBER.exec(compact);
+  if (prefixed?.[1]) return like(users.mobile, `+98${prefixed[1]}%`);
+  return like(users.mobile, `%${escapeLike(compact.replace(/^\+/, ''))}%`);
+}
+
+// packages/fa `searchTokens` folds a query this way; the stored names are folded alike in SQL,
+// so «علي» finds «علی» and «سایتساز» finds «سایت‌ساز» without a stored search column.
+const ARABIC_LETTERS = 'يىئكةۀأإٱؤ';
+const PERSIAN_LETTERS = 'یییکههاااو';
+const DROPPED_IN_SEARCH = '[\\s\\u200b-\\u200f\\u00a0\\u0640\\u064b-\\u065f\\u0670\\u06d6-\\u06ed]';
+
+function foldedForSearch(column: Column): SQL {
+  return sql`regexp_replace(translate(lower(coalesce(${column}, '')), ${ARABIC_LETTERS}, ${PERSIAN_LETTERS}), ${DROPPED_IN_SEARCH}, '', 'g')`;
+}
+
+/** Every word of the query in the name or the e-mail. */
+function textCondition(query: string): SQL | undefined {
+  const tokens = searchTokens(query);
+  if (tokens.length === 0) return undefined;
+  const searchable = sql`${foldedForSearch(users.firstName)} || ' ' || ${foldedForSearch(users.lastName)} || ' ' || lower(coalesce(${users.email}, ''))`;
+  return and(...tokens.map((token) => ilike(sql`(${searchable})`, `%${escapeLike(token)}%`)));
+}
+
+// Drizzle writes a column of the selected table without its table name; inside a subquery that
+// name would bind to the subquery's own table, so the outer user is named in full.
+const outerUserId = sql`${sql.identifier('users')}.${sql.identifier('id')}`;
+const serviceCountOf = sql<number>`(select count(*) from ${services} where ${services.userId} = ${outerUserId})`;
+const orderCountOf = sql<number>`(select count(*) from ${orders} where ${orders.userId} = ${outerUserId})`;
+const balanceOf = sql<number>`coalesce((select ${wallets.balanceRial} from ${wallets} where ${wallets.userId} = ${outerUserId}), 0)`;
+
+/** Customers (and staff) by mobile, name or e-mail, role and lock, newest first. */
+export async function searchCustomerRows(
+  db: Database,
+  query: CallParsed<typeof searchCustomers>,
+): Promise<{ items: CustomerRow[]; total: number }> {
+  const conditions: SQL[] = [];
+  const text = query.query?.trim();
+  if (text) {
+    const matches = [mobileCondition(text), textCondition(text)].filter(
+      (condition): condition is SQL => condition !== undefined,
+    );
+    // A query of separators only asks for nothing in particular.
+    const match = or(...matches);
+    if (match) conditions.push(match);
+  }
+  if (query.role) conditions.push(eq(users.role, query.role));
+  if (query.locked !== undefined) {
+    conditions.push(query.locked ? isNotNull(users.lockedAt) : isNull(users.lockedAt));
+  }
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        user: users,
+        serviceCount: serviceCountOf.mapWith(Number),
+        orderCount: orderCountOf.mapWith(Number),
+        walletBalanceRial: balanceOf.mapWith(Number),
+      })
+      .from(users)
+      .where(where)
+      .orderBy(desc(users.createdAt), desc(users.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ total: count() }).from(users).where(where),
+  ]);
+  return {
+    items: rows.map(({ user, serviceCount, orderCount, walletBalanceRial }) => ({
+      id: user.id,
+      name: displayName(user),
+      mobile: user.mobile,
+      email: user.email,
+      role: user.role,
+      lockedAt: user.lockedAt?.toISOString() ?? null,
+      createdAt: user.createdAt.toISOString(),
+      serviceCount,
+      orderCount,
+      walletBalanceRial,
+    })),
+    total: total?.total ?? 0,
+  };
+}
+
+/** A service as the console shows it. */
+export function adminServiceViewOf(service: ServiceRow) {
+  return {
+    id: service.id,
+    userId: service.userId,
+    name: service.name,
+    status: service.status,
+    cycle: service.cycle,
+    domainName: service.domainName,
+    orderId: service.orderId,
+    startsAt: service.startsAt?.toISOString() ?? null,
+    expiresAt: service.expiresAt?.toISOString() ?? null,
+    createdAt: service.createdAt.toISOString(),
+  };
+}
+
+/** A customer's file: profile, services, latest orders and ledger rows, open sessions. */
+export async function findCustomerDetail(db: Database, userId: string): Promise<CustomerDetail> {
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  if (!user) throw new AppError('NOT_FOUND', CUSTOMER_NOT_FOUND_MESSAGE);
+  const [serviceRows, orderRows, [orderTotal], balanceRial, ledger, sessions] = await Promise.all([
+    db
+      .select()
+      .from(services)
+      .where(eq(services.userId, userId))
+      .orderBy(desc(services.createdAt), desc(services.id)),
+    db
+      .select()
+      .from(orders)
+      .where(eq(orders.userId, userId))
+      .orderBy(desc(orders.createdAt), desc(orders.number))
+      .limit(LATEST_ROWS),
+    db.select({ total: count() }).from(orders).where(eq(orders.userId, userId)),
+    readBalance(db, userId),
+    db
+      .select()
+      .from(walletTransactions)
+      .where(eq(walletTransactions.userId, userId))
+      .orderBy(desc(walletTransactions.createdAt), desc(walletTransactions.id))
+      .limit(LATEST_ROWS),
+    findOpenSessionsByUserId(db, userId),
+  ]);
+  return {
+    id: user.id,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    name: displayName(user),
+    mobile: user.mobile,
+    email: user.email,
+    role: user.role,
+    mobileVerifiedAt: user.mobileVerifiedAt?.toISOString() ?? null,
+    createdAt: user.createdAt.toISOString(),
+    lockedAt: user.lockedAt?.toISOString() ?? null,
+    lockedReason: user.lockedReason,
+    openSessionCount: sessions.length,
+    services: serviceRows.map(adminServiceViewOf),
+    orderCount: orderTotal?.total ?? 0,
+    latestOrders: orderRows.map((order) => ({
+      id: order.id,
+      number: order.number,
+      status: order.status,
+      totalRial: order.totalRial,
+      createdAt: order.createdAt.toISOString(),
+      paidAt: order.paidAt?.toISOString() ?? null,
+      closedAt: order.closedAt?.toISOString() ?? null,
+      refundedAt: order.refundedAt?.toISOString() ?? null,
+    })),
+    wallet: {
+      balanceRial,
+      latestTransactions: ledger.map((row) => ({
+        id: row.id,
+        amountRial: row.amountRial,
+        reason: row.reason,
+        description: row.description,
+        orderId: row.orderId,
+        balanceAfterRial: row.balanceAfterRial,
+        createdAt: row.createdAt.toISOString(),
+      })),
+    },
+  };
+}

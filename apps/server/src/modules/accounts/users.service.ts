@@ -1,0 +1,84 @@
+import { passwordUserInputs } from '@vitrin/contracts/password-strength';
+import { count, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { orders, services, users } from '../../db/schema/index';
+import { AppError } from '../../lib/app-error';
+import { assertStrongPassword, hashPassword, verifyPassword } from './password';
+import { revokeUserSessions } from './sessions.service';
+
+/** The profile with the counts spec §3 names, each counted from its table. */
+export async function findUserInfoById(db: Database, userId: string) {
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  if (!user) throw new AppError('UNAUTHENTICATED');
+  const [orderCount] = await db
+    .select({ total: count() })
+    .from(orders)
+    .where(eq(orders.userId, userId));
+  const [serviceCount] = await db
+    .select({ total: count() })
+    .from(services)
+    .where(eq(services.userId, userId));
+  return {
+    id: user.id,
+    mobileNumber: user.mobile,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    role: user.role,
+    hasPassword: user.passwordHash !== null,
+    createdAt: user.createdAt.toISOString(),
+    ordersCount: orderCount?.total ?? 0,
+    servicesCount: serviceCount?.total ?? 0,
+  };
+}
+
+/** Changes name and e-mail; null clears a field. */
+export async function updateProfile(
+  db: Database,
+  userId: string,
+  profile: { firstName: string | null; lastName: string | null; email: string | null },
+) {
+  await db
+    .update(users)
+    .set({ ...profile, email: profile.email?.toLowerCase() ?? null, updatedAt: new Date() })
+    .where(eq(users.id, userId));
+  return findUserInfoById(db, userId);
+}
+
+/**
+ * Sets a new password. An account that has one must give it first; every other session ends,
+ * since a password change is what a person does when they fear someone else is signed in.
+ */
+export async function changePassword(
+  db: Database,
+  user: { id: string; sessionId: string },
+  passwords: { currentPassword?: string | undefined; newPassword: string },
+): Promise<void> {
+  const [row] = await db
+    .select({
+      passwordHash: users.passwordHash,
+      mobile: users.mobile,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+    })
+    .from(users)
+    .where(eq(users.id, user.id));
+  if (!row) throw new AppError('UNAUTHENTICATED');
+  if (row.passwordHash) {
+    const ok =
+      passwords.currentPassword !== undefined &&
+      (await verifyPassword(passwords.currentPassword, row.passwordHash));
+    if (!ok) {
+      throw new AppError('WRONG_CREDENTIALS', 'رمز عبور فعلی نادرست است', {
+        fields: { currentPassword: 'رمز عبور فعلی نادرست است' },
+      });
+    }
+  }
+  await assertStrongPassword(passwords.newPassword, passwordUserInputs(row), 'newPassword');
+  await db
+    .update(users)
+    .set({ passwordHash: await hashPassword(passwords.newPassword), updatedAt: new Date() })
+    .where(eq(users.id, user.id));
+  await revokeUserSessions(db, user.id, 'password-change', user.sessionId);
+}

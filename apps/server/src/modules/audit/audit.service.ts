@@ -1,0 +1,92 @@
+import type { Database, Transaction } from '../../db/client';
+import { auditLog } from '../../db/schema/index';
+
+// The staff console's audit log (issue 8): every staff action that changes something writes one
+// row, in the same transaction as the change.
+
+export interface AuditEntry {
+  /** The staff member who acted (the signed-in user). */
+  actorId: string;
+  /** A dotted verb: `order.refund`, `customer.lock`, `product.update`, … */
+  action: string;
+  entityType: string;
+  entityId: string;
+  /** The record before the change (only the fields that matter); omit for a creation. */
+  before?: unknown;
+  /** The record after the change; omit for a deletion. */
+  after?: unknown;
+  /** Why, when staff must give a reason (credit adjustment, lock). */
+  reason?: string | null;
+  /** The client address the change came from (the route passes `request.ip`). */
+  ipAddress?: string | null;
+}
+
+// jsonb and text columns refuse NUL and lone surrogates. Requests carrying them are refused
+// long before (plugins/text-guard.ts), but the audit row is written beside every staff change
+// and must never be what turns a valid change into a 500, so it keeps a replacement character.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is the character PostgreSQL refuses
+const unstorable = /\u0000|[\uD800-\uDFFF]/gu;
+
+function storable(text: string): string {
+  return text.replace(unstorable, '\uFFFD');
+}
+
+/**
+ * Plain JSON for the jsonb columns: dates as ISO text, undefined dropped, bigints as text, and
+ * no character PostgreSQL cannot store, in keys or values.
+ */
+function toJson(value: unknown): unknown {
+  if (value === undefined) return null;
+  return JSON.parse(
+    JSON.stringify(value, (_key, field) => {
+      if (typeof field === 'bigint') return String(field);
+      if (typeof field === 'string') return storable(field);
+      if (field && typeof field === 'object' && !Array.isArray(field)) {
+        const entries = Object.entries(field as Record<string, unknown>);
+        if (entries.some(([key]) => storable(key) !== key)) {
+          return Object.fromEntries(entries.map(([key, child]) => [storable(key), child]));
+        }
+      }
+      return field;
+    }),
+  );
+}
+
+/** Writes one audit row; call it inside the transaction that makes the change. */
+export async function writeAudit(db: Database | Transaction, entry: AuditEntry): Promise<void> {
+  await db.insert(auditLog).values({
+    actorId: entry.actorId,
+    action: entry.action,
+    entityType: entry.entityType,
+    entityId: entry.entityId,
+    before: toJson(entry.before),
+    after: toJson(entry.after),
+    reason: entry.reason == null ? null : storable(entry.reason),
+    ipAddress: entry.ipAddress ?? null,
+  });
+}
+
+/**
+ * Only what changed, as the audit row keeps it: the fields of `after` whose value differs from
+ * `before`, on both sides. Dates compare by instant.
+ */
+export function changedFields<T extends Record<string, unknown>>(
+  before: T,
+  after: Partial<T>,
+): { before: Partial<T>; after: Partial<T> } {
+  const was: Partial<T> = {};
+  const now: Partial<T> = {};
+  for (const key of Object.keys(after) as Array<keyof T>) {
+    const old = before[key];
+    const next = after[key];
+    const same =
+      old instanceof Date && next instanceof Date
+        ? old.getTime() === next.getTime()
+        : JSON.stringify(old) === JSON.stringify(next);
+    if (!same) {
+      was[key] = old;
+      now[key] = next as T[keyof T];
+    }
+  }
+  return { before: was, after: now };
+}

@@ -1,0 +1,101 @@
+import type { adminGetDashboard, CallResult } from '@vitrin/contracts';
+import { parseDateText, toJalaliParts } from '@vitrin/fa';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { orders, tickets, users } from '../../db/schema/index';
+import { tehranDay, tehranDayOf } from '../orders/staff-orders.service';
+
+// The console's dashboard (issue 8). Sales are cash-basis: an order counts on the Tehran day it
+// was paid, and a refund takes its amount off on the day it was refunded, so a day's figure
+// never changes after the day has passed.
+
+export const DASHBOARD_DAYS = 30;
+
+type Dashboard = CallResult<typeof adminGetDashboard>;
+
+/** `YYYY-MM-DD` plus whole calendar days (no clock involved). */
+function addDays(day: string, days: number): string {
+  const [year, month, date] = day.split('-').map(Number);
+  return new Date(Date.UTC(year ?? 0, (month ?? 1) - 1, (date ?? 1) + days))
+    .toISOString()
+    .slice(0, 10);
+}
+
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+/** The figures of the dashboard as of `now`. */
+export async function readDashboard(db: Database, now: Date = new Date()): Promise<Dashboard> {
+  const today = tehranDay(now);
+  const firstDay = addDays(today, -(DASHBOARD_DAYS - 1));
+  const { year, month } = toJalaliParts(now);
+  const monthStart = parseDateText(`${year}/${month}/1`);
+  // The window reaches back to whichever is earlier: 30 days ago or the Jalali month's start.
+  const from = [firstDay, tehranDay(monthStart)].sort()[0] ?? firstDay;
+
+  const [movements, signups, [ticketCount], [orderCount]] = await Promise.all([
+    db.execute(sql`
+      select to_char(day, 'YYYY-MM-DD') as day, sum(amount)::bigint as amount, sum(paid)::int as paid
+      from (
+        select ${tehranDayOf(orders.paidAt)} as day, ${orders.totalRial} as amount, 1 as paid
+        from ${orders}
+        where ${orders.status} in ('paid', 'refunded') and ${tehranDayOf(orders.paidAt)} >= ${from}::date
+        union all
+        select ${tehranDayOf(orders.refundedAt)}, -${orders.totalRial}, 0
+        from ${orders}
+        where ${orders.status} = 'refunded' and ${tehranDayOf(orders.refundedAt)} >= ${from}::date
+      ) movements
+      group by day`),
+    db.execute(sql`
+      select to_char(${tehranDayOf(users.createdAt)}, 'YYYY-MM-DD') as day, count(*)::int as people
+      from ${users}
+      where ${users.role} = 'customer' and ${tehranDayOf(users.createdAt)} >= ${from}::date
+      group by 1`),
+    db
+      .select({
+        openTickets: sql<number>`count(*) filter (where ${tickets.status} <> 'closed')`.mapWith(
+          Number,
+        ),
+      })
+      .from(tickets),
+    db
+      .select({ pendingOrders: sql<number>`count(*)`.mapWith(Number) })
+      .from(orders)
+      .where(sql`${orders.status} = 'pending'`),
+  ]);
+  const sales = new Map(
+    rowsOf<{ day: string; amount: string | number; paid: number }>(movements).map((row) => [
+      row.day,
+      { salesRial: Number(row.amount), orders: Number(row.paid) },
+    ]),
+  );
+  const people = new Map(
+    rowsOf<{ day: string; people: number }>(signups).map((row) => [row.day, Number(row.people)]),
+  );
+  const monthFirstDay = tehranDay(monthStart);
+  let monthSalesRial = 0;
+  let monthNewCustomers = 0;
+  for (let day = monthFirstDay; day <= today; day = addDays(day, 1)) {
+    monthSalesRial += sales.get(day)?.salesRial ?? 0;
+    monthNewCustomers += people.get(day) ?? 0;
+  }
+  const days = Array.from({ length: DASHBOARD_DAYS }, (_, index) => {
+    const date = addDays(firstDay, index);
+    return {
+      date,
+      salesRial: sales.get(date)?.salesRial ?? 0,
+      orders: sales.get(date)?.orders ?? 0,
+      newCustomers: people.get(date) ?? 0,
+    };
+  });
+  return {
+    todaySalesRial: sales.get(today)?.salesRial ?? 0,
+    monthSalesRial,
+    todayNewCustomers: people.get(today) ?? 0,
+    monthNewCustomers,
+    openTickets: ticketCount?.openTickets ?? 0,
+    pendingOrders: orderCount?.pendingOrders ?? 0,
+    days,
+  };
+}

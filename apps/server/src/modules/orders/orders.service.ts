@@ -1,0 +1,496 @@
+import {
+  BILLING_CYCLE_MONTHS,
+  ORDER_EXPIRY_HOURS,
+  type orderDetail as orderDetailSchema,
+} from '@vitrin/contracts';
+import { toPersianDigits } from '@vitrin/fa';
+import { and, asc, desc, eq, gt, lte, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Database, Transaction } from '../../db/client';
+import {
+  type BuyerSnapshot,
+  buyerProfiles,
+  cartLines,
+  carts,
+  discountCodes,
+  orderLines,
+  orders,
+  payments,
+  services,
+  users,
+} from '../../db/schema/index';
+import { AppError } from '../../lib/app-error';
+import { changeBalance, readBalance } from '../wallet/wallet.service';
+import {
+  buyerHistory,
+  type CartOwner,
+  discountRefused,
+  openCart,
+  priceLines,
+} from './cart.service';
+import { DISCOUNT_PROBLEMS, evaluateDiscount } from './discount-rules';
+import {
+  addMonths,
+  extendRenewedService,
+  refuseIfRenewalPending,
+  refuseIfRenewalStopped,
+} from '../services/renewals';
+
+export type OrderDetail = z.output<typeof orderDetailSchema>;
+type OrderRow = typeof orders.$inferSelect;
+
+const ORDER_NOT_FOUND = 'این سفارش پیدا نشد';
+
+// ---------------------------------------------------------------------------------------------
+// Buyer details (decision 0012)
+
+export async function getBuyerDetails(db: Database, userId: string) {
+  const [saved] = await db.select().from(buyerProfiles).where(eq(buyerProfiles.userId, userId));
+  if (saved) {
+    return {
+      fullName: saved.fullName,
+      email: saved.email,
+      nationalId: saved.nationalId,
+      companyName: saved.companyName,
+      complete: true,
+    };
+  }
+  // Until confirmed once, the form starts from the profile.
+  const [user] = await db
+    .select({ firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .from(users)
+    .where(eq(users.id, userId));
+  return {
+    fullName: [user?.firstName, user?.lastName].filter(Boolean).join(' '),
+    email: user?.email ?? '',
+    nationalId: null,
+    companyName: null,
+    complete: false,
+  };
+}
+
+export async function updateBuyerDetails(
+  db: Database,
+  userId: string,
+  details: {
+    fullName: string;
+    email: string;
+    nationalId?: string | null | undefined;
+    companyName?: string | null | undefined;
+  },
+) {
+  const values = {
+    fullName: details.fullName,
+    email: details.email,
+    nationalId: details.nationalId ?? null,
+    companyName: details.companyName ?? null,
+    updatedAt: new Date(),
+  };
+  await db
+    .insert(buyerProfiles)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: buyerProfiles.userId, set: values });
+  return getBuyerDetails(db, userId);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Submit
+
+/**
+ * Turns the owner's cart into a pending order: every price from the catalog now, the code's
+ * rules checked again and one use claimed, all frozen in the order, the cart emptied, in one
+ * transaction. An order that comes to nothing (a 100% code) is paid at once.
+ */
+export async function submitOrder(
+  db: Database,
+  owner: CartOwner & { userId: string },
+  now: Date = new Date(),
+): Promise<OrderDetail> {
+  const orderId = await db.transaction(async (tx) => {
+    const cart = await openCart(tx, owner);
+    const [buyer] = await tx
+      .select()
+      .from(buyerProfiles)
+      .where(eq(buyerProfiles.userId, owner.userId));
+    if (!buyer) throw new AppError('BUYER_DETAILS_REQUIRED');
+
+    const { lines, removed, renewalProblem } = await priceLines(tx, cart.id);
+    // Rolled back with the rest: the next cart read removes them and tells the person why.
+    if (renewalProblem) throw new AppError('SERVICE_NOT_RENEWABLE', renewalProblem);
+    if (removed) {
+      throw new AppError(
+        'PRODUCT_UNAVAILABLE',
+        'برخی از ردیف‌های سبد دیگر فروخته نمی‌شوند؛ سبد را دوباره بررسی کنید',
+      );
+    }
+    if (lines.length === 0) throw new AppError('CART_EMPTY');
+    await refuseIfRenewalPending(
+      tx,
+      owner.userId,
+      lines.flatMap((line) => (line.renewal ? [line.renewal.serviceId] : [])),
+    );
+
+    let perLine = lines.map(() => 0);
+    let code: { id: string; code: string } | null = null;
+    if (cart.discountCodeId) {
+      // The code's row is locked: submits using it queue here, so the per-user count below
+      // and the claim after it cannot race.
+      const [row] = await tx
+        .select()
+        .from(discountCodes)
+        .where(eq(discountCodes.id, cart.discountCodeId))
+        .for('update');
+      if (!row) throw discountRefused(DISCOUNT_PROBLEMS.unknown);
+      const outcome = evaluateDiscount(
+        row,
+        lines,
+        await buyerHistory(tx, owner.userId, row.id),
+        now,
+      );
+      if (!outcome.ok) throw discountRefused(outcome.problem);
+      const [claimed] = await tx
+        .update(discountCodes)
+        .set({ usedCount: sql`${discountCodes.usedCount} + 1` })
+        .where(
+          and(
+            eq(discountCodes.id, row.id),
+            sql`(${discountCodes.usageLimit} is null or ${discountCodes.usedCount} < ${discountCodes.usageLimit})`,
+          ),
+        )
+        .returning({ id: discountCodes.id });
+      if (!claimed) throw discountRefused(DISCOUNT_PROBLEMS.usedUp);
+      perLine = outcome.perLine;
+      code = { id: row.id, code: row.code };
+    }
+
+    const subtotalRial = lines.reduce((sum, line) => sum + line.amountRial, 0);
+    const discountRial = perLine.reduce((sum, part) => sum + part, 0);
+    const snapshot: BuyerSnapshot = {
+      fullName: buyer.fullName,
+      email: buyer.email,
+      nationalId: buyer.nationalId,
+      companyName: buyer.companyName,
+    };
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        userId: owner.userId,
+        subtotalRial,
+        discountRial,
+        totalRial: subtotalRial - discountRial,
+        discountCodeId: code?.id ?? null,
+        discountCode: code?.code ?? null,
+        buyer: snapshot,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + ORDER_EXPIRY_HOURS * 3_600_000),
+      })
+      .returning();
+    if (!order) throw new Error('order insert returned no row');
+    await tx.insert(orderLines).values(
+      lines.map((line, index) => ({
+        orderId: order.id,
+        position: index + 1,
+        productId: line.productId,
+        productSlug: line.productSlug,
+        productName: line.productName,
+        groupName: line.groupName,
+        cycle: line.cycle,
+        themeId: line.themeId,
+        themeName: line.themeName,
+        domainName: line.domainName,
+        renewsServiceId: line.renewal?.serviceId ?? null,
+        priceRial: line.priceRial,
+        setupFeeRial: line.setupFeeRial,
+        themePriceRial: line.themePriceRial,
+        discountRial: perLine[index] ?? 0,
+        totalRial: line.amountRial - (perLine[index] ?? 0),
+      })),
+    );
+    await tx.delete(cartLines).where(eq(cartLines.cartId, cart.id));
+    await tx
+      .update(carts)
+      .set({ discountCodeId: null, updatedAt: now })
+      .where(eq(carts.id, cart.id));
+    if (order.totalRial === 0) await markOrderPaid(tx, order, now);
+    return order.id;
+  });
+  return getOrderDetail(db, owner.userId, orderId);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+
+/** An order of this user, or NOT_FOUND: another user's order is never told apart from none. */
+export async function getOrderDetail(
+  db: Database,
+  userId: string,
+  orderId: string,
+): Promise<OrderDetail> {
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+  if (!order) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
+  const [lines, attempts] = await Promise.all([
+    db
+      .select()
+      .from(orderLines)
+      .where(eq(orderLines.orderId, order.id))
+      .orderBy(asc(orderLines.position)),
+    db
+      .select()
+      .from(payments)
+      .where(eq(payments.orderId, order.id))
+      .orderBy(desc(payments.createdAt)),
+  ]);
+  return {
+    id: order.id,
+    number: order.number,
+    status: order.status,
+    lines: lines.map((line) => ({
+      id: line.id,
+      productId: line.productId,
+      productSlug: line.productSlug,
+      productName: line.productName,
+      groupName: line.groupName,
+      cycle: line.cycle,
+      themeName: line.themeName,
+      domainName: line.domainName,
+      renewsServiceId: line.renewsServiceId,
+      priceRial: line.priceRial,
+      setupFeeRial: line.setupFeeRial,
+      themePriceRial: line.themePriceRial,
+      discountRial: line.discountRial,
+      totalRial: line.totalRial,
+    })),
+    discountCode: order.discountCode,
+    subtotalRial: order.subtotalRial,
+    discountRial: order.discountRial,
+    totalRial: order.totalRial,
+    walletAppliedRial: order.walletAppliedRial,
+    gatewayPaidRial: order.gatewayPaidRial,
+    payableRial: payableOf(order),
+    buyer: order.buyer,
+    payments: attempts
+      // An attempt the gateway never opened is noise to the customer.
+      .filter((payment) => payment.authority !== null)
+      .map((payment) => ({
+        id: payment.id,
+        gateway: payment.gateway,
+        amountRial: payment.amountRial,
+        status: payment.status,
+        referenceId: payment.referenceId,
+        cardPan: payment.cardPan,
+        createdAt: payment.createdAt.toISOString(),
+        settledAt: payment.settledAt?.toISOString() ?? null,
+      })),
+    createdAt: order.createdAt.toISOString(),
+    expiresAt: order.expiresAt.toISOString(),
+    paidAt: order.paidAt?.toISOString() ?? null,
+    closedAt: order.closedAt?.toISOString() ?? null,
+  };
+}
+
+export function payableOf(
+  order: Pick<OrderRow, 'status' | 'totalRial' | 'walletAppliedRial' | 'gatewayPaidRial'>,
+): number {
+  if (order.status !== 'pending') return 0;
+  return order.totalRial - order.walletAppliedRial - order.gatewayPaidRial;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Paying and closing
+
+/**
+ * This user's order, locked, checked to still be payable now: pending, not past its expiry,
+ * its code still inside its window (every rule is checked again at payment), and no service it
+ * renews stopped by staff since it was submitted.
+ */
+export async function lockPayableOrder(
+  tx: Transaction,
+  userId: string,
+  orderId: string,
+  now: Date,
+): Promise<OrderRow> {
+  const [order] = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
+    .for('update');
+  if (!order) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
+  // The order's state, not a rule, forbids paying it: 409 as API.md says (issue 18), whether
+  // the expiry job has closed it yet or not.
+  if (order.status !== 'pending') {
+    throw new AppError(
+      'CONFLICT',
+      order.status === 'paid'
+        ? 'این سفارش پیش‌تر پرداخت شده است'
+        : 'این سفارش بسته شده است و قابل پرداخت نیست',
+    );
+  }
+  if (order.expiresAt <= now) {
+    throw new AppError('CONFLICT', 'مهلت پرداخت این سفارش تمام شده است؛ دوباره سفارش دهید');
+  }
+  if (order.discountCodeId) {
+    const [code] = await tx
+      .select({ active: discountCodes.active, endsAt: discountCodes.endsAt })
+      .from(discountCodes)
+      .where(eq(discountCodes.id, order.discountCodeId));
+    if (!code?.active || (code.endsAt && code.endsAt <= now)) {
+      throw new AppError(
+        'DISCOUNT_INVALID',
+        'کد تخفیف این سفارش دیگر معتبر نیست؛ سفارش را لغو کنید و بدون آن کد دوباره ثبت کنید',
+      );
+    }
+  }
+  await refuseIfRenewalStopped(tx, order.id);
+  return order;
+}
+
+/** Spends wallet credit on an order: the amount asked for, or as much as covers it. */
+export async function useWalletInOrder(
+  db: Database,
+  userId: string,
+  input: { orderId: string; amountRial?: number | undefined },
+  now: Date = new Date(),
+): Promise<OrderDetail> {
+  await db.transaction(async (tx) => {
+    const order = await lockPayableOrder(tx, userId, input.orderId, now);
+    const payable = payableOf(order);
+    const amount = input.amountRial ?? Math.min(payable, await readBalance(tx, userId));
+    if (amount > payable) {
+      const message = 'مبلغ از باقی‌ماندهٔ سفارش بیشتر است';
+      throw new AppError('VALIDATION', message, { fields: { amountRial: message } });
+    }
+    if (amount <= 0) throw new AppError('INSUFFICIENT_CREDIT');
+    await changeBalance(tx, {
+      userId,
+      amountRial: -amount,
+      reason: 'order-payment',
+      description: `پرداخت سفارش ${toPersianDigits(order.number)}`,
+      orderId: order.id,
+    });
+    const [updated] = await tx
+      .update(orders)
+      .set({ walletAppliedRial: sql`${orders.walletAppliedRial} + ${amount}` })
+      .where(eq(orders.id, order.id))
+      .returning();
+    if (!updated) throw new Error('order update returned no row');
+    if (payableOf(updated) === 0) await markOrderPaid(tx, updated, now);
+  });
+  return getOrderDetail(db, userId, input.orderId);
+}
+
+/**
+ * A locked pending order becomes paid: each new line becomes an active service from now to now
+ * + its cycle, and each renewal line extends the service it renews. Callers have made sure it
+ * is paid in full.
+ */
+export async function markOrderPaid(tx: Transaction, order: OrderRow, now: Date): Promise<void> {
+  await tx
+    .update(orders)
+    .set({ status: 'paid', paidAt: now })
+    .where(and(eq(orders.id, order.id), eq(orders.status, 'pending')));
+  const lines = await tx
+    .select()
+    .from(orderLines)
+    .where(eq(orderLines.orderId, order.id))
+    .orderBy(asc(orderLines.position));
+  const purchases = lines.filter((line) => line.renewsServiceId === null);
+  if (purchases.length > 0) {
+    await tx.insert(services).values(
+      purchases.map((line) => ({
+        userId: order.userId,
+        name: line.domainName ? `${line.productName} (${line.domainName})` : line.productName,
+        status: 'active' as const,
+        productId: line.productId,
+        orderId: order.id,
+        orderLineId: line.id,
+        cycle: line.cycle,
+        themeId: line.themeId,
+        domainName: line.domainName,
+        startsAt: now,
+        expiresAt: addMonths(now, BILLING_CYCLE_MONTHS[line.cycle]),
+        createdAt: now,
+      })),
+    );
+  }
+  for (const line of lines) {
+    if (line.renewsServiceId === null) continue;
+    await extendRenewedService(
+      tx,
+      order,
+      { renewsServiceId: line.renewsServiceId, cycle: line.cycle },
+      now,
+    );
+  }
+}
+
+/** The person cancels an unpaid order. */
+export async function cancelOrder(
+  db: Database,
+  userId: string,
+  orderId: string,
+  now: Date = new Date(),
+): Promise<OrderDetail> {
+  await db.transaction(async (tx) => {
+    const [order] = await tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
+      .for('update');
+    if (!order) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
+    if (order.status !== 'pending') {
+      throw new AppError('CONFLICT', 'فقط سفارش در انتظار پرداخت لغو می‌شود');
+    }
+    await closeOrder(tx, order, 'cancelled', now);
+  });
+  return getOrderDetail(db, userId, orderId);
+}
+
+/**
+ * A locked pending order is cancelled or expires: its code's use is given back and the wallet
+ * credit spent on it returns to the wallet, in the caller's transaction.
+ */
+export async function closeOrder(
+  tx: Transaction,
+  order: OrderRow,
+  status: 'cancelled' | 'expired',
+  now: Date,
+): Promise<void> {
+  await tx.update(orders).set({ status, closedAt: now }).where(eq(orders.id, order.id));
+  if (order.discountCodeId) {
+    await tx
+      .update(discountCodes)
+      .set({ usedCount: sql`${discountCodes.usedCount} - 1` })
+      .where(and(eq(discountCodes.id, order.discountCodeId), gt(discountCodes.usedCount, 0)));
+  }
+  if (order.walletAppliedRial > 0) {
+    await changeBalance(tx, {
+      userId: order.userId,
+      amountRial: order.walletAppliedRial,
+      reason: 'refund',
+      description: `بازگشت اعتبار سفارش ${toPersianDigits(order.number)} (${status === 'cancelled' ? 'لغوشده' : 'منقضی‌شده'})`,
+      orderId: order.id,
+    });
+  }
+}
+
+/** Closes pending orders past their expiry; answers how many. Run by the checkout job. */
+export async function expireOrders(
+  db: Database,
+  now: Date = new Date(),
+  limit = 100,
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.status, 'pending'), lte(orders.expiresAt, now)))
+      .orderBy(asc(orders.expiresAt))
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    for (const order of due) await closeOrder(tx, order, 'expired', now);
+    return due.length;
+  });
+}

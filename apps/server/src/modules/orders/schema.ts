@@ -1,0 +1,274 @@
+import { ORDER_STATUSES, PAYMENT_PURPOSES, PAYMENT_STATUSES } from '@vitrin/contracts';
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { products, themes } from '../catalog/schema';
+import { users } from '../accounts/schema';
+import { services } from '../services/schema';
+
+// Checkout (issue 5, docs/decisions/0011): carts, discount codes, orders frozen at submit,
+// gateway payments, and the services a paid order creates. Every amount is whole Rial.
+
+const cycleEnum = ['monthly', 'quarterly', 'semiannual', 'annual'] as const;
+const cycleCheck = (column: unknown) =>
+  sql`${column} in ('monthly', 'quarterly', 'semiannual', 'annual')`;
+
+/** A cart: a signed-in person's (user_id) or a visitor's (token_hash), never both. */
+export const carts = pgTable(
+  'carts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .unique()
+      .references(() => users.id),
+    /** SHA-256 of the visitor's cart token, base64url. */
+    tokenHash: text('token_hash').unique(),
+    discountCodeId: uuid('discount_code_id').references(() => discountCodes.id, {
+      onDelete: 'set null',
+    }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('carts_owner_check', sql`(${table.userId} is null) <> (${table.tokenHash} is null)`),
+    index('carts_visitor_updated_idx').on(table.updatedAt).where(sql`${table.userId} is null`),
+  ],
+);
+
+/** One line is one future service: a product, its cycle, and its theme and domain if needed. */
+export const cartLines = pgTable(
+  'cart_lines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    cartId: uuid('cart_id')
+      .notNull()
+      .references(() => carts.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    cycle: text('cycle', { enum: cycleEnum }).notNull(),
+    themeId: uuid('theme_id').references(() => themes.id, { onDelete: 'cascade' }),
+    domainName: text('domain_name'),
+    /** A renewal of this service (issue 6): priced at the cycle alone, extends the service. */
+    renewServiceId: uuid('renew_service_id').references((): AnyPgColumn => services.id, {
+      onDelete: 'cascade',
+    }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    // A line's identity (decision 0011): the same product, theme and domain is one line; a
+    // renewal is its own line, one per service.
+    unique('cart_lines_identity_unique')
+      .on(table.cartId, table.productId, table.themeId, table.domainName, table.renewServiceId)
+      .nullsNotDistinct(),
+    check('cart_lines_cycle_check', cycleCheck(table.cycle)),
+  ],
+);
+
+export const discountKinds = ['percent', 'fixed'] as const;
+export type DiscountKind = (typeof discountKinds)[number];
+
+export const discountCodes = pgTable(
+  'discount_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Upper case; matched case-insensitively by upper-casing the input. */
+    code: text('code').notNull().unique(),
+    /** Persian, for staff. */
+    title: text('title').notNull(),
+    kind: text('kind', { enum: discountKinds }).notNull(),
+    /** Percent 1–100, or Rial. */
+    value: bigint('value', { mode: 'number' }).notNull(),
+    maxDiscountRial: bigint('max_discount_rial', { mode: 'number' }),
+    minCartRial: bigint('min_cart_rial', { mode: 'number' }),
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    usageLimit: integer('usage_limit'),
+    usedCount: integer('used_count').notNull().default(0),
+    perUserLimit: integer('per_user_limit'),
+    /** When either list is non-empty the code covers only those products and groups. */
+    productIds: uuid('product_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    groupIds: uuid('group_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    firstOrderOnly: boolean('first_order_only').notNull().default(false),
+    active: boolean('active').notNull().default(true),
+    /** Shown to every customer in the panel's discounts page (issue 6). */
+    listed: boolean('listed').notNull().default(false),
+    /** A personal code: only this customer may use it, and their panel lists it. */
+    userId: uuid('user_id').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('discount_codes_kind_check', sql`${table.kind} in ('percent', 'fixed')`),
+    check(
+      'discount_codes_value_check',
+      sql`${table.value} > 0 and (${table.kind} = 'fixed' or ${table.value} <= 100)`,
+    ),
+    check(
+      'discount_codes_usage_check',
+      sql`${table.usedCount} >= 0 and (${table.usageLimit} is null or ${table.usedCount} <= ${table.usageLimit})`,
+    ),
+    check('discount_codes_code_check', sql`${table.code} = upper(${table.code})`),
+  ],
+);
+
+/** What the buyer's invoice says (decision 0012); copied into every order at submit. */
+export interface BuyerSnapshot {
+  fullName: string;
+  email: string;
+  nationalId: string | null;
+  companyName: string | null;
+}
+
+export const buyerProfiles = pgTable('buyer_profiles', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  fullName: text('full_name').notNull(),
+  email: text('email').notNull(),
+  nationalId: text('national_id'),
+  companyName: text('company_name'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    number: integer('number').notNull().unique().generatedAlwaysAsIdentity({ startWith: 100_001 }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending'),
+    subtotalRial: bigint('subtotal_rial', { mode: 'number' }).notNull(),
+    discountRial: bigint('discount_rial', { mode: 'number' }).notNull().default(0),
+    totalRial: bigint('total_rial', { mode: 'number' }).notNull(),
+    walletAppliedRial: bigint('wallet_applied_rial', { mode: 'number' }).notNull().default(0),
+    gatewayPaidRial: bigint('gateway_paid_rial', { mode: 'number' }).notNull().default(0),
+    discountCodeId: uuid('discount_code_id').references(() => discountCodes.id),
+    discountCode: text('discount_code'),
+    buyer: jsonb('buyer').$type<BuyerSnapshot>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** When it was cancelled or expired. */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** When staff refunded it to the wallet (issue 8); the paid amounts stay as they were. */
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('orders_user_idx').on(table.userId, table.createdAt),
+    index('orders_pending_expiry_idx').on(table.expiresAt).where(sql`${table.status} = 'pending'`),
+    check(
+      'orders_status_check',
+      sql`${table.status} in ('pending', 'paid', 'cancelled', 'expired', 'refunded')`,
+    ),
+    check(
+      'orders_amounts_check',
+      sql`${table.discountRial} >= 0 and ${table.discountRial} <= ${table.subtotalRial} and ${table.totalRial} = ${table.subtotalRial} - ${table.discountRial}`,
+    ),
+    // What has been paid never exceeds the total, and a paid order is paid in full.
+    check(
+      'orders_paid_check',
+      sql`${table.walletAppliedRial} >= 0 and ${table.gatewayPaidRial} >= 0 and ${table.walletAppliedRial} + ${table.gatewayPaidRial} <= ${table.totalRial} and (${table.status} <> 'paid' or ${table.walletAppliedRial} + ${table.gatewayPaidRial} = ${table.totalRial})`,
+    ),
+  ],
+);
+
+/** An order's line, frozen at submit: names and prices as they were then. */
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id),
+    productSlug: text('product_slug').notNull(),
+    productName: text('product_name').notNull(),
+    groupName: text('group_name').notNull(),
+    cycle: text('cycle', { enum: cycleEnum }).notNull(),
+    themeId: uuid('theme_id').references(() => themes.id),
+    themeName: text('theme_name'),
+    domainName: text('domain_name'),
+    /** The service this line renews (issue 6); null: the line creates a service when paid. */
+    renewsServiceId: uuid('renews_service_id').references((): AnyPgColumn => services.id),
+    priceRial: bigint('price_rial', { mode: 'number' }).notNull(),
+    setupFeeRial: bigint('setup_fee_rial', { mode: 'number' }).notNull(),
+    themePriceRial: bigint('theme_price_rial', { mode: 'number' }).notNull(),
+    discountRial: bigint('discount_rial', { mode: 'number' }).notNull(),
+    totalRial: bigint('total_rial', { mode: 'number' }).notNull(),
+  },
+  (table) => [
+    index('order_lines_order_idx').on(table.orderId, table.position),
+    check('order_lines_cycle_check', cycleCheck(table.cycle)),
+    check(
+      'order_lines_total_check',
+      sql`${table.discountRial} >= 0 and ${table.totalRial} = ${table.priceRial} + ${table.setupFeeRial} + ${table.themePriceRial} - ${table.discountRial} and ${table.totalRial} >= 0`,
+    ),
+  ],
+);
+
+/** One attempt to collect money through a gateway, for an order or a wallet top-up. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    purpose: text('purpose', { enum: PAYMENT_PURPOSES }).notNull(),
+    orderId: uuid('order_id').references(() => orders.id),
+    /** From our database at start; the gateway is asked to verify exactly this. */
+    amountRial: bigint('amount_rial', { mode: 'number' }).notNull(),
+    gateway: text('gateway').notNull(),
+    /** The gateway's id for the attempt; null until the gateway opened it. */
+    authority: text('authority').unique(),
+    status: text('status', { enum: PAYMENT_STATUSES }).notNull().default('pending'),
+    referenceId: text('reference_id'),
+    cardPan: text('card_pan'),
+    failureReason: text('failure_reason'),
+    /** Paid money that could not go to its order (closed meanwhile) went to the wallet. */
+    creditedToWallet: boolean('credited_to_wallet').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('payments_order_idx').on(table.orderId),
+    index('payments_user_idx').on(table.userId, table.createdAt),
+    index('payments_pending_idx').on(table.createdAt).where(sql`${table.status} = 'pending'`),
+    check('payments_purpose_check', sql`${table.purpose} in ('order', 'top-up')`),
+    check('payments_status_check', sql`${table.status} in ('pending', 'paid', 'failed')`),
+    check('payments_amount_check', sql`${table.amountRial} > 0`),
+    check(
+      'payments_order_check',
+      sql`(${table.purpose} = 'order') = (${table.orderId} is not null)`,
+    ),
+  ],
+);
+
+/** The built-in sandbox gateway's own book of attempts (the default gateway, decision 0011). */
+export const sandboxPayments = pgTable('sandbox_payments', {
+  authority: text('authority').primaryKey(),
+  amountRial: bigint('amount_rial', { mode: 'number' }).notNull(),
+  description: text('description').notNull(),
+  callbackUrl: text('callback_url').notNull(),
+  /** open → paid | cancelled, chosen on the sandbox page. */
+  status: text('status').notNull().default('open'),
+  verifiedAt: timestamp('verified_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

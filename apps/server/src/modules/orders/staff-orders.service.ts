@@ -1,0 +1,390 @@
+import {
+  type AdminOrderDetail,
+  type AdminOrderRow,
+  type AdminOrderSort,
+  BILLING_CYCLE_MONTHS,
+} from '@vitrin/contracts';
+import { normalizeMobile, toLatinDigits, toPersianDigits } from '@vitrin/fa';
+import { type AnyColumn, and, asc, desc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Database, Transaction } from '../../db/client';
+import {
+  auditLog,
+  discountCodes,
+  orderLines,
+  orders,
+  payments,
+  services,
+  users,
+  walletTransactions,
+} from '../../db/schema/index';
+import { AppError } from '../../lib/app-error';
+import { writeAudit } from '../audit/audit.service';
+import { changeBalance } from '../wallet/wallet.service';
+import { closeOrder, getOrderDetail } from './orders.service';
+import { addMonths } from '../services/renewals';
+
+// The staff console's orders (issue 8): search, detail, cancel an unpaid order, refund a paid
+// one to the wallet. Every change locks the order row, writes one audit row and commits once.
+
+const ORDER_NOT_FOUND = 'این سفارش پیدا نشد';
+const QUERY_NOT_UNDERSTOOD = 'شمارهٔ موبایل یا شمارهٔ سفارش را وارد کنید';
+const TEHRAN = 'Asia/Tehran';
+
+type OrderRow = typeof orders.$inferSelect;
+
+/** A person as the console names them: first and last name, or the mobile. */
+export function personName(person: {
+  firstName: string | null;
+  lastName: string | null;
+  mobile: string;
+}): string {
+  return [person.firstName, person.lastName].filter(Boolean).join(' ') || person.mobile;
+}
+
+export interface OrderFilters {
+  status?: OrderRow['status'] | undefined;
+  query?: string | undefined;
+  customerId?: string | undefined;
+  createdFrom?: Date | undefined;
+  createdTo?: Date | undefined;
+  sort: AdminOrderSort;
+}
+
+/** The Tehran calendar day an instant falls on, `YYYY-MM-DD`. */
+export function tehranDay(instant: Date): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: TEHRAN,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(instant);
+}
+
+/** The Tehran day of a timestamp column, as SQL. */
+export function tehranDayOf(column: SQL | AnyColumn): SQL {
+  return sql`(${column} at time zone ${sql.raw(`'${TEHRAN}'`)})::date`;
+}
+
+/**
+ * The conditions of the console's order filters. The query is a mobile in any form people type
+ * it or an order number; anything else is a field error rather than an empty list, so a typo
+ * is not mistaken for "no orders".
+ */
+function orderConditions(filters: OrderFilters): SQL[] {
+  const conditions: SQL[] = [];
+  if (filters.status) conditions.push(eq(orders.status, filters.status));
+  if (filters.customerId) conditions.push(eq(orders.userId, filters.customerId));
+  const query = filters.query?.trim();
+  if (query) {
+    const mobile = normalizeMobile(query);
+    const number = toLatinDigits(query).replace(/^#/, '');
+    if (mobile) conditions.push(eq(users.mobile, mobile));
+    else if (/^\d{1,9}$/.test(number)) conditions.push(eq(orders.number, Number(number)));
+    else
+      throw new AppError('VALIDATION', QUERY_NOT_UNDERSTOOD, {
+        fields: { query: QUERY_NOT_UNDERSTOOD },
+      });
+  }
+  // Whole Tehran days, both ends included: "1405/08/01 to 1405/08/30" means all of both days.
+  if (filters.createdFrom) {
+    conditions.push(
+      sql`${tehranDayOf(orders.createdAt)} >= ${tehranDay(filters.createdFrom)}::date`,
+    );
+  }
+  if (filters.createdTo) {
+    conditions.push(sql`${tehranDayOf(orders.createdAt)} <= ${tehranDay(filters.createdTo)}::date`);
+  }
+  return conditions;
+}
+
+function orderSort(sort: AdminOrderSort) {
+  if (sort === 'oldest') return [asc(orders.createdAt), asc(orders.number)];
+  if (sort === 'total-desc') return [desc(orders.totalRial), desc(orders.createdAt)];
+  return [desc(orders.createdAt), desc(orders.number)];
+}
+
+/** Orders matching the console's filters, one page (or up to `limit` rows for an export). */
+export async function findOrders(
+  db: Database,
+  filters: OrderFilters,
+  paging: { limit: number; offset: number },
+): Promise<{ items: AdminOrderRow[]; total: number }> {
+  const conditions = orderConditions(filters);
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const rows = await db
+    .select({
+      order: orders,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      mobile: users.mobile,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(where)
+    .orderBy(...orderSort(filters.sort))
+    .limit(paging.limit)
+    .offset(paging.offset);
+  let total = rows[0]?.total ?? 0;
+  if (rows.length === 0 && paging.offset > 0) {
+    // A page past the end still says how many there are.
+    const [counted] = await db
+      .select({ total: sql<number>`count(*)`.mapWith(Number) })
+      .from(orders)
+      .innerJoin(users, eq(users.id, orders.userId))
+      .where(where);
+    total = counted?.total ?? 0;
+  }
+  return {
+    items: rows.map(({ order, ...person }) => ({
+      id: order.id,
+      number: order.number,
+      status: order.status,
+      customer: { id: order.userId, name: personName(person), mobile: person.mobile },
+      totalRial: order.totalRial,
+      walletAppliedRial: order.walletAppliedRial,
+      gatewayPaidRial: order.gatewayPaidRial,
+      discountCode: order.discountCode,
+      createdAt: order.createdAt.toISOString(),
+      paidAt: order.paidAt?.toISOString() ?? null,
+      refundedAt: order.refundedAt?.toISOString() ?? null,
+    })),
+    total,
+  };
+}
+
+/** Any customer's order with everything staff need to answer for it, or NOT_FOUND. */
+export async function getStaffOrderDetail(
+  db: Database,
+  orderId: string,
+): Promise<AdminOrderDetail> {
+  const [row] = await db
+    .select({ order: orders, customer: users })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(eq(orders.id, orderId));
+  if (!row) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
+  const { order, customer } = row;
+  const [detail, attempts, ledger, created, renewed, audit] = await Promise.all([
+    getOrderDetail(db, order.userId, order.id),
+    db
+      .select()
+      .from(payments)
+      .where(eq(payments.orderId, order.id))
+      .orderBy(desc(payments.createdAt)),
+    db
+      .select()
+      .from(walletTransactions)
+      .where(eq(walletTransactions.orderId, order.id))
+      .orderBy(asc(walletTransactions.createdAt), asc(walletTransactions.id)),
+    db.select().from(services).where(eq(services.orderId, order.id)),
+    db
+      .select({ service: services })
+      .from(orderLines)
+      .innerJoin(services, eq(services.id, orderLines.renewsServiceId))
+      .where(eq(orderLines.orderId, order.id)),
+    db
+      .select({ entry: auditLog, actor: users })
+      .from(auditLog)
+      .innerJoin(users, eq(users.id, auditLog.actorId))
+      .where(and(eq(auditLog.entityType, 'order'), eq(auditLog.entityId, order.id)))
+      .orderBy(desc(auditLog.createdAt), desc(auditLog.id)),
+  ]);
+  const serviceView = (service: typeof services.$inferSelect, relation: 'created' | 'renewed') => ({
+    id: service.id,
+    name: service.name,
+    status: service.status,
+    relation,
+    expiresAt: service.expiresAt?.toISOString() ?? null,
+  });
+  return {
+    ...detail,
+    customer: { id: customer.id, name: personName(customer), mobile: customer.mobile },
+    refundedAt: order.refundedAt?.toISOString() ?? null,
+    payments: attempts.map((payment) => ({
+      id: payment.id,
+      gateway: payment.gateway,
+      amountRial: payment.amountRial,
+      status: payment.status,
+      authority: payment.authority,
+      referenceId: payment.referenceId,
+      cardPan: payment.cardPan,
+      failureReason: payment.failureReason,
+      creditedToWallet: payment.creditedToWallet,
+      createdAt: payment.createdAt.toISOString(),
+      settledAt: payment.settledAt?.toISOString() ?? null,
+    })),
+    walletTransactions: ledger.map((entry) => ({
+      id: entry.id,
+      amountRial: entry.amountRial,
+      reason: entry.reason,
+      description: entry.description,
+      createdAt: entry.createdAt.toISOString(),
+    })),
+    services: [
+      ...created.map((service) => serviceView(service, 'created')),
+      ...renewed.map(({ service }) => serviceView(service, 'renewed')),
+    ],
+    audit: audit.map(({ entry, actor }) => ({
+      id: entry.id,
+      actor: { id: actor.id, name: personName(actor), mobile: actor.mobile },
+      action: entry.action,
+      entityType: entry.entityType,
+      entityId: entry.entityId,
+      before: entry.before,
+      after: entry.after,
+      reason: entry.reason,
+      ipAddress: entry.ipAddress,
+      createdAt: entry.createdAt.toISOString(),
+    })),
+  };
+}
+
+interface StaffAction {
+  actorId: string;
+  reason?: string | undefined;
+  ipAddress?: string | null | undefined;
+}
+
+async function lockOrder(tx: Transaction, orderId: string): Promise<OrderRow> {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  if (!order) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
+  return order;
+}
+
+/**
+ * Staff cancel a customer's unpaid order: the checkout's own closing (the code's use and the
+ * wallet credit spent on it come back), with an audit row, in one transaction.
+ */
+export async function cancelOrderAsStaff(
+  db: Database,
+  orderId: string,
+  action: StaffAction,
+  now: Date = new Date(),
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    if (order.status !== 'pending') {
+      throw new AppError('CONFLICT', 'فقط سفارش در انتظار پرداخت لغو می‌شود');
+    }
+    await closeOrder(tx, order, 'cancelled', now);
+    await writeAudit(tx, {
+      actorId: action.actorId,
+      action: 'order.cancel',
+      entityType: 'order',
+      entityId: order.id,
+      before: { status: order.status, walletAppliedRial: order.walletAppliedRial },
+      after: { status: 'cancelled', closedAt: now, walletReturnedRial: order.walletAppliedRial },
+      reason: action.reason ?? null,
+      ipAddress: action.ipAddress,
+    });
+  });
+}
+
+/**
+ * Staff refund a paid order to the customer's wallet, all or nothing:
+ * - everything paid for it (wallet credit and gateway money) becomes wallet credit, one ledger
+ *   row with reason `refund`;
+ * - the order becomes `refunded` and gives its discount code's use back, as a cancelled order
+ *   does (the checkout counts only pending and paid orders as holding a use);
+ * - every service it created is cancelled;
+ * - a service it renewed is not cancelled (the person paid for the earlier periods too): its
+ *   expiry moves back by the cycle the renewal added, and it is `expired` if that is now past.
+ * The order row is locked first, so a second refund waits and is then refused.
+ */
+export async function refundOrder(
+  db: Database,
+  orderId: string,
+  action: StaffAction & { reason: string },
+  now: Date = new Date(),
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    if (order.status === 'refunded') {
+      throw new AppError('CONFLICT', 'این سفارش پیش‌تر بازپرداخت شده است');
+    }
+    if (order.status !== 'paid') {
+      throw new AppError('CONFLICT', 'فقط سفارش پرداخت‌شده بازپرداخت می‌شود');
+    }
+    const refundRial = order.walletAppliedRial + order.gatewayPaidRial;
+    if (refundRial > 0) {
+      await changeBalance(tx, {
+        userId: order.userId,
+        amountRial: refundRial,
+        reason: 'refund',
+        description: `بازپرداخت سفارش ${toPersianDigits(order.number)}`,
+        orderId: order.id,
+      });
+    }
+    await tx
+      .update(orders)
+      .set({ status: 'refunded', refundedAt: now })
+      .where(eq(orders.id, order.id));
+    if (order.discountCodeId) {
+      await tx
+        .update(discountCodes)
+        .set({ usedCount: sql`${discountCodes.usedCount} - 1` })
+        .where(and(eq(discountCodes.id, order.discountCodeId), gt(discountCodes.usedCount, 0)));
+    }
+    const cancelled = await tx
+      .update(services)
+      .set({ status: 'cancelled' })
+      .where(and(eq(services.orderId, order.id), sql`${services.status} <> 'cancelled'`))
+      .returning({ id: services.id });
+    const shortened = await shortenRenewals(tx, order, now);
+    await writeAudit(tx, {
+      actorId: action.actorId,
+      action: 'order.refund',
+      entityType: 'order',
+      entityId: order.id,
+      before: {
+        status: order.status,
+        walletAppliedRial: order.walletAppliedRial,
+        gatewayPaidRial: order.gatewayPaidRial,
+        services: shortened.map((service) => ({ id: service.id, expiresAt: service.before })),
+      },
+      after: {
+        status: 'refunded',
+        refundedAt: now,
+        refundedToWalletRial: refundRial,
+        cancelledServiceIds: cancelled.map((service) => service.id),
+        services: shortened.map((service) => ({
+          id: service.id,
+          expiresAt: service.after,
+          status: service.status,
+        })),
+      },
+      reason: action.reason,
+      ipAddress: action.ipAddress,
+    });
+  });
+}
+
+/** Takes back the periods an order's renewal lines added to their services. */
+async function shortenRenewals(tx: Transaction, order: OrderRow, now: Date) {
+  const lines = await tx
+    .select({ serviceId: orderLines.renewsServiceId, cycle: orderLines.cycle })
+    .from(orderLines)
+    .where(and(eq(orderLines.orderId, order.id), sql`${orderLines.renewsServiceId} is not null`));
+  const serviceIds = lines.flatMap((line) => (line.serviceId ? [line.serviceId] : []));
+  if (serviceIds.length === 0) return [];
+  const rows = await tx
+    .select()
+    .from(services)
+    .where(inArray(services.id, serviceIds))
+    .orderBy(asc(services.id))
+    .for('update');
+  const changes: Array<{ id: string; before: Date | null; after: Date | null; status: string }> =
+    [];
+  for (const service of rows) {
+    const months = lines
+      .filter((line) => line.serviceId === service.id)
+      .reduce((sum, line) => sum + BILLING_CYCLE_MONTHS[line.cycle], 0);
+    const after = service.expiresAt ? addMonths(service.expiresAt, -months) : null;
+    const status =
+      service.status === 'active' && after && after <= now ? 'expired' : service.status;
+    await tx.update(services).set({ expiresAt: after, status }).where(eq(services.id, service.id));
+    changes.push({ id: service.id, before: service.expiresAt, after, status });
+  }
+  return changes;
+}

@@ -1,0 +1,134 @@
+import {
+  adminCancelOrder,
+  adminCreateDiscountCode,
+  adminExportOrdersCsv,
+  adminGetDashboard,
+  adminGetDiscountCode,
+  adminGetOrder,
+  adminListDiscountCodes,
+  adminListOrders,
+  adminRefundOrder,
+  adminSetDiscountCodeActive,
+  adminUpdateDiscountCode,
+  type CallParsed,
+  ORDERS_CSV_MAX_ROWS,
+} from '@vitrin/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { registerCall } from '../../lib/register-call';
+import { requirePermission, withUser } from '../../plugins/auth';
+import {
+  cancelOrderAsStaff,
+  findOrders,
+  getStaffOrderDetail,
+  refundOrder,
+  tehranDay,
+} from './staff-orders.service';
+import { readDashboard } from '../dashboard/staff-dashboard.service';
+import {
+  createDiscountCode,
+  getDiscountCodeView,
+  listDiscountCodes,
+  setDiscountCodeActive,
+  updateDiscountCode,
+} from './discount-codes.service';
+import { ordersCsv, ordersCsvFileName } from './orders-csv';
+
+/** The staff console's orders, discount codes and dashboard (issue 8). */
+export async function adminOrdersRoutes(app: FastifyInstance): Promise<void> {
+  await withUser(app, async (scope) => {
+    registerCall(scope, adminListOrders, async ({ page, pageSize, ...filters }) => {
+      const found = await findOrders(app.db, filters, {
+        limit: pageSize,
+        offset: (page - 1) * pageSize,
+      });
+      return { ...found, page, pageSize };
+    });
+
+    registerCall(scope, adminGetOrder, async ({ orderId }) => getStaffOrderDetail(app.db, orderId));
+
+    registerCall(
+      scope,
+      adminCancelOrder,
+      async ({ orderId, reason }, { user, request }) => {
+        await cancelOrderAsStaff(app.db, orderId, {
+          actorId: user.id,
+          reason,
+          ipAddress: request.ip,
+        });
+        return getStaffOrderDetail(app.db, orderId);
+      },
+      { successMessage: 'سفارش لغو شد' },
+    );
+
+    registerCall(
+      scope,
+      adminRefundOrder,
+      async ({ orderId, reason }, { user, request }) => {
+        await refundOrder(app.db, orderId, { actorId: user.id, reason, ipAddress: request.ip });
+        return getStaffOrderDetail(app.db, orderId);
+      },
+      { successMessage: 'مبلغ سفارش به کیف پول مشتری برگشت' },
+    );
+
+    // A file, not the JSON envelope: registered by hand, with the same body schema and the
+    // same staff check registerCall makes (the role read from the database).
+    scope.withTypeProvider<ZodTypeProvider>().route({
+      method: 'POST',
+      url: adminExportOrdersCsv.path,
+      schema: {
+        summary: adminExportOrdersCsv.summary,
+        tags: [adminExportOrdersCsv.tag],
+        security: [{ bearer: [] }],
+        body: adminExportOrdersCsv.request,
+      },
+      preValidation: async (request) => {
+        await requirePermission(app, request.user, adminExportOrdersCsv.access.permission);
+      },
+      handler: async (request, reply) => {
+        const filters = request.body as CallParsed<typeof adminExportOrdersCsv>;
+        const { items } = await findOrders(app.db, filters, {
+          limit: ORDERS_CSV_MAX_ROWS,
+          offset: 0,
+        });
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('cache-control', 'no-store')
+          .header(
+            'content-disposition',
+            `attachment; filename="${ordersCsvFileName(tehranDay(new Date()))}"`,
+          )
+          .send(ordersCsv(items));
+      },
+    });
+
+    registerCall(scope, adminListDiscountCodes, async ({ page, pageSize, ...filters }) => {
+      const found = await listDiscountCodes(app.db, filters, { page, pageSize });
+      return { ...found, page, pageSize };
+    });
+
+    registerCall(scope, adminGetDiscountCode, async ({ id }) => getDiscountCodeView(app.db, id));
+
+    registerCall(
+      scope,
+      adminCreateDiscountCode,
+      async (input, { user, request }) =>
+        createDiscountCode(app.db, input, { actorId: user.id, ipAddress: request.ip }),
+      { successMessage: 'کد تخفیف ساخته شد' },
+    );
+
+    registerCall(
+      scope,
+      adminUpdateDiscountCode,
+      async ({ id, ...input }, { user, request }) =>
+        updateDiscountCode(app.db, id, input, { actorId: user.id, ipAddress: request.ip }),
+      { successMessage: 'کد تخفیف ذخیره شد' },
+    );
+
+    registerCall(scope, adminSetDiscountCodeActive, async ({ id, active }, { user, request }) =>
+      setDiscountCodeActive(app.db, id, active, { actorId: user.id, ipAddress: request.ip }),
+    );
+
+    registerCall(scope, adminGetDashboard, async () => readDashboard(app.db));
+  });
+}

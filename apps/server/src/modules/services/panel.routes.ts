@@ -1,0 +1,89 @@
+import {
+  getDiscounts,
+  getOrderSuccessfulPayments,
+  getPanelSummary,
+  getServiceDetail,
+  getUserOrders,
+  getUserServices,
+  RED_DOT_EXPIRING_SERVICES,
+  renewService,
+} from '@vitrin/contracts';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { runOnce, scheduleClusterJob } from '../../lib/cluster-job';
+import { registerCall } from '../../lib/register-call';
+import { withUser } from '../../plugins/auth';
+import { addRenewalToCart } from '../orders/cart.service';
+import { listDiscounts } from '../orders/discounts.service';
+import { listSuccessfulPayments, listUserOrders } from '../orders/panel-orders.service';
+import { readPanelSummary } from '../dashboard/panel-summary.service';
+import { sendExpiryReminders } from './reminders.service';
+import * as servicesService from './services.service';
+
+// Any constant works; the same on every node, and not another job's (lib/cluster-job.ts).
+const PANEL_JOB_LOCK_KEY = 7_301_946_202;
+
+/**
+ * The customer panel's calls (issue 6): services and their renewal, orders, payments, discount
+ * codes and the dashboard; the expiring-services red dot; and the panel job (expiry, reminders).
+ * Registered with fastify-plugin so that `app.panelJob` is visible to the whole app.
+ */
+export const panelRoutes = fp(registerPanel, {
+  name: 'panel',
+  dependencies: ['red-dots', 'auth', 'sms'],
+});
+
+async function registerPanel(app: FastifyInstance) {
+  await withUser(app, async (scope) => {
+    registerCall(scope, getUserServices, (query, { user }) =>
+      servicesService.listUserServices(app.db, user.id, query),
+    );
+    registerCall(scope, getServiceDetail, ({ serviceId }, { user }) =>
+      servicesService.findServiceWithHistory(app.db, user.id, serviceId),
+    );
+    registerCall(
+      scope,
+      renewService,
+      (input, { user }) => addRenewalToCart(app.db, user.id, input),
+      {
+        successMessage: 'تمدید سرویس به سبد خرید افزوده شد',
+        rateLimit: { max: 60, timeWindowMs: 60_000 },
+      },
+    );
+    registerCall(scope, getUserOrders, (query, { user }) => listUserOrders(app.db, user.id, query));
+    registerCall(scope, getOrderSuccessfulPayments, ({ orderId }, { user }) =>
+      listSuccessfulPayments(app.db, user.id, orderId),
+    );
+    registerCall(scope, getDiscounts, (_input, { user }) => listDiscounts(app.db, user.id));
+    registerCall(scope, getPanelSummary, (_input, { user }) => readPanelSummary(app.db, user.id));
+  });
+
+  app.redDots.addSource(async (db, user) => [
+    {
+      title: RED_DOT_EXPIRING_SERVICES,
+      value: await servicesService.countExpiringServices(db, user.id),
+    },
+  ]);
+
+  const job = (now?: Date) => ({
+    name: 'panel',
+    lockKey: PANEL_JOB_LOCK_KEY,
+    run: async () => {
+      const at = now ?? new Date();
+      await servicesService.expireServices(app.db, at);
+      await sendExpiryReminders({ db: app.db, sms: app.sms, log: app.log }, at);
+    },
+  });
+  app.decorate('panelJob', { runOnce: (now?: Date) => runOnce(app, job(now)) });
+  if (app.config.jobsIntervalMs !== null) scheduleClusterJob(app, job(), app.config.jobsIntervalMs);
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * The panel's background work (services past their expiry, reminder SMS), run once by hand
+     * (tests, an operator); `now` stands in for the clock.
+     */
+    panelJob: { runOnce(now?: Date): Promise<boolean> };
+  }
+}

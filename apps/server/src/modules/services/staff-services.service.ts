@@ -1,0 +1,139 @@
+import type { AdminServiceView } from '@vitrin/contracts';
+import { formatJalaliDate } from '@vitrin/fa';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { type ServiceStatus, services } from '../../db/schema/index';
+import { AppError } from '../../lib/app-error';
+import { writeAudit } from '../audit/audit.service';
+import type { StaffActor } from '../accounts/customer-actions.service';
+import { adminServiceViewOf } from '../accounts/customers.service';
+
+// What admins do to a customer's service (issue 8): suspend, unsuspend, extend, cancel. Each
+// reads the service FOR UPDATE, checks its state, writes, and commits with its audit row.
+
+const DAY_MS = 86_400_000;
+
+type ServiceRow = typeof services.$inferSelect;
+type ServiceChange = { status: ServiceStatus; expiresAt: Date | null };
+
+const statusNames: Record<ServiceStatus, string> = {
+  pending: 'در انتظار راه‌اندازی',
+  active: 'فعال',
+  suspended: 'معلق',
+  expired: 'منقضی',
+  cancelled: 'لغوشده',
+};
+
+function refuse(message: string): never {
+  throw new AppError('CONFLICT', message);
+}
+
+async function changeService(
+  db: Database,
+  actor: StaffActor,
+  target: { serviceId: string; reason?: string | undefined },
+  action: string,
+  decide: (service: ServiceRow, now: Date) => ServiceChange,
+): Promise<AdminServiceView> {
+  return db.transaction(async (tx) => {
+    const [service] = await tx
+      .select()
+      .from(services)
+      .where(eq(services.id, target.serviceId))
+      .for('update');
+    if (!service) throw new AppError('NOT_FOUND', 'این سرویس پیدا نشد');
+    const next = decide(service, new Date());
+    const [updated] = await tx
+      .update(services)
+      .set(next)
+      .where(eq(services.id, service.id))
+      .returning();
+    if (!updated) throw new Error(`service ${service.id} vanished in its transaction`);
+    await writeAudit(tx, {
+      actorId: actor.id,
+      action,
+      entityType: 'service',
+      entityId: service.id,
+      before: { status: service.status, expiresAt: service.expiresAt },
+      after: { status: updated.status, expiresAt: updated.expiresAt },
+      reason: target.reason ?? null,
+      ipAddress: actor.ipAddress,
+    });
+    return adminServiceViewOf(updated);
+  });
+}
+
+/** Suspends an active service. */
+export function suspendService(
+  db: Database,
+  actor: StaffActor,
+  target: { serviceId: string; reason?: string | undefined },
+) {
+  return changeService(db, actor, target, 'service.suspend', (service) => {
+    if (service.status !== 'active') {
+      refuse(`فقط سرویس فعال را می‌توان معلق کرد؛ این سرویس ${statusNames[service.status]} است`);
+    }
+    return { status: 'suspended', expiresAt: service.expiresAt };
+  });
+}
+
+/** Lifts a suspension: active again, or expired when its expiry passed meanwhile. */
+export function unsuspendService(
+  db: Database,
+  actor: StaffActor,
+  target: { serviceId: string; reason?: string | undefined },
+) {
+  return changeService(db, actor, target, 'service.unsuspend', (service, now) => {
+    if (service.status !== 'suspended') refuse('این سرویس معلق نیست');
+    const passed = service.expiresAt !== null && service.expiresAt <= now;
+    return { status: passed ? 'expired' : 'active', expiresAt: service.expiresAt };
+  });
+}
+
+/** Cancels a service in any state but cancelled. */
+export function cancelService(
+  db: Database,
+  actor: StaffActor,
+  target: { serviceId: string; reason?: string | undefined },
+) {
+  return changeService(db, actor, target, 'service.cancel', (service) => {
+    if (service.status === 'cancelled') refuse('این سرویس پیش‌تر لغو شده است');
+    return { status: 'cancelled', expiresAt: service.expiresAt };
+  });
+}
+
+/**
+ * Moves a service's expiry later: by `days` from the later of its expiry and now (an expired
+ * service's days count from today), or to `until`, which must be later than both. An expired
+ * service whose new expiry is ahead becomes active; a suspended one stays suspended.
+ */
+export function extendService(
+  db: Database,
+  actor: StaffActor,
+  target: {
+    serviceId: string;
+    days?: number | undefined;
+    until?: Date | undefined;
+    reason?: string | undefined;
+  },
+) {
+  return changeService(db, actor, target, 'service.extend', (service, now) => {
+    if (service.status === 'cancelled') refuse('سرویس لغوشده را نمی‌توان تمدید کرد');
+    const current = service.expiresAt;
+    const from = current && current > now ? current : now;
+    let expiresAt: Date;
+    if (target.until) {
+      if (target.until <= from) {
+        const message = `تاریخ انقضای تازه باید بعد از ${formatJalaliDate(from)} باشد`;
+        throw new AppError('VALIDATION', message, { fields: { until: message } });
+      }
+      expiresAt = target.until;
+    } else if (target.days) {
+      expiresAt = new Date(from.getTime() + target.days * DAY_MS);
+    } else {
+      throw new Error('extend-service needs days or until (the contract requires one)');
+    }
+    const status = service.status === 'expired' ? 'active' : service.status;
+    return { status, expiresAt };
+  });
+}

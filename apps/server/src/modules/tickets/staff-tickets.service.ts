@@ -1,0 +1,433 @@
+import {
+  type AdminTicketDetail,
+  type adminListTickets,
+  type adminTicketRow,
+  type CallParsed,
+  STAFF_ROLES,
+  TICKET_STATUSES,
+  type TicketDepartment,
+  type TicketPriority,
+  type TicketStatus,
+} from '@vitrin/contracts';
+import { normalizeMobile, toLatinDigits } from '@vitrin/fa';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNull,
+  like,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import type { Database, Transaction } from '../../db/client';
+import { auditLog, services, ticketMessages, tickets, users } from '../../db/schema/index';
+import { AppError } from '../../lib/app-error';
+import { changedFields, writeAudit } from '../audit/audit.service';
+import { findAttachmentsByMessageIds } from './ticket-attachments';
+
+// The tickets side of the staff console (issue 8): the queue, one ticket with everything staff
+// may see, and the changes staff make to a ticket, each with its audit row in its transaction.
+// Replies go through the tickets module's `replyAsStaff`, which keeps the customer's rules.
+
+type TicketRow = z.output<typeof adminTicketRow>;
+type ListQuery = CallParsed<typeof adminListTickets>;
+
+const TICKET_NOT_FOUND = 'این تیکت پیدا نشد';
+const ASSIGNEE_NOT_STAFF = 'این کارمند پیدا نشد؛ تیکت را فقط به کارکنان پشتیبانی یا مدیران بسپارید';
+const ALREADY_CLOSED = 'این تیکت پیش‌تر بسته شده است';
+/** How many audit rows a ticket shows; a ticket has a handful in practice. */
+const TICKET_AUDIT_LIMIT = 100;
+const CUSTOMER_SERVICES_LIMIT = 50;
+
+const WAITING_STATUSES: readonly TicketStatus[] = ['open', 'customer-reply'];
+
+function ticketNotFound(): AppError {
+  return new AppError('NOT_FOUND', TICKET_NOT_FOUND);
+}
+
+/** A person's name as staff see it: first and last name, or the mobile when there is none. */
+export function personName(person: {
+  firstName: string | null;
+  lastName: string | null;
+  mobile: string;
+}): string {
+  return [person.firstName, person.lastName].filter(Boolean).join(' ') || person.mobile;
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+function isStaffRole(role: string): role is (typeof STAFF_ROLES)[number] {
+  return (STAFF_ROLES as readonly string[]).includes(role);
+}
+
+const customer = alias(users, 'customer');
+const assignee = alias(users, 'assignee');
+
+const rowColumns = {
+  ticket: tickets,
+  customer: { id: customer.id, firstName: customer.firstName, lastName: customer.lastName },
+  customerMobile: customer.mobile,
+  customerLockedAt: customer.lockedAt,
+  customerCreatedAt: customer.createdAt,
+  service: { id: services.id, name: services.name, domainName: services.domainName },
+  assignee: {
+    id: assignee.id,
+    firstName: assignee.firstName,
+    lastName: assignee.lastName,
+    mobile: assignee.mobile,
+    role: assignee.role,
+  },
+};
+
+function selectTicketRows(db: Database | Transaction) {
+  return db
+    .select(rowColumns)
+    .from(tickets)
+    .innerJoin(customer, eq(customer.id, tickets.userId))
+    .leftJoin(services, eq(services.id, tickets.serviceId))
+    .leftJoin(assignee, eq(assignee.id, tickets.assignedTo))
+    .$dynamic();
+}
+
+type JoinedRow = Awaited<ReturnType<typeof selectTicketRows>>[number];
+
+function toRowBase(row: JoinedRow): Omit<TicketRow, 'lastMessage'> {
+  const { ticket } = row;
+  const staff = row.assignee;
+  return {
+    id: ticket.id,
+    number: ticket.number,
+    subject: ticket.subject,
+    department: ticket.department,
+    priority: ticket.priority,
+    status: ticket.status,
+    waitingOnStaff: WAITING_STATUSES.includes(ticket.status),
+    customer: {
+      id: row.customer.id,
+      name: personName({ ...row.customer, mobile: row.customerMobile }),
+      mobile: row.customerMobile,
+    },
+    service: row.service
+      ? { id: row.service.id, name: row.service.name, domainName: row.service.domainName }
+      : null,
+    // A former staff member may still be named on old tickets: shown with the role they had.
+    assignee: staff
+      ? {
+          id: staff.id,
+          name: personName(staff),
+          role: isStaffRole(staff.role) ? staff.role : 'support',
+        }
+      : null,
+    createdAt: ticket.createdAt.toISOString(),
+    lastMessageAt: ticket.lastMessageAt.toISOString(),
+    closedAt: ticket.closedAt?.toISOString() ?? null,
+  };
+}
+
+/** The queue's filters other than status, as SQL over the joined row. */
+function queueFilters(query: ListQuery, staffId: string): SQL[] {
+  const conditions: SQL[] = [];
+  if (query.department) conditions.push(eq(tickets.department, query.department));
+  if (query.priority) conditions.push(eq(tickets.priority, query.priority));
+  if (query.assignee === 'none') conditions.push(isNull(tickets.assignedTo));
+  else if (query.assignee === 'me') conditions.push(eq(tickets.assignedTo, staffId));
+  else if (query.assignee) conditions.push(eq(tickets.assignedTo, query.assignee));
+  const search = query.search?.trim();
+  if (search) conditions.push(searchCondition(search));
+  return conditions;
+}
+
+/**
+ * A search box's text: the subject or the customer's name contain it; or it is a ticket number
+ * (`1001`, `#۱۰۰۱`); or a mobile in any form (`0912 123 4567`, `+98912…`, Persian digits), in
+ * full or as four or more of its digits.
+ */
+function searchCondition(search: string): SQL {
+  const pattern = `%${escapeLike(search)}%`;
+  const alternatives: SQL[] = [
+    ilike(tickets.subject, pattern),
+    ilike(sql`concat_ws(' ', ${customer.firstName}, ${customer.lastName})`, pattern),
+  ];
+  const digits = toLatinDigits(search).replace(/[\s#+()\-.]/g, '');
+  if (/^\d{1,9}$/.test(digits)) alternatives.push(eq(tickets.number, Number(digits)));
+  const mobile = normalizeMobile(search);
+  if (mobile) alternatives.push(eq(customer.mobile, mobile));
+  else if (/^\d{4,}$/.test(digits)) {
+    // A part of the number as people type it: its national form's leading 0 is not stored.
+    alternatives.push(like(customer.mobile, `%${digits.replace(/^0+/, '')}%`));
+  }
+  return or(...alternatives) as SQL;
+}
+
+function queueOrder(sort: ListQuery['sort']): SQL[] {
+  const priorityRank = sql`case ${tickets.priority} when 'high' then 0 when 'normal' then 1 else 2 end`;
+  switch (sort) {
+    case 'newest':
+      return [desc(tickets.createdAt), desc(tickets.number)];
+    case 'priority':
+      return [asc(priorityRank), asc(tickets.lastMessageAt), asc(tickets.number)];
+    default:
+      return [asc(tickets.lastMessageAt), asc(tickets.number)];
+  }
+}
+
+function statusCondition(status: ListQuery['status']): SQL | undefined {
+  if (status === 'all') return undefined;
+  if (status === 'waiting') return inArray(tickets.status, [...WAITING_STATUSES]);
+  return eq(tickets.status, status);
+}
+
+/** The newest message of each ticket (internal notes too), with its author's name. */
+async function findLastMessages(db: Database, ticketIds: string[]) {
+  const byTicket = new Map<string, TicketRow['lastMessage']>();
+  if (ticketIds.length === 0) return byTicket;
+  const rows = await db
+    .selectDistinctOn([ticketMessages.ticketId], {
+      ticketId: ticketMessages.ticketId,
+      authorRole: ticketMessages.authorRole,
+      internal: ticketMessages.internal,
+      createdAt: ticketMessages.createdAt,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      mobile: users.mobile,
+    })
+    .from(ticketMessages)
+    .innerJoin(users, eq(users.id, ticketMessages.authorId))
+    .where(inArray(ticketMessages.ticketId, ticketIds))
+    .orderBy(ticketMessages.ticketId, desc(ticketMessages.createdAt), desc(ticketMessages.id));
+  for (const row of rows) {
+    byTicket.set(row.ticketId, {
+      author: row.authorRole,
+      authorName: personName(row),
+      internal: row.internal,
+      createdAt: row.createdAt.toISOString(),
+    });
+  }
+  return byTicket;
+}
+
+/** The staff queue: filtered, searched, sorted and paged, with the status chips' counts. */
+export async function listQueue(db: Database, staffId: string, query: ListQuery) {
+  const filters = queueFilters(query, staffId);
+  const status = statusCondition(query.status);
+  const where = and(...filters, ...(status ? [status] : []));
+  const [rows, [total], statusCounts] = await Promise.all([
+    selectTicketRows(db)
+      .where(where)
+      .orderBy(...queueOrder(query.sort))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db
+      .select({ total: count() })
+      .from(tickets)
+      .innerJoin(customer, eq(customer.id, tickets.userId))
+      .where(where),
+    db
+      .select({ status: tickets.status, total: count() })
+      .from(tickets)
+      .innerJoin(customer, eq(customer.id, tickets.userId))
+      .where(and(...filters))
+      .groupBy(tickets.status),
+  ]);
+  const lastMessages = await findLastMessages(
+    db,
+    rows.map((row) => row.ticket.id),
+  );
+  const counts = Object.fromEntries(TICKET_STATUSES.map((s) => [s, 0])) as Record<
+    TicketStatus,
+    number
+  >;
+  for (const row of statusCounts) counts[row.status] = row.total;
+  return {
+    items: rows.map((row) => ({
+      ...toRowBase(row),
+      lastMessage: lastMessages.get(row.ticket.id) ?? null,
+    })),
+    total: total?.total ?? 0,
+    page: query.page,
+    pageSize: query.pageSize,
+    counts,
+  };
+}
+
+/** One ticket with everything staff may see: every message, the customer, and the audit. */
+export async function getStaffTicket(db: Database, ticketId: string): Promise<AdminTicketDetail> {
+  const [row] = await selectTicketRows(db).where(eq(tickets.id, ticketId));
+  if (!row) throw ticketNotFound();
+  const [messages, customerServices, audit] = await Promise.all([
+    db
+      .select({
+        message: ticketMessages,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        mobile: users.mobile,
+      })
+      .from(ticketMessages)
+      .innerJoin(users, eq(users.id, ticketMessages.authorId))
+      .where(eq(ticketMessages.ticketId, ticketId))
+      .orderBy(asc(ticketMessages.createdAt), asc(ticketMessages.id)),
+    db
+      .select()
+      .from(services)
+      .where(eq(services.userId, row.ticket.userId))
+      .orderBy(desc(services.createdAt), desc(services.id))
+      .limit(CUSTOMER_SERVICES_LIMIT),
+    db
+      .select({ entry: auditLog, actor: users })
+      .from(auditLog)
+      .innerJoin(users, eq(users.id, auditLog.actorId))
+      .where(and(eq(auditLog.entityType, 'ticket'), eq(auditLog.entityId, ticketId)))
+      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+      .limit(TICKET_AUDIT_LIMIT),
+  ]);
+  const attachments = await findAttachmentsByMessageIds(
+    db,
+    messages.map(({ message }) => message.id),
+  );
+  const base = toRowBase(row);
+  return {
+    ...base,
+    customer: {
+      ...base.customer,
+      locked: row.customerLockedAt !== null,
+      createdAt: row.customerCreatedAt.toISOString(),
+    },
+    closedBy: row.ticket.closedBy,
+    messages: messages.map(({ message, ...author }) => ({
+      id: message.id,
+      author: message.authorRole,
+      authorId: message.authorId,
+      authorName: personName(author),
+      internal: message.internal,
+      body: message.body,
+      attachments: attachments.get(message.id) ?? [],
+      smsSentAt: message.smsSentAt?.toISOString() ?? null,
+      createdAt: message.createdAt.toISOString(),
+    })),
+    customerServices: customerServices.map((service) => ({
+      id: service.id,
+      name: service.name,
+      status: service.status,
+      domainName: service.domainName,
+      expiresAt: service.expiresAt?.toISOString() ?? null,
+    })),
+    audit: audit.map(({ entry, actor }) => ({
+      id: entry.id,
+      actor: { id: actor.id, name: personName(actor), mobile: actor.mobile },
+      action: entry.action,
+      entityType: entry.entityType,
+      entityId: entry.entityId,
+      before: entry.before,
+      after: entry.after,
+      reason: entry.reason,
+      ipAddress: entry.ipAddress,
+      createdAt: entry.createdAt.toISOString(),
+    })),
+  };
+}
+
+/** Support and admin users who are not locked: who a ticket can be given to. */
+export async function listStaffMembers(db: Database | Transaction) {
+  const rows = await db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      mobile: users.mobile,
+      role: users.role,
+    })
+    .from(users)
+    .where(and(inArray(users.role, [...STAFF_ROLES]), isNull(users.lockedAt)))
+    .orderBy(asc(users.firstName), asc(users.lastName), asc(users.mobile));
+  return rows.flatMap((row) =>
+    isStaffRole(row.role) ? [{ id: row.id, name: personName(row), role: row.role }] : [],
+  );
+}
+
+interface StaffChange {
+  db: Database;
+  staffId: string;
+  ticketId: string;
+  ipAddress?: string | null;
+}
+
+/** The ticket row, locked for the change about to be made; 404 when there is none. */
+async function lockTicket(tx: Transaction, ticketId: string) {
+  const [ticket] = await tx.select().from(tickets).where(eq(tickets.id, ticketId)).for('update');
+  if (!ticket) throw ticketNotFound();
+  return ticket;
+}
+
+/**
+ * Changes some of a ticket's staff-side fields and writes the audit row with what changed, in
+ * one transaction; a change to what it already is writes nothing.
+ */
+async function changeTicket(
+  change: StaffChange,
+  action: string,
+  update: (
+    ticket: typeof tickets.$inferSelect,
+    tx: Transaction,
+  ) => Promise<Partial<typeof tickets.$inferInsert>>,
+): Promise<AdminTicketDetail> {
+  await change.db.transaction(async (tx) => {
+    const ticket = await lockTicket(tx, change.ticketId);
+    const next = await update(ticket, tx);
+    const { before, after } = changedFields(ticket as Record<string, unknown>, next);
+    if (Object.keys(after).length === 0) return;
+    await tx.update(tickets).set(next).where(eq(tickets.id, ticket.id));
+    await writeAudit(tx, {
+      actorId: change.staffId,
+      action,
+      entityType: 'ticket',
+      entityId: ticket.id,
+      before,
+      after,
+      ipAddress: change.ipAddress,
+    });
+  });
+  return getStaffTicket(change.db, change.ticketId);
+}
+
+/** Gives the ticket to a staff member (support or admin, not locked), or to no one. */
+export function assignTicket(change: StaffChange, assigneeId: string | null) {
+  return changeTicket(change, 'ticket.assign', async (_ticket, tx) => {
+    if (assigneeId !== null) {
+      const [member] = await tx
+        .select({ role: users.role, lockedAt: users.lockedAt })
+        .from(users)
+        .where(eq(users.id, assigneeId));
+      if (!member || member.lockedAt || !isStaffRole(member.role)) {
+        throw new AppError('NOT_FOUND', ASSIGNEE_NOT_STAFF, {
+          fields: { assigneeId: ASSIGNEE_NOT_STAFF },
+        });
+      }
+    }
+    return { assignedTo: assigneeId };
+  });
+}
+
+/** Staff close the ticket (`closed_by = 'staff'`); closing a closed ticket is 409. */
+export function closeTicketAsStaff(change: StaffChange, now: Date = new Date()) {
+  return changeTicket(change, 'ticket.close', async (ticket) => {
+    if (ticket.status === 'closed') throw new AppError('CONFLICT', ALREADY_CLOSED);
+    return { status: 'closed', closedAt: now, closedBy: 'staff' };
+  });
+}
+
+export function setTicketPriority(change: StaffChange, priority: TicketPriority) {
+  return changeTicket(change, 'ticket.set-priority', async () => ({ priority }));
+}
+
+export function setTicketDepartment(change: StaffChange, department: TicketDepartment) {
+  return changeTicket(change, 'ticket.set-department', async () => ({ department }));
+}

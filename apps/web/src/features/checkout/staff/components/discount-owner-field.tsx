@@ -1,0 +1,82 @@
+import { Select } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { formatMobile, isIranianMobile, toPersianDigits } from '@vitrin/fa';
+import { useState } from 'react';
+import { useStaffMember } from '../../../console/utils/staff-context';
+import { type DiscountCodeView, useCustomerSearch } from '../api/discounts';
+
+type Owner = NonNullable<DiscountCodeView['user']>;
+
+interface DiscountOwnerFieldProps {
+  value: string | null;
+  /** The owner the saved code has, so its name shows before any search. */
+  initialOwner: Owner | null;
+  onChange: (userId: string | null) => void;
+  error?: string | undefined;
+}
+
+const SEARCH_DELAY_MS = 300;
+
+function ownerLabel(name: string | null, mobile: string): string {
+  // Isolated left to right, as MobileNumber does, so the number's groups keep their order.
+  const number = isIranianMobile(mobile)
+    ? `\u2066${toPersianDigits(formatMobile(mobile))}\u2069`
+    : mobile;
+  return name ? `${name} · ${number}` : number;
+}
+
+/** A personal code's customer: found by mobile or name as one types; empty for everyone. */
+export function DiscountOwnerField({
+  value,
+  initialOwner,
+  onChange,
+  error,
+}: DiscountOwnerFieldProps) {
+  const { userId } = useStaffMember();
+  const [search, setSearch] = useState('');
+  const [query] = useDebouncedValue(search, SEARCH_DELAY_MS);
+  const found = useCustomerSearch(userId, query);
+  const [chosen, setChosen] = useState<{ id: string; label: string } | null>(
+    initialOwner
+      ? { id: initialOwner.id, label: ownerLabel(initialOwner.name, initialOwner.mobile) }
+      : null,
+  );
+
+  const options = new Map<string, string>();
+  if (chosen && chosen.id === value) options.set(chosen.id, chosen.label);
+  for (const customer of found.data?.items ?? []) {
+    options.set(customer.id, ownerLabel(customer.name, customer.mobile));
+  }
+
+  return (
+    <Select
+      label="کد شخصی برای"
+      description="خالی: همهٔ مشتریان. برای کد شخصی، موبایل یا نام مشتری را بنویسید."
+      placeholder="۰۹۱۲…"
+      searchable
+      clearable
+      data={[...options].map(([id, label]) => ({ value: id, label }))}
+      value={value}
+      onChange={(id) => {
+        setChosen(id ? { id, label: options.get(id) ?? id } : null);
+        onChange(id);
+      }}
+      searchValue={search}
+      onSearchChange={setSearch}
+      // The server already matched the text (a mobile in any form); the list shows its answer.
+      filter={({ options: all }) => all}
+      nothingFoundMessage={
+        query.trim().length < 2
+          ? 'دست‌کم دو حرف یا رقم بنویسید'
+          : found.isFetching
+            ? 'در حال جست‌وجو…'
+            : found.isError
+              ? 'جست‌وجو انجام نشد؛ دوباره بنویسید'
+              : 'مشتری‌ای پیدا نشد'
+      }
+      error={error}
+      clearButtonProps={{ 'aria-label': 'برداشتن مشتری' }}
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+}

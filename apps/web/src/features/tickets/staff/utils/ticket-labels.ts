@@ -1,0 +1,64 @@
+import { TICKET_STATUS_LABELS, type TicketPriority, type TicketStatus } from '@vitrin/contracts';
+import { actionLabel } from '../../../console/utils/audit-actions';
+import type { QueueSort, QueueStatus } from './ticket-filters';
+
+// How the console names and colours a ticket's state. The colours are the customer panel's
+// (blue new, amber the customer is waiting again, teal answered, grey closed), so staff and
+// customers read the same status the same way.
+
+export interface BadgeColors {
+  color: string;
+  /** A darker text colour where the light badge's own is too pale to read (amber). */
+  textColor?: string;
+}
+
+export const TICKET_STATUS_COLORS: Record<TicketStatus, BadgeColors> = {
+  open: { color: 'blue' },
+  answered: { color: 'teal' },
+  'customer-reply': { color: 'amber', textColor: 'amber.9' },
+  closed: { color: 'gray' },
+};
+
+export const TICKET_PRIORITY_COLORS: Record<TicketPriority, BadgeColors> = {
+  low: { color: 'gray' },
+  normal: { color: 'blue' },
+  high: { color: 'red' },
+};
+
+export const QUEUE_STATUS_LABELS: Record<QueueStatus, string> = {
+  waiting: 'منتظر پاسخ ما',
+  ...TICKET_STATUS_LABELS,
+  all: 'همه',
+};
+
+export const QUEUE_SORT_LABELS: Record<QueueSort, string> = {
+  waiting: 'بیشترین انتظار اول',
+  newest: 'تازه‌ترین اول',
+  priority: 'اولویت بالاتر اول',
+};
+
+/** How many tickets a status chip stands for, from the counts of each status. */
+export function queueStatusCount(
+  status: QueueStatus,
+  counts: Readonly<Record<TicketStatus, number>>,
+): number {
+  if (status === 'waiting') return counts.open + counts['customer-reply'];
+  if (status === 'all') return Object.values(counts).reduce((sum, count) => sum + count, 0);
+  return counts[status];
+}
+
+const TICKET_ACTION_LABELS: Record<string, string> = {
+  'ticket.assign': 'تعیین مسئول',
+  'ticket.reply': 'پاسخ به مشتری',
+  'ticket.note': 'یادداشت داخلی',
+  'ticket.close': 'بستن تیکت',
+  'ticket.set-priority': 'تغییر اولویت',
+  'ticket.set-department': 'انتقال به بخش دیگر',
+};
+
+/** A ticket's audit action as its history lists it; the log's own wording for others. */
+export function ticketActionLabel(action: string): string {
+  return Object.hasOwn(TICKET_ACTION_LABELS, action)
+    ? (TICKET_ACTION_LABELS[action] ?? action)
+    : actionLabel(action);
+}
