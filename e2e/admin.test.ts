@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { users } from '../apps/server/src/db/schema/index';
-import { writeAudit } from '../apps/server/src/lib/audit';
+import { writeAudit } from '../apps/server/src/modules/audit/audit.service';
 import { launchChromium, saveScreenshot, viewports } from './browser';
 import { ADMIN, newPage, persianDigits, SUPPORT, screenshotBoth, signIn } from './flows';
 import { type InProcessServer, startInProcessServer } from './in-process-server';

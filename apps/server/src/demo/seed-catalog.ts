@@ -1,15 +1,5 @@
 import { searchableText } from '@vitrin/fa';
-import {
-  articlePlainText,
-  readingMinutes,
-  sanitizeArticleHtml,
-} from '../modules/content/article-html';
 import type { Transaction } from '../db/client';
-import { articleCoverUrl, demoArticleCategories, demoArticles } from './demo-catalog/articles';
-import { demoGroups, groupIconUrl } from './demo-catalog/groups';
-import { demoHomeHero, HOME_HERO_KEY } from './demo-catalog/home';
-import { demoProducts, type FeatureCell } from './demo-catalog/products';
-import { demoThemeCategories, demoThemes, themePreviewUrls } from './demo-catalog/themes';
 import {
   articleCategories,
   articles,
@@ -23,6 +13,16 @@ import {
   themeCategories,
   themes,
 } from '../db/schema/index';
+import {
+  articlePlainText,
+  readingMinutes,
+  sanitizeArticleHtml,
+} from '../modules/content/article-html';
+import { articleCoverUrl, demoArticleCategories, demoArticles } from './demo-catalog/articles';
+import { demoGroups, groupIconUrl } from './demo-catalog/groups';
+import { demoHomeHero, HOME_HERO_KEY } from './demo-catalog/home';
+import { demoProducts, type FeatureCell } from './demo-catalog/products';
+import { demoThemeCategories, demoThemes, themePreviewUrls } from './demo-catalog/themes';
 
 interface SeededGroup {
   id: string;

@@ -1,11 +1,4 @@
 import { eq, inArray } from 'drizzle-orm';
-import { changeBalance } from '../modules/wallet/wallet.service';
-import { addToCart } from '../modules/orders/cart.service';
-import {
-  submitOrder,
-  updateBuyerDetails,
-  useWalletInOrder,
-} from '../modules/orders/orders.service';
 import type { Transaction } from '../db/client';
 import {
   discountCodes,
@@ -19,6 +12,13 @@ import {
   users,
   walletTransactions,
 } from '../db/schema/index';
+import { addToCart } from '../modules/orders/cart.service';
+import {
+  submitOrder,
+  updateBuyerDetails,
+  useWalletInOrder,
+} from '../modules/orders/orders.service';
+import { changeBalance } from '../modules/wallet/wallet.service';
 
 const DAY_MS = 24 * 3_600_000;
 

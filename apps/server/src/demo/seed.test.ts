@@ -2,10 +2,6 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { and, count, eq, isNotNull } from 'drizzle-orm';
 import { expect, test } from 'vitest';
-import { verifyPassword } from '../modules/accounts/password';
-import { checkoutInvariantViolations } from '../modules/orders/invariants';
-import { setupTestApp } from '../test/test-app';
-import { HOME_HERO_KEY } from './demo-catalog/home';
 import {
   articles,
   auditLog,
@@ -24,6 +20,10 @@ import {
   themes,
   users,
 } from '../db/schema/index';
+import { verifyPassword } from '../modules/accounts/password';
+import { checkoutInvariantViolations } from '../modules/orders/invariants';
+import { setupTestApp } from '../test/test-app';
+import { HOME_HERO_KEY } from './demo-catalog/home';
 import { demoAccounts, seedDemoData } from './seed';
 import { demoSupportAccount } from './seed-staff';
 

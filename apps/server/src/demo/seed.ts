@@ -1,6 +1,6 @@
-import { hashPassword } from '../modules/accounts/password';
 import type { Database, Transaction } from '../db/client';
 import { seedRuns, type UserRole, users } from '../db/schema/index';
+import { hashPassword } from '../modules/accounts/password';
 import { seedCatalog } from './seed-catalog';
 import { seedCheckout } from './seed-checkout';
 import { seedLive } from './seed-live';

@@ -6,6 +6,7 @@ import { beforeAll, expect, test } from 'vitest';
 import { z } from 'zod';
 import { discountCodes } from '../db/schema/index';
 import { startSession } from '../modules/accounts/sessions.service';
+import { freshLiveDomain, giveDomain } from '../modules/live/live-test-kit';
 import {
   type Customer,
   createCustomer,
@@ -13,7 +14,6 @@ import {
   grantCredit,
   submitCart,
 } from '../modules/orders/checkout-test-kit';
-import { freshLiveDomain, giveDomain } from '../modules/live/live-test-kit';
 import { buyService, freshDomain } from '../modules/services/panel-test-kit';
 import {
   NEW_TICKET,

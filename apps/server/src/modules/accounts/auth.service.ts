@@ -3,12 +3,12 @@ import { toPersianDigits } from '@vitrin/fa';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { RateLimiterRes } from 'rate-limiter-flexible';
-import { type UserRole, users } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { rateLimitKeyOf } from '../../lib/client-address';
 import { assertNotLimited, consumeOrThrow, createLimiter } from '../../lib/limiter';
 import { createOtpService } from './otp.service';
 import { assertStrongPassword, hashPassword, verifyPassword } from './password';
+import { type UserRole, users } from './schema';
 import { type ClientContext, revokeUserSessions, startSession } from './sessions.service';
 
 // Password sign-in is throttled per number AND address together: a stranger's wrong guesses

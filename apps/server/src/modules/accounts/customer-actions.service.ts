@@ -1,12 +1,12 @@
 import { formatToman } from '@vitrin/fa';
 import { eq } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
-import { users, wallets } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
-import { writeAudit } from '../audit/audit.service';
-import { changeBalance } from '../wallet/wallet.service';
-import { findOpenSessionsByUserId, revokeUserSessions } from './sessions.service';
+import { writeAudit } from '../audit';
+import { changeBalance, wallets } from '../wallet';
 import { CUSTOMER_NOT_FOUND_MESSAGE } from './customers.service';
+import { users } from './schema';
+import { findOpenSessionsByUserId, revokeUserSessions } from './sessions.service';
 
 // What admins change on a customer's account (issue 8): wallet credit, lock, sessions. Each
 // change commits together with its audit row, or neither does.

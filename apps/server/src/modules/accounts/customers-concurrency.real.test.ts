@@ -3,9 +3,9 @@ import { beforeAll, expect, test } from 'vitest';
 import { type SignedInUser, send } from '../../test/api-kit';
 import { auditRowsOf, createStaff } from '../../test/staff-kit';
 import { setupTestApp } from '../../test/test-app';
-import { readBalance, walletsOutOfBalance } from '../wallet/wallet.service';
 import { createCustomer, grantCredit } from '../orders/checkout-test-kit';
 import { buyService, DAY_MS, freshDomain, serviceRow } from '../services/panel-test-kit';
+import { readBalance, walletsOutOfBalance } from '../wallet/wallet.service';
 
 // Only a real PostgreSQL runs these requests at the same time (server-postgres project).
 

@@ -15,9 +15,11 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { orders, services, users, wallets, walletTransactions } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
-import { readBalance } from '../wallet/wallet.service';
+import { orders } from '../orders';
+import { services } from '../services';
+import { readBalance, wallets, walletTransactions } from '../wallet';
+import { users } from './schema';
 import { findOpenSessionsByUserId } from './sessions.service';
 
 // The staff console's customer views (issue 8): search and the customer's file. Read-only;

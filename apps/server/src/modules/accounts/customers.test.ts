@@ -13,11 +13,11 @@ import { users, walletTransactions } from '../../db/schema/index';
 import { createSignedInUser, ok, refused, type SignedInUser, send } from '../../test/api-kit';
 import { auditRowsOf, createStaff, expectStaffOnly } from '../../test/staff-kit';
 import { setupTestApp } from '../../test/test-app';
+import { createCustomer, grantCredit } from '../orders/checkout-test-kit';
+import { buyService, freshDomain } from '../services/panel-test-kit';
 import { readBalance, walletsOutOfBalance } from '../wallet/wallet.service';
 import { hashPassword } from './password';
 import { startSession } from './sessions.service';
-import { createCustomer, grantCredit } from '../orders/checkout-test-kit';
-import { buyService, freshDomain } from '../services/panel-test-kit';
 
 const t = setupTestApp({ seedDemoData: true });
 let admin: SignedInUser;

@@ -2,11 +2,11 @@ import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { toPersianDigits } from '@vitrin/fa';
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { type OtpPurpose, otpCodes } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { rateLimitKeyOf } from '../../lib/client-address';
 import { assertNotLimited, consumeOrThrow, createLimiter } from '../../lib/limiter';
 import { SmsSendError } from '../../providers/sms/sms-sender';
+import { type OtpPurpose, otpCodes } from './schema';
 
 export const OTP_CODE_LENGTH = 6;
 export const OTP_TTL_SECONDS = 120;

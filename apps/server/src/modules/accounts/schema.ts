@@ -1,6 +1,6 @@
 import { USER_ROLES } from '@vitrin/contracts';
 import { sql } from 'drizzle-orm';
-import { check, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check } from 'drizzle-orm/pg-core';
 
 export const userRoles = USER_ROLES;
 export type UserRole = (typeof userRoles)[number];
@@ -28,7 +28,6 @@ export const users = pgTable(
     check('users_mobile_e164_check', sql`${table.mobile} ~ '^\\+989[0-9]{9}$'`),
   ],
 );
-
 
 import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 

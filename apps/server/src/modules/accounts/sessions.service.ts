@@ -1,8 +1,8 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { refreshTokens, type UserRole, users } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
+import { refreshTokens, type UserRole, users } from './schema';
 
 export const REFRESH_TOKEN_TTL_DAYS = 30;
 const USER_AGENT_MAX = 300;

@@ -13,6 +13,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { registerCall } from '../../lib/register-call';
 import { withUser } from '../../plugins/auth';
+import * as serviceActions from '../services/staff-services.service';
 import {
   adjustCredit,
   endAccountSessions,
@@ -20,7 +21,6 @@ import {
   unlockAccount,
 } from './customer-actions.service';
 import { findCustomerDetail, searchCustomerRows } from './customers.service';
-import * as serviceActions from '../services/staff-services.service';
 
 /** The staff console's customers and services calls (issue 8). */
 export async function adminCustomersRoutes(app: FastifyInstance): Promise<void> {

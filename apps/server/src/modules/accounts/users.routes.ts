@@ -9,9 +9,9 @@ import {
 } from '@vitrin/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { users } from '../../db/schema/index';
 import { registerCall } from '../../lib/register-call';
 import { readOptionalUser, withUser } from '../../plugins/auth';
+import { users } from './schema';
 import * as usersService from './users.service';
 
 export async function usersRoutes(app: FastifyInstance) {

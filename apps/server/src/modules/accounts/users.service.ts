@@ -1,9 +1,11 @@
 import { passwordUserInputs } from '@vitrin/contracts/password-strength';
 import { count, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { orders, services, users } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
+import { orders } from '../orders';
+import { services } from '../services';
 import { assertStrongPassword, hashPassword, verifyPassword } from './password';
+import { users } from './schema';
 import { revokeUserSessions } from './sessions.service';
 
 /** The profile with the counts spec §3 names, each counted from its table. */

@@ -1,6 +1,6 @@
 import type { CallParsed, reportClientError } from '@vitrin/contracts';
 import type { Database } from '../../db/client';
-import { clientErrorReports } from '../../db/schema/index';
+import { clientErrorReports } from './schema';
 
 const USER_AGENT_MAX = 400;
 

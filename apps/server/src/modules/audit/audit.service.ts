@@ -1,5 +1,5 @@
 import type { Database, Transaction } from '../../db/client';
-import { auditLog } from '../../db/schema/index';
+import { auditLog } from './schema';
 
 // The staff console's audit log (issue 8): every staff action that changes something writes one
 // row, in the same transaction as the change.

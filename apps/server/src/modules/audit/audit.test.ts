@@ -2,10 +2,10 @@ import { getAuditLog } from '@vitrin/contracts';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { users } from '../../db/schema/index';
-import { writeAudit } from './audit.service';
 import { ok, refused, type SignedInUser } from '../../test/api-kit';
 import { createStaff, expectStaffOnly } from '../../test/staff-kit';
 import { setupTestApp } from '../../test/test-app';
+import { writeAudit } from './audit.service';
 
 const t = setupTestApp();
 let admin: SignedInUser;

@@ -1,9 +1,10 @@
 import { getAuditLog } from '@vitrin/contracts';
 import { and, count, desc, eq, like, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { auditLog, users } from '../../db/schema/index';
 import { registerCall } from '../../lib/register-call';
 import { withUser } from '../../plugins/auth';
+import { users } from '../accounts';
+import { auditLog } from './schema';
 
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (character) => `\\${character}`);

@@ -10,8 +10,8 @@ import { fileTypeFromBuffer } from 'file-type';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { writeAudit } from '../audit/audit.service';
 import { FileNotFoundError, type FileStore } from '../../lib/file-store';
+import { writeAudit } from '../audit';
 import type { Actor } from './catalog-write';
 
 // Catalog images (issue 8): theme previews, covers and icons uploaded in the console. The type

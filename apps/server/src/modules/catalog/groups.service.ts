@@ -8,11 +8,11 @@ import type {
 } from '@vitrin/contracts';
 import { and, asc, count, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
-import { groupFeatures, productGroups, products } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
-import { changedFields, writeAudit } from '../audit/audit.service';
+import { changedFields, writeAudit } from '../audit';
 import { type Actor, checkSlugFree, fieldError, withSlugConflict } from './catalog-write';
 import { refreshProductSearchText } from './products.service';
+import { groupFeatures, productGroups, products } from './schema';
 
 // Product groups in the staff console (issue 8): a group's fields and the rows of its
 // comparison table, whose values each product of the group fills in.

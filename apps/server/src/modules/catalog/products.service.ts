@@ -11,17 +11,17 @@ import {
 import { searchableText } from '@vitrin/fa';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { matchesSearchQuery, titleMatchFirst } from '../../lib/search-sql';
+import { changedFields, writeAudit } from '../audit';
+import { type Actor, checkSlugFree, fieldError, withSlugConflict } from './catalog-write';
 import {
   groupFeatures,
   productFeatureValues,
   productGroups,
   productPrices,
   products,
-} from '../../db/schema/index';
-import { AppError } from '../../lib/app-error';
-import { changedFields, writeAudit } from '../audit/audit.service';
-import { matchesSearchQuery, titleMatchFirst } from '../../lib/search-sql';
-import { type Actor, checkSlugFree, fieldError, withSlugConflict } from './catalog-write';
+} from './schema';
 
 // Products in the staff console (issue 8): every product, published or not; a new product is
 // hidden until it has prices and an admin publishes it.

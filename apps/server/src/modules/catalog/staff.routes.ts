@@ -29,8 +29,8 @@ import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { registerCall } from '../../lib/register-call';
 import { type AuthUser, requirePermission, withUser } from '../../plugins/auth';
-import { readUploadedFile } from '../tickets/uploaded-file';
 import * as articles from '../content/articles.service';
+import { readUploadedFile } from '../tickets';
 import {
   CATALOG_IMAGE_MESSAGES,
   CATALOG_MEDIA_ROUTE,

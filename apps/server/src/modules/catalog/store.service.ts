@@ -26,6 +26,8 @@ import {
 } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { matchesSearchQuery, titleMatchFirst } from '../../lib/search-sql';
 import {
   groupFeatures,
   productFeatureValues,
@@ -35,9 +37,7 @@ import {
   productThemes,
   themeCategories,
   themes,
-} from '../../db/schema/index';
-import { AppError } from '../../lib/app-error';
-import { matchesSearchQuery, titleMatchFirst } from '../../lib/search-sql';
+} from './schema';
 
 type ProductCard = z.output<typeof productCard>;
 type ThemeCard = z.output<typeof themeCard>;

@@ -10,10 +10,9 @@ import type {
 import { searchableText } from '@vitrin/fa';
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
-import { products, productThemes, themeCategories, themes } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
-import { changedFields, writeAudit } from '../audit/audit.service';
 import { matchesSearchQuery, titleMatchFirst } from '../../lib/search-sql';
+import { changedFields, writeAudit } from '../audit';
 import {
   type Actor,
   checkSlugFree,
@@ -21,6 +20,7 @@ import {
   requireCategory,
   withSlugConflict,
 } from './catalog-write';
+import { products, productThemes, themeCategories, themes } from './schema';
 
 // Themes (site templates) in the staff console (issue 8): a new theme is hidden until an admin
 // publishes it; its preview images are uploaded first (theme-images.ts) and named by path.

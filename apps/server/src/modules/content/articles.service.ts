@@ -9,19 +9,20 @@ import type {
 import { searchableText } from '@vitrin/fa';
 import { and, asc, count, desc, eq } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
-import { articleCategories, articles, users } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
-import { changedFields, writeAudit } from '../audit/audit.service';
 import { matchesSearchQuery, titleMatchFirst } from '../../lib/search-sql';
-import { articlePlainText, readingMinutes } from './article-html';
-import { sanitizeEditorHtml } from './article-body';
+import { users } from '../accounts';
+import { changedFields, writeAudit } from '../audit';
 import {
   type Actor,
   checkSlugFree,
   fieldError,
   requireCategory,
   withSlugConflict,
-} from '../catalog/catalog-write';
+} from '../catalog';
+import { sanitizeEditorHtml } from './article-body';
+import { articlePlainText, readingMinutes } from './article-html';
+import { articleCategories, articles } from './schema';
 
 // Articles in the staff console (issue 8): drafts and published ones. The body is sanitised
 // when saved; a published article always has a publish date (now, unless one is given), and a

@@ -9,16 +9,13 @@ import type {
 import { and, asc, count, desc, eq, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
-import { articleCategories, articles, contentBlocks, services, users } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { matchesSearchQuery, titleMatchFirst } from '../../lib/search-sql';
-import {
-  countActiveThemes,
-  featuredProducts,
-  groupSummaries,
-  popularThemes,
-} from '../catalog/store.service';
+import { users } from '../accounts';
+import { countActiveThemes, featuredProducts, groupSummaries, popularThemes } from '../catalog';
+import { services } from '../services';
 import { sanitizeArticleHtml } from './article-html';
+import { articleCategories, articles, contentBlocks } from './schema';
 
 type ArticleCard = z.output<typeof articleCard>;
 type Hero = CallResult<typeof getAppHomeData>['hero'];

@@ -1,9 +1,10 @@
 import type { CallResult, getPanelSummary } from '@vitrin/contracts';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { orders, services, ticketMessages, tickets } from '../../db/schema/index';
-import { readBalance } from '../wallet/wallet.service';
-import { listExpiringServices } from '../services/services.service';
+import { orders } from '../orders';
+import { listExpiringServices, services } from '../services';
+import { ticketMessages, tickets } from '../tickets';
+import { readBalance } from '../wallet';
 
 /** The panel's first page in one call: balance, services, tickets and orders at a glance. */
 export async function readPanelSummary(

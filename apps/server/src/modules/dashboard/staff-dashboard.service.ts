@@ -2,8 +2,9 @@ import type { adminGetDashboard, CallResult } from '@vitrin/contracts';
 import { parseDateText, toJalaliParts } from '@vitrin/fa';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { orders, tickets, users } from '../../db/schema/index';
-import { tehranDay, tehranDayOf } from '../orders/staff-orders.service';
+import { users } from '../accounts';
+import { orders, tehranDay, tehranDayOf } from '../orders';
+import { tickets } from '../tickets';
 
 // The console's dashboard (issue 8). Sales are cash-basis: an order counts on the Tehran day it
 // was paid, and a refund takes its amount off on the day it was refunded, so a day's figure

@@ -1,7 +1,7 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { Database } from '../../db/client';
-import { services } from '../../db/schema/index';
+import { services } from '../services';
 
 // Which domains exist for the live panel (docs/decisions/0014): the domain names of customers'
 // services, whatever their state but cancelled. An expired site keeps its history and its

@@ -2,7 +2,7 @@ import type { LiveVisit, TrackerVisit } from '@vitrin/contracts';
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
-import { liveVisitors, liveVisits } from '../../db/schema/index';
+import { liveVisitors, liveVisits } from './schema';
 import type { VisitKind, VisitorCountStore, VisitorCounts } from './visitor-counts';
 
 /** Visits waiting to be written; past this many (PostgreSQL down) the oldest are dropped. */

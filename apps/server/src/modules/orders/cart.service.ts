@@ -2,19 +2,16 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { BillingCycle, CallResult, getCart } from '@vitrin/contracts';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
-import {
-  cartLines,
-  carts,
-  discountCodes,
-  orders,
-  productGroups,
-  productPrices,
-  products,
-  productThemes,
-  services,
-  themes,
-} from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
+import { productGroups, productPrices, products, productThemes, themes } from '../catalog';
+import {
+  findRenewableService,
+  pricesOnOffer,
+  RENEWAL_PROBLEMS,
+  refuseIfRenewalPending,
+  renewalProblem,
+  services,
+} from '../services';
 import {
   type BuyerHistory,
   DISCOUNT_PROBLEMS,
@@ -22,13 +19,7 @@ import {
   describeDiscount,
   evaluateDiscount,
 } from './discount-rules';
-import {
-  findRenewableService,
-  pricesOnOffer,
-  RENEWAL_PROBLEMS,
-  refuseIfRenewalPending,
-  renewalProblem,
-} from '../services/renewals';
+import { cartLines, carts, discountCodes, orders } from './schema';
 
 export type CartView = CallResult<typeof getCart>;
 

@@ -1,7 +1,7 @@
 import { and, isNull, lt } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { carts } from '../../db/schema/index';
 import { VISITOR_CART_TTL_DAYS } from './cart.service';
+import { carts } from './schema';
 
 /** Visitors' carts untouched for VISITOR_CART_TTL_DAYS go (their lines with them). */
 export async function deleteStaleVisitorCarts(db: Database, now: Date = new Date()) {

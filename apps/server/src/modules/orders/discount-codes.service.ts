@@ -2,9 +2,11 @@ import type { DiscountCodeView } from '@vitrin/contracts';
 import { toPersianDigits } from '@vitrin/fa';
 import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { discountCodes, orders, productGroups, products, users } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
-import { changedFields, writeAudit } from '../audit/audit.service';
+import { users } from '../accounts';
+import { changedFields, writeAudit } from '../audit';
+import { productGroups, products } from '../catalog';
+import { discountCodes, orders } from './schema';
 import { personName } from './staff-orders.service';
 
 // Discount codes in the staff console (issue 8): every rule checkout's discount-rules.ts reads,

@@ -2,8 +2,9 @@ import type { CallResult, getDiscounts } from '@vitrin/contracts';
 import { formatToman, toPersianDigits } from '@vitrin/fa';
 import { and, desc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { discountCodes, orders, productGroups, products } from '../../db/schema/index';
+import { productGroups, products } from '../catalog';
 import { codeProblem, type DiscountCode, describeDiscount } from './discount-rules';
+import { discountCodes, orders } from './schema';
 
 type Discounts = CallResult<typeof getDiscounts>;
 type AvailableDiscount = Discounts['available'][number];

@@ -3,6 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { discountCodes, productGroups } from '../../db/schema/index';
 import { ok, refused, send } from '../../test/api-kit';
 import { setupTestApp } from '../../test/test-app';
+import { DAY_MS, freshDomain } from '../services/panel-test-kit';
 import {
   type Customer,
   createCustomer,
@@ -15,7 +16,6 @@ import {
   submitCart,
 } from './checkout-test-kit';
 import { DISCOUNT_PROBLEMS } from './discount-rules';
-import { DAY_MS, freshDomain } from '../services/panel-test-kit';
 
 const t = setupTestApp({ seedDemoData: true });
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { walletsOutOfBalance } from '../wallet/wallet.service';
+import { walletsOutOfBalance } from '../wallet';
 
 /**
  * Everything that must hold between wallets, orders, codes, payments and services, whatever

@@ -7,20 +7,16 @@ import { toPersianDigits } from '@vitrin/fa';
 import { and, asc, desc, eq, gt, lte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Transaction } from '../../db/client';
-import {
-  type BuyerSnapshot,
-  buyerProfiles,
-  cartLines,
-  carts,
-  discountCodes,
-  orderLines,
-  orders,
-  payments,
-  services,
-  users,
-} from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
-import { changeBalance, readBalance } from '../wallet/wallet.service';
+import { users } from '../accounts';
+import {
+  addMonths,
+  extendRenewedService,
+  refuseIfRenewalPending,
+  refuseIfRenewalStopped,
+  services,
+} from '../services';
+import { changeBalance, readBalance } from '../wallet';
 import {
   buyerHistory,
   type CartOwner,
@@ -30,11 +26,15 @@ import {
 } from './cart.service';
 import { DISCOUNT_PROBLEMS, evaluateDiscount } from './discount-rules';
 import {
-  addMonths,
-  extendRenewedService,
-  refuseIfRenewalPending,
-  refuseIfRenewalStopped,
-} from '../services/renewals';
+  type BuyerSnapshot,
+  buyerProfiles,
+  cartLines,
+  carts,
+  discountCodes,
+  orderLines,
+  orders,
+  payments,
+} from './schema';
 
 export type OrderDetail = z.output<typeof orderDetailSchema>;
 type OrderRow = typeof orders.$inferSelect;

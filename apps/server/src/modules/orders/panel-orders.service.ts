@@ -7,10 +7,11 @@ import {
 } from '@vitrin/contracts';
 import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { orderLines, orders, payments, walletTransactions } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { countByStatus, pageOffset, statusPage, withStatus } from '../../lib/status-page';
+import { walletTransactions } from '../wallet';
 import { payableOf } from './orders.service';
+import { orderLines, orders, payments } from './schema';
 
 type OrderList = CallResult<typeof getUserOrders>;
 type SuccessfulPayments = CallResult<typeof getOrderSuccessfulPayments>;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
 import { ok, refused, send } from '../../test/api-kit';
 import { setupTestApp } from '../../test/test-app';
+import { buyService, freshDomain } from '../services/panel-test-kit';
 import {
   type Customer,
   chooseAtSandbox,
@@ -14,7 +15,6 @@ import {
   submitCart,
   useWallet,
 } from './checkout-test-kit';
-import { buyService, freshDomain } from '../services/panel-test-kit';
 
 const t = setupTestApp({ seedDemoData: true });
 

@@ -3,15 +3,16 @@ import { toPersianDigits } from '@vitrin/fa';
 import { and, asc, desc, eq, gt, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Transaction } from '../../db/client';
-import { orders, payments, users } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import {
   type PaymentGateway,
   PaymentGatewayError,
   type VerifyOutcome,
 } from '../../providers/payment/payment-gateway';
-import { changeBalance } from '../wallet/wallet.service';
+import { users } from '../accounts';
+import { changeBalance } from '../wallet';
 import { lockPayableOrder, markOrderPaid, payableOf } from './orders.service';
+import { orders, payments } from './schema';
 
 /** Everything the payment steps need from the app. */
 export interface PaymentContext {

@@ -3,9 +3,9 @@ import path from 'node:path';
 import { formatToman } from '@vitrin/fa';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { sandboxPayments } from '../../db/schema/index';
 import { escapeHtml } from '../../lib/page-html';
 import { SANDBOX_PAGE_PATH } from '../../providers/payment/sandbox-gateway';
+import { sandboxPayments } from './schema';
 
 const CHOICES = { pay: 'paid', cancel: 'cancelled' } as const;
 

@@ -14,8 +14,8 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { products, themes } from '../catalog/schema';
 import { users } from '../accounts/schema';
+import { products, themes } from '../catalog/schema';
 import { services } from '../services/schema';
 
 // Checkout (issue 5, docs/decisions/0011): carts, discount codes, orders frozen at submit,

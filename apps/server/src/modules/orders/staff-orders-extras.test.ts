@@ -14,9 +14,9 @@ import { ok, refused, type SignedInUser, send } from '../../test/api-kit';
 import { auditRowsOf, createStaff, expectStaffOnly } from '../../test/staff-kit';
 import { setupTestApp } from '../../test/test-app';
 import { createCustomer, HOSTING_MONTH, submitCart } from './checkout-test-kit';
+import { csvField } from './orders-csv';
 import { tehranDay } from './staff-orders.service';
 import { paidOrder } from './staff-orders-test-kit';
-import { csvField } from './orders-csv';
 
 const t = setupTestApp({ seedDemoData: true });
 let admin: SignedInUser;

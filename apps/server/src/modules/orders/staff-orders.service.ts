@@ -7,21 +7,13 @@ import {
 import { normalizeMobile, toLatinDigits, toPersianDigits } from '@vitrin/fa';
 import { type AnyColumn, and, asc, desc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
-import {
-  auditLog,
-  discountCodes,
-  orderLines,
-  orders,
-  payments,
-  services,
-  users,
-  walletTransactions,
-} from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
-import { writeAudit } from '../audit/audit.service';
-import { changeBalance } from '../wallet/wallet.service';
+import { users } from '../accounts';
+import { auditLog, writeAudit } from '../audit';
+import { addMonths, services } from '../services';
+import { changeBalance, walletTransactions } from '../wallet';
 import { closeOrder, getOrderDetail } from './orders.service';
-import { addMonths } from '../services/renewals';
+import { discountCodes, orderLines, orders, payments } from './schema';
 
 // The staff console's orders (issue 8): search, detail, cancel an unpaid order, refund a paid
 // one to the wallet. Every change locks the order row, writes one audit row and commits once.

@@ -17,14 +17,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerCall } from '../../lib/register-call';
 import { requirePermission, withUser } from '../../plugins/auth';
-import {
-  cancelOrderAsStaff,
-  findOrders,
-  getStaffOrderDetail,
-  refundOrder,
-  tehranDay,
-} from './staff-orders.service';
-import { readDashboard } from '../dashboard/staff-dashboard.service';
+import { readDashboard } from '../dashboard';
 import {
   createDiscountCode,
   getDiscountCodeView,
@@ -33,6 +26,13 @@ import {
   updateDiscountCode,
 } from './discount-codes.service';
 import { ordersCsv, ordersCsvFileName } from './orders-csv';
+import {
+  cancelOrderAsStaff,
+  findOrders,
+  getStaffOrderDetail,
+  refundOrder,
+  tehranDay,
+} from './staff-orders.service';
 
 /** The staff console's orders, discount codes and dashboard (issue 8). */
 export async function adminOrdersRoutes(app: FastifyInstance): Promise<void> {

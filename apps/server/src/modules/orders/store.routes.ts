@@ -24,17 +24,18 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { orders, users } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { runOnce, scheduleClusterJob } from '../../lib/cluster-job';
 import { registerCall } from '../../lib/register-call';
 import { readOptionalUser, withUser } from '../../plugins/auth';
-import { listTransactions, readBalance } from '../wallet/wallet.service';
+import { users } from '../accounts';
+import { listTransactions, readBalance } from '../wallet';
 import * as cart from './cart.service';
 import { deleteStaleVisitorCarts } from './checkout.jobs';
 import * as ordersService from './orders.service';
 import * as paymentsService from './payments.service';
 import { sandboxRoutes } from './sandbox.routes';
+import { orders } from './schema';
 
 // Any constant works; the same on every node (lib/cluster-job.ts).
 const CHECKOUT_JOB_LOCK_KEY = 7_301_946_201;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { sitemapArticles } from '../content/content.service';
-import { sitemapProducts } from '../catalog/store.service';
+import { sitemapProducts } from '../catalog';
+import { sitemapArticles } from '../content';
 
 function escapeXml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);

@@ -13,9 +13,9 @@ import {
   expectBooksBalanced,
   grantCredit,
 } from '../orders/checkout-test-kit';
-import { addMonths } from './renewals';
 import { buyService, DAY_MS, freshDomain, serviceRow, setService } from './panel-test-kit';
 import { sendExpiryReminders } from './reminders.service';
+import { addMonths } from './renewals';
 
 // Only a real PostgreSQL runs these at the same time (server-postgres project): two nodes on one
 // database, as in production, each with its own SMS sender.

@@ -13,10 +13,8 @@ import fp from 'fastify-plugin';
 import { runOnce, scheduleClusterJob } from '../../lib/cluster-job';
 import { registerCall } from '../../lib/register-call';
 import { withUser } from '../../plugins/auth';
-import { addRenewalToCart } from '../orders/cart.service';
-import { listDiscounts } from '../orders/discounts.service';
-import { listSuccessfulPayments, listUserOrders } from '../orders/panel-orders.service';
-import { readPanelSummary } from '../dashboard/panel-summary.service';
+import { readPanelSummary } from '../dashboard';
+import { addRenewalToCart, listDiscounts, listSuccessfulPayments, listUserOrders } from '../orders';
 import { sendExpiryReminders } from './reminders.service';
 import * as servicesService from './services.service';
 

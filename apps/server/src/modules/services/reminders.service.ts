@@ -3,8 +3,9 @@ import { formatJalaliLongDate } from '@vitrin/fa';
 import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
-import { type ServiceReminderKind, serviceReminders, services, users } from '../../db/schema/index';
 import type { SmsSender } from '../../providers/sms/sms-sender';
+import { users } from '../accounts';
+import { type ServiceReminderKind, serviceReminders, services } from './schema';
 
 const DAY_MS = 86_400_000;
 const [FIRST_REMINDER_DAYS, LAST_REMINDER_DAYS] = SERVICE_REMINDER_DAYS;

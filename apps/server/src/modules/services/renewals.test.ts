@@ -4,7 +4,6 @@ import { describe, expect, test } from 'vitest';
 import { products, services } from '../../db/schema/index';
 import { ok, refused, send } from '../../test/api-kit';
 import { setupTestApp } from '../../test/test-app';
-import { readBalance } from '../wallet/wallet.service';
 import {
   type Customer,
   catalogPrice,
@@ -16,8 +15,9 @@ import {
   PAID_THEME,
 } from '../orders/checkout-test-kit';
 import { DISCOUNT_PROBLEMS } from '../orders/discount-rules';
-import { addMonths } from './renewals';
+import { readBalance } from '../wallet/wallet.service';
 import { buyService, DAY_MS, freshDomain, serviceRow, setService } from './panel-test-kit';
+import { addMonths } from './renewals';
 
 const t = setupTestApp({ seedDemoData: true });
 

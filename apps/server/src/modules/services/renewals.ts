@@ -7,8 +7,10 @@ import {
 import { toPersianDigits } from '@vitrin/fa';
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
-import { orderLines, orders, productPrices, products, services } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
+import { productPrices, products } from '../catalog';
+import { orderLines, orders } from '../orders';
+import { services } from './schema';
 
 // Renewing a service through the cart (issue 6, docs/decisions/0013): who may renew what, at
 // which price, and what paying for it does to the service.

@@ -1,22 +1,8 @@
-import { ORDER_STATUSES, PAYMENT_PURPOSES, PAYMENT_STATUSES } from '@vitrin/contracts';
-import { sql } from 'drizzle-orm';
-import {
-  type AnyPgColumn,
-  bigint,
-  boolean,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  unique,
-  uuid,
-} from 'drizzle-orm/pg-core';
 import { BILLING_CYCLES } from '@vitrin/contracts';
-import { products, themes } from '../catalog/schema';
+import { sql } from 'drizzle-orm';
+import { check, index, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/schema';
+import { products, themes } from '../catalog/schema';
 import { orderLines, orders } from '../orders/schema';
 
 // Services (issue 5, 6 and 8): what a customer bought, and the reminders sent about it.

@@ -8,20 +8,13 @@ import {
 } from '@vitrin/contracts';
 import { and, asc, desc, eq, isNotNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import {
-  cartLines,
-  carts,
-  orderLines,
-  orders,
-  productGroups,
-  products,
-  services,
-  themes,
-} from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { countByStatus, pageOffset, statusPage, withStatus } from '../../lib/status-page';
-import { pricesOnOffer, RENEWABLE_STATUSES, SERVICE_NOT_FOUND } from './renewals';
 import { tehranDaysBetween } from '../../lib/tehran-days';
+import { productGroups, products, themes } from '../catalog';
+import { cartLines, carts, orderLines, orders } from '../orders';
+import { pricesOnOffer, RENEWABLE_STATUSES, SERVICE_NOT_FOUND } from './renewals';
+import { services } from './schema';
 
 export type UserService = CallResult<typeof getUserServices>['items'][number];
 type ServiceDetail = CallResult<typeof getServiceDetail>;

@@ -4,7 +4,6 @@ import { describe, expect, test } from 'vitest';
 import { ticketMessages, tickets } from '../../db/schema/index';
 import { ok, refused, send } from '../../test/api-kit';
 import { setupTestApp } from '../../test/test-app';
-import { readBalance } from '../wallet/wallet.service';
 import {
   type Customer,
   catalogPrice,
@@ -16,6 +15,7 @@ import {
   signIn,
   submitCart,
 } from '../orders/checkout-test-kit';
+import { readBalance } from '../wallet/wallet.service';
 import { buyService, DAY_MS, freshDomain, setService } from './panel-test-kit';
 
 const t = setupTestApp({ seedDemoData: true });

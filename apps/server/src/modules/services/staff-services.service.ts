@@ -2,11 +2,10 @@ import type { AdminServiceView } from '@vitrin/contracts';
 import { formatJalaliDate } from '@vitrin/fa';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { type ServiceStatus, services } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
-import { writeAudit } from '../audit/audit.service';
-import type { StaffActor } from '../accounts/customer-actions.service';
-import { adminServiceViewOf } from '../accounts/customers.service';
+import { adminServiceViewOf, type StaffActor } from '../accounts';
+import { writeAudit } from '../audit';
+import { type ServiceStatus, services } from './schema';
 
 // What admins do to a customer's service (issue 8): suspend, unsuspend, extend, cancel. Each
 // reads the service FOR UPDATE, checks its state, writes, and commits with its audit row.

@@ -2,9 +2,10 @@ import type { cannedReply } from '@vitrin/contracts';
 import { asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Transaction } from '../../db/client';
-import { cannedReplies, users } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
-import { changedFields, writeAudit } from '../audit/audit.service';
+import { users } from '../accounts';
+import { changedFields, writeAudit } from '../audit';
+import { cannedReplies } from './schema';
 import { personName } from './staff-tickets.service';
 
 // Support's saved answers (issue 8): support and admins write them alike; each change leaves

@@ -11,8 +11,8 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { services } from '../services/schema';
 import { users } from '../accounts/schema';
+import { services } from '../services/schema';
 
 // Support tickets (issue 6, docs/decisions/0013). Text is stored as the person typed it and
 // shown as plain text; files live in the file store, these rows only name them.
@@ -117,7 +117,6 @@ export const ticketAttachments = pgTable(
     check('ticket_attachments_size_check', sql`${table.sizeBytes} > 0`),
   ],
 );
-
 
 /** Support's saved answers, offered when replying to a ticket. */
 export const cannedReplies = pgTable(

@@ -27,9 +27,11 @@ import {
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Database, Transaction } from '../../db/client';
-import { auditLog, services, ticketMessages, tickets, users } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
-import { changedFields, writeAudit } from '../audit/audit.service';
+import { users } from '../accounts';
+import { auditLog, changedFields, writeAudit } from '../audit';
+import { services } from '../services';
+import { ticketMessages, tickets } from './schema';
 import { findAttachmentsByMessageIds } from './ticket-attachments';
 
 // The tickets side of the staff console (issue 8): the queue, one ticket with everything staff

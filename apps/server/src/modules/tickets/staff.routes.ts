@@ -15,9 +15,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { registerCall } from '../../lib/register-call';
 import { withUser } from '../../plugins/auth';
-import { replyAsStaff } from './tickets.service';
-import * as ticketsAdmin from './staff-tickets.service';
 import * as cannedReplies from './canned-replies.service';
+import * as ticketsAdmin from './staff-tickets.service';
+import { replyAsStaff } from './tickets.service';
 
 /**
  * The staff console's tickets calls (issue 8): support and admins alike. Replies and notes go

@@ -14,10 +14,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import type { z } from 'zod';
 import type { Database, Transaction } from '../../db/client';
-import { ticketAttachments, ticketMessages, tickets, users } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { FileNotFoundError, type FileStore } from '../../lib/file-store';
 import type { AuthUser } from '../../plugins/auth';
+import { users } from '../accounts';
+import { ticketAttachments, ticketMessages, tickets } from './schema';
 
 // Attachments (decision 0013): uploaded loose first, then bound to one message in its
 // transaction. The type comes from the bytes, never from the name or the declared type.

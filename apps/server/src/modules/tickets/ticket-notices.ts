@@ -2,8 +2,9 @@ import { toPersianDigits } from '@vitrin/fa';
 import { and, asc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
-import { ticketMessages, tickets, users } from '../../db/schema/index';
 import type { SmsSender } from '../../providers/sms/sms-sender';
+import { users } from '../accounts';
+import { ticketMessages, tickets } from './schema';
 
 // SMS on a staff reply (decision 0013): once per reply, never twice. The reply's `sms_sent_at`
 // is claimed by a conditional update before the send and cleared if the send fails, so the

@@ -14,10 +14,12 @@ import { toPersianDigits } from '@vitrin/fa';
 import { and, asc, count, desc, eq, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Transaction } from '../../db/client';
-import { services, ticketMessages, tickets, users } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
-import { writeAudit } from '../audit/audit.service';
 import { countByStatus, pageOffset, statusPage, withStatus } from '../../lib/status-page';
+import { users } from '../accounts';
+import { writeAudit } from '../audit';
+import { services } from '../services';
+import { ticketMessages, tickets } from './schema';
 import { bindAttachments, findAttachmentsByMessageIds } from './ticket-attachments';
 import { type NoticeDeps, notifyStaffReply } from './ticket-notices';
 

@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
-import { type WalletReason, wallets, walletTransactions } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
+import { type WalletReason, wallets, walletTransactions } from './schema';
 
 export interface BalanceChange {
   userId: string;

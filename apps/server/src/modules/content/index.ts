@@ -1,0 +1,3 @@
+// The public surface of this module (docs/architecture.md): what other modules may use.
+
+export { sitemapArticles } from './content.service';
