@@ -78,7 +78,7 @@ export function TicketPage() {
       <TicketHeader userId={userId} ticket={data} />
       <PageSection title="گفت‌وگو" titleId="conversation-title">
         {replies.data ? (
-          <TicketConversation userId={userId} messages={replies.data.items} />
+          <TicketConversation reader="customer" userId={userId} messages={replies.data.items} />
         ) : replies.isError ? (
           <LoadFailedLine
             message={describeApiError(replies.error) || 'پیام‌ها بارگذاری نشد.'}

@@ -5,9 +5,9 @@ import type { MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { JalaliDateTime } from '../../../../ui/jalali-date-time';
 import { MobileNumber } from '../../../../ui/mobile-number';
+import { TicketPriorityBadge, TicketStatusBadge } from '../../components/ticket-badges';
 import type { TicketQueueRow } from '../api/tickets';
 import { adminTicketPath } from '../utils/ticket-filters';
-import { TicketPriorityBadge, TicketStatusBadge } from './ticket-badges';
 import classes from './ticket-queue.module.css';
 
 const COLUMNS = [
@@ -68,12 +68,13 @@ export function TicketQueueTable({ items }: { items: readonly TicketQueueRow[] }
                   <Text size="sm">{TICKET_DEPARTMENT_LABELS[ticket.department]}</Text>
                 </Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  <TicketPriorityBadge priority={ticket.priority} short />
+                  <TicketPriorityBadge priority={ticket.priority} short unclipped />
                 </Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>
                   <TicketStatusBadge
                     status={ticket.status}
                     waitingOnStaff={ticket.waitingOnStaff}
+                    unclipped
                     size="sm"
                   />
                 </Table.Td>
@@ -112,12 +113,13 @@ export function TicketQueueCards({ items }: { items: readonly TicketQueueRow[] }
               <TicketStatusBadge
                 status={ticket.status}
                 waitingOnStaff={ticket.waitingOnStaff}
+                unclipped
                 size="sm"
               />
             </Group>
             <Customer ticket={ticket} inline />
             <Group gap="xs">
-              <TicketPriorityBadge priority={ticket.priority} />
+              <TicketPriorityBadge priority={ticket.priority} unclipped />
               <Text size="xs" c="dimmed">
                 {TICKET_DEPARTMENT_LABELS[ticket.department]}
               </Text>

@@ -12,10 +12,10 @@ import { PanelPageHeader, PanelPageSkeleton } from '../../../../ui/panel-page-he
 import { NotFoundMessage } from '../../../../ui/status-message';
 import { ADMIN_PATH } from '../../../console/utils/admin-sections';
 import { useStaffMember } from '../../../console/utils/staff-context';
+import { TicketPriorityBadge, TicketStatusBadge } from '../../components/ticket-badges';
+import { TicketConversation } from '../../components/ticket-conversation';
 import { type StaffTicket, useStaffTicket } from '../api/tickets';
 import { StaffReplyForm } from '../components/staff-reply-form';
-import { TicketPriorityBadge, TicketStatusBadge } from '../components/ticket-badges';
-import { TicketConversation } from '../components/ticket-conversation';
 import { TicketHistory, TicketSidePanel } from '../components/ticket-side-panel';
 import { TICKETS_ADMIN_PATH } from '../utils/ticket-filters';
 
@@ -70,7 +70,7 @@ export function TicketPage() {
         <Grid.Col span={{ base: 12, md: 8 }} order={{ base: 2, md: 1 }}>
           <Stack gap="xl">
             <PageSection title="گفت‌وگو" titleId="conversation-title">
-              <TicketConversation userId={userId} messages={data.messages} />
+              <TicketConversation reader="staff" userId={userId} messages={data.messages} />
             </PageSection>
             <StaffReplyForm key={data.id} userId={userId} ticket={data} />
             {/* On a phone the history comes last, under the conversation it is about. */}
@@ -96,8 +96,12 @@ function TicketHeader({ ticket }: { ticket: StaffTicket }) {
       title={ticket.subject}
       badge={
         <Group gap={6}>
-          <TicketStatusBadge status={ticket.status} waitingOnStaff={ticket.waitingOnStaff} />
-          <TicketPriorityBadge priority={ticket.priority} />
+          <TicketStatusBadge
+            status={ticket.status}
+            waitingOnStaff={ticket.waitingOnStaff}
+            unclipped
+          />
+          <TicketPriorityBadge priority={ticket.priority} unclipped />
         </Group>
       }
       description={

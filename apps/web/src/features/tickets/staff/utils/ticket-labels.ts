@@ -1,29 +1,10 @@
-import { TICKET_STATUS_LABELS, type TicketPriority, type TicketStatus } from '@vitrin/contracts';
+import { TICKET_STATUS_LABELS, type TicketStatus } from '@vitrin/contracts';
 import { actionLabel } from '../../../console/utils/audit-actions';
 import type { QueueSort, QueueStatus } from './ticket-filters';
 
-// How the console names and colours a ticket's state. The colours are the customer panel's
-// (blue new, amber the customer is waiting again, teal answered, grey closed), so staff and
-// customers read the same status the same way.
-
-export interface BadgeColors {
-  color: string;
-  /** A darker text colour where the light badge's own is too pale to read (amber). */
-  textColor?: string;
-}
-
-export const TICKET_STATUS_COLORS: Record<TicketStatus, BadgeColors> = {
-  open: { color: 'blue' },
-  answered: { color: 'teal' },
-  'customer-reply': { color: 'amber', textColor: 'amber.9' },
-  closed: { color: 'gray' },
-};
-
-export const TICKET_PRIORITY_COLORS: Record<TicketPriority, BadgeColors> = {
-  low: { color: 'gray' },
-  normal: { color: 'blue' },
-  high: { color: 'red' },
-};
+// How the console names a ticket's queue choices and history. Its status colours are the
+// customer panel's (utils/ticket-status.ts, components/ticket-badges.tsx), so staff and customers
+// read the same status the same way.
 
 export const QUEUE_STATUS_LABELS: Record<QueueStatus, string> = {
   waiting: 'منتظر پاسخ ما',
