@@ -20,7 +20,6 @@ import { useSignedInUserId } from '../../../lib/signed-in-user';
 import { showSuccessToast } from '../../../lib/toast';
 import { BagIcon, ClockIcon } from '../../../ui/icons';
 import { JalaliDateTime } from '../../../ui/jalali-date-time';
-import { LabeledValue } from '../../../ui/labeled-value';
 import { LoadFailed, LoadFailedLine } from '../../../ui/load-failed';
 import { OrderStatusBadge } from '../../../ui/order-status-badge';
 import { PageSection } from '../../../ui/page-section';
@@ -31,6 +30,7 @@ import { type OrderDetail, useOrderDetail } from '../api/get-order-detail';
 import { useOrderSuccessfulPayments } from '../api/get-order-successful-payments';
 import { useUserAccountInfo } from '../api/get-user-account-info';
 import { AmountRows } from '../components/amount-rows';
+import { BuyerDetails } from '../components/buyer-details';
 import { OrderLines } from '../components/order-lines';
 import { PaymentsTable } from '../components/payments-table';
 import {
@@ -146,22 +146,7 @@ function OrderDetails({ userId, order }: { userId: string; order: OrderDetail })
             <Title order={2} size="h4">
               مشخصات خریدار
             </Title>
-            <LabeledValue labelWidth="4.5rem" label="نام">
-              {order.buyer.fullName}
-            </LabeledValue>
-            <LabeledValue labelWidth="4.5rem" label="ایمیل">
-              <bdi dir="ltr">{order.buyer.email}</bdi>
-            </LabeledValue>
-            {order.buyer.nationalId && (
-              <LabeledValue labelWidth="4.5rem" label="کد ملی">
-                <bdi dir="ltr">{toPersianDigits(order.buyer.nationalId)}</bdi>
-              </LabeledValue>
-            )}
-            {order.buyer.companyName && (
-              <LabeledValue labelWidth="4.5rem" label="شرکت">
-                {order.buyer.companyName}
-              </LabeledValue>
-            )}
+            <BuyerDetails buyer={order.buyer} labelWidth="4.5rem" />
           </Stack>
         </Card>
       </SimpleGrid>

@@ -4,7 +4,6 @@ import {
   SERVICE_STATUS_LABELS,
   WALLET_REASON_LABELS,
 } from '@vitrin/contracts';
-import { formatAmount, rialToToman, toPersianDigits } from '@vitrin/fa';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { tomanText } from '../../../../lib/money';
@@ -12,6 +11,8 @@ import { JalaliDate, JalaliDateTime } from '../../../../ui/jalali-date-time';
 import { LabeledValue } from '../../../../ui/labeled-value';
 import { MobileNumber } from '../../../../ui/mobile-number';
 import { actionLabel } from '../../../console/utils/audit-actions';
+import { BuyerDetails } from '../../components/buyer-details';
+import { SignedAmount } from '../../components/signed-amount';
 import type { AdminOrder } from '../api/orders';
 
 // The parts of an order's page in the console. Every list here is a column of rows that wrap,
@@ -27,19 +28,6 @@ const PAYMENT_STATUS_COLORS: Record<AdminOrder['payments'][number]['status'], st
   paid: 'teal',
   failed: 'red',
 };
-
-/** `+۵٬۰۰۰ تومان` / `−۱٬۲۹۰ تومان`: the sign and digits isolated left to right. */
-function SignedToman({ rial }: { rial: number }) {
-  return (
-    <span style={{ whiteSpace: 'nowrap' }}>
-      <bdi dir="ltr">
-        {rial < 0 ? '−' : '+'}
-        {formatAmount(rialToToman(Math.abs(rial)))}
-      </bdi>{' '}
-      تومان
-    </span>
-  );
-}
 
 function Empty({ children }: { children: string }) {
   return (
@@ -68,22 +56,7 @@ export function CustomerCard({ order }: { order: AdminOrder }) {
         <Text size="sm" c="dimmed">
           مشخصات خریدار در صورت‌حساب
         </Text>
-        <LabeledValue labelWidth="5rem" label="نام">
-          {order.buyer.fullName}
-        </LabeledValue>
-        <LabeledValue labelWidth="5rem" label="ایمیل">
-          <bdi dir="ltr">{order.buyer.email}</bdi>
-        </LabeledValue>
-        {order.buyer.nationalId && (
-          <LabeledValue labelWidth="5rem" label="کد ملی">
-            <bdi dir="ltr">{toPersianDigits(order.buyer.nationalId)}</bdi>
-          </LabeledValue>
-        )}
-        {order.buyer.companyName && (
-          <LabeledValue labelWidth="5rem" label="شرکت">
-            {order.buyer.companyName}
-          </LabeledValue>
-        )}
+        <BuyerDetails buyer={order.buyer} labelWidth="5rem" />
       </Stack>
     </Card>
   );
@@ -303,7 +276,7 @@ export function WalletRowsList({ rows }: { rows: AdminOrder['walletTransactions'
               </Text>
             </Text>
             <Text size="sm" fw={700} c={row.amountRial < 0 ? 'red.8' : 'teal.8'}>
-              <SignedToman rial={row.amountRial} />
+              <SignedAmount rial={row.amountRial} />
             </Text>
           </Group>
           <Text size="xs" c="dimmed">
