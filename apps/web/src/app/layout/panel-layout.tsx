@@ -1,16 +1,12 @@
 import { Avatar, Card, Divider, Group, Skeleton, Stack, Text } from '@mantine/core';
-import { Suspense } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router';
 import { LogoutButton } from '../../features/account/components/logout-button';
-import { useSession } from '../../lib/app-session';
 import { SignedInUserContext } from '../../lib/signed-in-user';
 import { displayName, useUserInfo } from '../../lib/user-info';
 import { MobileNumber } from '../../ui/mobile-number';
-import { PageLoader } from '../../ui/page-loader';
 import { SideNavLayout } from '../../ui/side-nav-layout';
-import { RouteErrorBoundary } from '../route-error-boundary';
 import { NavLinkLabel } from './nav-link-label';
 import { usePanelNavItems } from './panel-nav-items';
+import { LayoutOutlet, SignedInOnly } from './signed-in-only';
 
 const NAV_LABEL = 'منوی پنل کاربری';
 
@@ -20,18 +16,10 @@ const NAV_LABEL = 'منوی پنل کاربری';
  * panel's sections in view: a side column from md up, a tab bar under the header below.
  */
 export function PanelLayout() {
-  const session = useSession();
-  const { pathname, search } = useLocation();
-
-  if (session.status === 'starting') return <PageLoader />;
-  if (session.status === 'signed-out') {
-    return <Navigate to={`/sign-in?next=${encodeURIComponent(pathname + search)}`} replace />;
-  }
-  return <SignedInPanel userId={session.identity.id} />;
+  return <SignedInOnly>{(userId) => <SignedInPanel userId={userId} />}</SignedInOnly>;
 }
 
 function SignedInPanel({ userId }: { userId: string }) {
-  const { pathname } = useLocation();
   const items = usePanelNavItems().map((item) => ({
     to: item.to,
     end: item.end,
@@ -54,11 +42,7 @@ function SignedInPanel({ userId }: { userId: string }) {
         }
       >
         {/* Here too, so a page that fails leaves the panel's sections in place. */}
-        <RouteErrorBoundary resetKey={pathname}>
-          <Suspense fallback={<PageLoader />}>
-            <Outlet />
-          </Suspense>
-        </RouteErrorBoundary>
+        <LayoutOutlet />
       </SideNavLayout>
     </SignedInUserContext>
   );

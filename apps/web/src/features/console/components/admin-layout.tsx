@@ -1,8 +1,7 @@
 import { Badge, Card, Container, Stack, Text } from '@mantine/core';
-import { type ComponentType, Suspense } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router';
-import { RouteErrorBoundary } from '../../../app/route-error-boundary';
-import { useSession } from '../../../lib/app-session';
+import type { ComponentType } from 'react';
+import { useLocation } from 'react-router';
+import { LayoutOutlet, SignedInOnly } from '../../../app/layout/signed-in-only';
 import { displayName, useUserInfo } from '../../../lib/user-info';
 import {
   ArticleIcon,
@@ -49,14 +48,7 @@ const sectionIcons: Record<AdminSectionKey, ComponentType<{ size?: number }>> = 
  * support. The server checks the role again on every call; this only spares a page of refusals.
  */
 export function AdminLayout() {
-  const session = useSession();
-  const { pathname, search } = useLocation();
-
-  if (session.status === 'starting') return <PageLoader />;
-  if (session.status === 'signed-out') {
-    return <Navigate to={`/sign-in?next=${encodeURIComponent(pathname + search)}`} replace />;
-  }
-  return <StaffGate userId={session.identity.id} />;
+  return <SignedInOnly>{(userId) => <StaffGate userId={userId} />}</SignedInOnly>;
 }
 
 function StaffGate({ userId }: { userId: string }) {
@@ -134,11 +126,7 @@ function StaffConsole({ userId, role, name, mobile }: StaffConsoleProps) {
           <NoAccess who="support" />
         ) : (
           // Here too, so a page that fails leaves the console's sections in place.
-          <RouteErrorBoundary resetKey={pathname}>
-            <Suspense fallback={<PageLoader />}>
-              <Outlet />
-            </Suspense>
-          </RouteErrorBoundary>
+          <LayoutOutlet />
         )}
       </SideNavLayout>
     </StaffContext>

@@ -44,10 +44,10 @@ import { ListCard, NameLink } from '../../../ui/list-card';
 import { LoadFailed } from '../../../ui/load-failed';
 import { PageSection } from '../../../ui/page-section';
 import quickLink from '../../../ui/quick-link.module.css';
+import classes from '../../../ui/stat-card.module.css';
 import { type PanelSummary, usePanelSummary } from '../api/get-panel-summary';
 import { RenewButton } from '../components/renew-button';
 import { ServiceExpiry } from '../components/service-expiry';
-import classes from './dashboard-page.module.css';
 
 /** The panel's first page: a greeting, the account's numbers, what needs doing, quick links. */
 export function DashboardPage() {

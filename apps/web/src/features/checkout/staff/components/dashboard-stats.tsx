@@ -2,7 +2,7 @@ import { Card, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import quickLink from '../../../../ui/quick-link.module.css';
-import classes from './dashboard-stats.module.css';
+import classes from '../../../../ui/stat-card.module.css';
 
 interface StatCardProps {
   label: string;
