@@ -10,6 +10,7 @@ import { BrowserRouter } from 'react-router';
 import { Providers } from './app/providers';
 import { AppRoutes } from './app/router';
 import { appSession } from './lib/app-session';
+import { IS_ANDROID_BUILD } from './lib/config';
 import { startErrorReporting } from './lib/report-errors';
 
 startErrorReporting();
@@ -19,10 +20,9 @@ void appSession.start();
 
 // The Android build's back button, offline and update screens, system browser and the rest
 // (issue 9); the web build drops this import, and Capacitor with it.
-const NativeShell =
-  import.meta.env.VITE_TARGET === 'android'
-    ? lazy(() => import('./native/native-shell').then((m) => ({ default: m.NativeShell })))
-    : null;
+const NativeShell = IS_ANDROID_BUILD
+  ? lazy(() => import('./native/native-shell').then((m) => ({ default: m.NativeShell })))
+  : null;
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

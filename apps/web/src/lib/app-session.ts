@@ -2,6 +2,7 @@ import type { CallPath, PathInput, PathResult } from '@vitrin/contracts';
 import { useSyncExternalStore } from 'react';
 import { createDeviceIdentityStorage } from '../native/device-identity-storage';
 import { capacitorPreferences } from '../native/device-preferences';
+import { IS_ANDROID_BUILD } from './config';
 import { type CallOptions, callApi, showApiErrorToast } from './http';
 import { createMemoryIdentityStorage } from './identity-storage';
 import { replaceRedDots, resetRedDotsToSignedOut } from './red-dots';
@@ -13,10 +14,9 @@ import { createSession, type SessionState } from './session';
  * the body, since its WebView calls the API on another origin without cookies.
  */
 export const appSession = createSession({
-  storage:
-    import.meta.env.VITE_TARGET === 'android'
-      ? createDeviceIdentityStorage(capacitorPreferences())
-      : createMemoryIdentityStorage(),
+  storage: IS_ANDROID_BUILD
+    ? createDeviceIdentityStorage(capacitorPreferences())
+    : createMemoryIdentityStorage(),
   refresh: (token) => callApi('/api/jwt/refresh-token', token ? { token } : {}, { silent: true }),
   revoke: async (token) => {
     await callApi('/api/jwt/revoke-token', token ? { Token: token } : {}, { silent: true });

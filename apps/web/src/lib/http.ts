@@ -8,6 +8,7 @@ import {
   TOAST_RETRY,
 } from '@vitrin/contracts';
 import { ApiRequestError } from './api-error';
+import { API_BASE } from './config';
 import { showErrorToast, showRetryToast } from './toast';
 
 export { ApiRequestError };
@@ -19,17 +20,8 @@ export interface CallOptions {
   silent?: boolean;
 }
 
-// The Android build sets an absolute base; the web build talks to its own origin.
-const apiBase = (import.meta.env.VITE_API_BASE ?? '/api').replace(/\/+$/, '');
-
-/**
- * The API's origin when this build calls it at an absolute base (the Android app: its pages are
- * served from https://localhost), or '' when the API is the page's own origin (the web).
- */
-export const API_ORIGIN = /^https?:\/\//.test(apiBase) ? new URL(apiBase).origin : '';
-
 function callUrl(path: string): string {
-  return apiBase + path.replace(/^\/api(?=\/)/, '');
+  return API_BASE + path.replace(/^\/api(?=\/)/, '');
 }
 
 function isRelative(url: string): boolean {

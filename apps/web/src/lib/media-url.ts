@@ -1,4 +1,4 @@
-import { API_ORIGIN } from './http';
+import { API_ORIGIN } from './config';
 
 /**
  * An image the API names by its path as the page can load it. On the web the site serves every

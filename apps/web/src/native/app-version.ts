@@ -1,11 +1,11 @@
 import { ANDROID_VERSION, WEB_VERSION } from '@vitrin/contracts';
+import { IS_ANDROID_BUILD } from '../lib/config';
 
 /** Spec §9: the running build's version, read from the one place per build. */
-export const APP_VERSION =
-  import.meta.env.VITE_TARGET === 'android' ? ANDROID_VERSION : WEB_VERSION;
+export const APP_VERSION = IS_ANDROID_BUILD ? ANDROID_VERSION : WEB_VERSION;
 
 /** Which client this build is, as the API names it (error reports, the version call). */
-export const APP_PLATFORM = import.meta.env.VITE_TARGET === 'android' ? 'android' : 'web';
+export const APP_PLATFORM = IS_ANDROID_BUILD ? 'android' : 'web';
 
 /**
  * The address that brings the Android app to the front (its intent filter in

@@ -1,6 +1,7 @@
 import { Anchor, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { toJalaliParts, toPersianDigits } from '@vitrin/fa';
 import { Link } from 'react-router';
+import { IS_ANDROID_BUILD } from '../../lib/config';
 import { APP_VERSION } from '../../native/app-version';
 import { useNavItems } from './nav-links';
 import classes from './site-footer.module.css';
@@ -32,7 +33,7 @@ export function SiteFooter() {
                 </Anchor>
               ))}
               {/* Inside the Android app the app is already there: no link to download it. */}
-              {import.meta.env.VITE_TARGET !== 'android' && (
+              {!IS_ANDROID_BUILD && (
                 <Anchor component={Link} to="/download" className={classes.link}>
                   دریافت اپ اندروید
                 </Anchor>

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { refreshRedDotsAsUser } from '../../../lib/app-session';
+import { IS_ANDROID_BUILD } from '../../../lib/config';
 import { orderPath } from '../../../lib/panel-paths';
 import { showSuccessToast } from '../../../lib/toast';
 import { countPaidOrder } from '../../../lib/user-counts';
@@ -63,7 +64,7 @@ export function usePayOrder(userId: string) {
       return { paidOrderId: null, redirectUrl: started.redirectUrl };
     },
     onSuccess: async ({ paidOrderId, redirectUrl }, { orderId }) => {
-      if (redirectUrl && import.meta.env.VITE_TARGET === 'android') {
+      if (redirectUrl && IS_ANDROID_BUILD) {
         // The Android app stays open under the system browser and asks about the payment when
         // the person comes back (native/native-shell.tsx).
         const { payInSystemBrowser } = await import('../../../native/system-browser');

@@ -17,6 +17,7 @@ import { WALLET_REASON_LABELS } from '@vitrin/contracts';
 import { shortenPrice } from '@vitrin/fa';
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { IS_ANDROID_BUILD } from '../../../lib/config';
 import { fieldError } from '../../../lib/field-error';
 import { rialToTomanNumber, tomanText, tomanToRial } from '../../../lib/money';
 import { orderPath, PANEL_PATH } from '../../../lib/panel-paths';
@@ -120,7 +121,7 @@ function TopUpForm({ minRial, maxRial }: TopUpFormProps) {
     try {
       const amountRial = tomanToRial(amountToman);
       const started = await addCredit.mutateAsync(amountRial);
-      if (import.meta.env.VITE_TARGET === 'android') {
+      if (IS_ANDROID_BUILD) {
         // The app stays open under the system browser and reads the wallet on the return.
         const { payInSystemBrowser } = await import('../../../native/system-browser');
         await payInSystemBrowser({ kind: 'top-up', amountRial }, started.redirectUrl);

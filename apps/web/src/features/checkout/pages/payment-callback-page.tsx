@@ -4,6 +4,7 @@ import { toPersianDigits } from '@vitrin/fa';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { describeApiError } from '../../../lib/api-error';
+import { IS_ANDROID_BUILD } from '../../../lib/config';
 import { tomanText } from '../../../lib/money';
 import { CREDIT_PATH, orderPath } from '../../../lib/panel-paths';
 import { ANDROID_RETURN_URL } from '../../../native/app-version';
@@ -83,8 +84,7 @@ export function PaymentCallbackPage() {
  * phone (outside the app) this offers the way back, where the app shows the result itself.
  */
 function BackToAppLink() {
-  const onAndroidBrowser =
-    import.meta.env.VITE_TARGET !== 'android' && /Android/i.test(navigator.userAgent);
+  const onAndroidBrowser = !IS_ANDROID_BUILD && /Android/i.test(navigator.userAgent);
   if (!onAndroidBrowser) return null;
   return (
     <Text size="sm" ta="center" pt="lg">

@@ -10,7 +10,7 @@ import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 // The only import of socket.io-client: it loads with this page's chunk, never the home page's.
 import { io } from 'socket.io-client';
 import { appSession } from '../../../lib/app-session';
-import { API_ORIGIN } from '../../../lib/http';
+import { API_ORIGIN } from '../../../lib/config';
 import { showSuccessToast } from '../../../lib/toast';
 import { liveActivityQueryKey } from '../api/get-live-activity';
 import {
