@@ -1,23 +1,12 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Group,
-  SegmentedControl,
-  Stack,
-  Text,
-  Textarea,
-  Title,
-} from '@mantine/core';
-import { TICKET_BODY_MAX_LENGTH } from '@vitrin/contracts';
-import { toPersianDigits } from '@vitrin/fa';
+import { Alert, Button, Card, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { type FormEvent, useRef, useState } from 'react';
 import { fieldError } from '../../../../lib/field-error';
 import { showSuccessToast } from '../../../../lib/toast';
 import { useAttachmentUploads } from '../../../../lib/use-attachment-uploads';
-import { AttachmentPicker } from '../../../../ui/attachment-picker';
+import { MessageFields } from '../../components/message-fields';
+import { listFieldError } from '../../utils/form-errors';
 import { type StaffTicket, useReplyTicket } from '../api/tickets';
-import { insertText, listFieldError } from '../utils/ticket-reply';
+import { insertText } from '../utils/ticket-reply';
 import { CannedReplyPicker } from './canned-reply-picker';
 
 type ReplyKind = 'reply' | 'note';
@@ -92,8 +81,6 @@ export function StaffReplyForm({ userId, ticket }: StaffReplyFormProps) {
     }, 0);
   };
 
-  const nearLimit = body.length > TICKET_BODY_MAX_LENGTH * 0.9;
-
   return (
     <Card component="section" aria-labelledby="staff-reply-title">
       <form onSubmit={handleSubmit} noValidate>
@@ -128,38 +115,19 @@ export function StaffReplyForm({ userId, ticket }: StaffReplyFormProps) {
               disabled={reply.isPending}
             />
           </Group>
-          <Textarea
-            ref={textarea}
+          <MessageFields
+            textareaRef={textarea}
             label={texts.field}
-            required
-            autosize
-            minRows={5}
-            maxRows={16}
-            maxLength={TICKET_BODY_MAX_LENGTH}
-            value={body}
-            onChange={(event) => {
-              setBody(event.currentTarget.value);
+            body={body}
+            onBodyChange={(next) => {
+              setBody(next);
               setProblem(null);
             }}
-            error={problem ?? fieldError(reply.error, 'body')}
-            disabled={reply.isPending}
-            inputWrapperOrder={['label', 'input', 'description', 'error']}
-            description={`${toPersianDigits(body.length)} از ${toPersianDigits(TICKET_BODY_MAX_LENGTH)} نویسه`}
-            styles={{
-              input: {
-                unicodeBidi: 'plaintext',
-                backgroundColor: note ? 'var(--mantine-color-amber-0)' : undefined,
-              },
-              description: {
-                textAlign: 'end',
-                color: nearLimit ? 'var(--mantine-color-orange-8)' : undefined,
-              },
-            }}
-          />
-          <AttachmentPicker
+            bodyError={problem ?? fieldError(reply.error, 'body')}
             uploads={uploads}
-            error={listFieldError(reply.error, 'attachmentIds')}
+            attachmentsError={listFieldError(reply.error, 'attachmentIds')}
             disabled={reply.isPending}
+            inputBackground={note ? 'var(--mantine-color-amber-0)' : undefined}
           />
           <Group justify="flex-end" gap="sm">
             {uploads.uploading && (

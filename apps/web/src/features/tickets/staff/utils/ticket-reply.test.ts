@@ -1,6 +1,7 @@
 import { expect, test } from 'vitest';
 import { ApiRequestError } from '../../../../lib/api-error';
-import { insertText, listFieldError } from './ticket-reply';
+import { listFieldError } from '../../utils/form-errors';
+import { insertText } from './ticket-reply';
 
 const canned = 'لطفاً حافظهٔ مرورگر را پاک کنید.';
 

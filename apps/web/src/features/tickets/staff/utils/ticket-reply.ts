@@ -1,7 +1,4 @@
-import { ApiRequestError } from '../../../../lib/api-error';
-
-// The staff reply form's pure parts: putting a canned reply into what is being written, and
-// finding the server's word on the attachments.
+// The staff reply form's pure part: putting a canned reply into what is being written.
 
 export interface InsertedText {
   body: string;
@@ -33,16 +30,4 @@ export function insertText(
 
 function clamp(position: number, length: number): number {
   return Math.min(Math.max(0, position), length);
-}
-
-/**
- * The server's message about a list field or any of its items (`attachmentIds`,
- * `attachmentIds.2`), for the one place in the form that shows the list.
- */
-export function listFieldError(error: unknown, field: string): string | undefined {
-  if (!(error instanceof ApiRequestError) || !error.fields) return undefined;
-  for (const [name, message] of Object.entries(error.fields)) {
-    if (name === field || name.startsWith(`${field}.`)) return message;
-  }
-  return undefined;
 }
