@@ -5,6 +5,7 @@ import { runInNewContext } from 'node:vm';
 import { buildApp } from '@vitrin/server/src/app';
 import { testConfig } from '@vitrin/server/src/config';
 import { createScratchDatabase } from '@vitrin/server/src/db/scratch-database';
+import { seedDemoData } from '@vitrin/server/src/demo/seed';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { addBenchCustomers, benchInvariants } from './checkout-setup';
@@ -67,6 +68,7 @@ function buildTarget(): Promise<FastifyInstance> {
       redisUrl: process.env.BENCH_REDIS_URL,
       redisKeyPrefix,
     }),
+    { seed: seedDemoData },
   );
 }
 

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
+import { seedDemoData } from '../apps/server/src/demo/seed';
 import { freePort } from './server';
 
 export interface InProcessServer {
@@ -40,7 +41,7 @@ export async function startInProcessServer(
     // Settings a test needs on top (store links, CORS origins, …).
     ...options.env,
   });
-  const app = await buildApp(config);
+  const app = await buildApp(config, { seed: seedDemoData });
   await app.listen({ port, host: '127.0.0.1' });
   return {
     url,

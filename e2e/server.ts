@@ -19,6 +19,29 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** Runs a Node script of the build to its end without blocking the test process. */
+function runToExit(
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const child = spawn(process.execPath, args, {
+      cwd: root,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout?.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.stderr?.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.once('error', reject);
+    child.once('close', (code) => resolve({ code, output }));
+  });
+}
+
 export interface RunningServer {
   url: string;
   /** The server's DATA_DIR: the SMS outbox is in outbox/sms.jsonl. */
@@ -29,23 +52,38 @@ export interface RunningServer {
   stop(): Promise<number | null>;
 }
 
-/** Starts the built server (npm run build) on a free port with a temporary DATA_DIR. */
+/**
+ * Starts the built server (npm run build) on a free port with a temporary DATA_DIR, seeded with
+ * the demo data first as npm start does (unless `env` turns the seed off).
+ */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'vitrin-e2e-'));
   const url = `http://127.0.0.1:${port}`;
+  const serverEnv = {
+    PATH: process.env.PATH ?? '',
+    NODE_ENV: 'development',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: url,
+    DATA_DIR: dataDir,
+    ...env,
+  };
   let log = '';
+  // As npm start does: the seed's own bundle writes the demo data first (when these settings ask
+  // for it), since the server's bundle carries none.
+  const seeded = await runToExit(
+    [path.join(root, 'apps/server/dist/seed-cli.js'), '--if-configured'],
+    serverEnv,
+  );
+  log += seeded.output;
+  if (seeded.code !== 0) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw new Error(`demo seed failed (exit ${seeded.code}):\n${log}`);
+  }
   const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
     cwd: root,
-    env: {
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'development',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: url,
-      DATA_DIR: dataDir,
-      ...env,
-    },
+    env: serverEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk) => {

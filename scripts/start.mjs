@@ -1,4 +1,5 @@
-// `npm start`: builds whatever is missing or older than its sources, then starts the server.
+// `npm start`: builds whatever is missing or older than its sources, writes the demo data when
+// the settings ask for it, then starts the server.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -41,10 +42,23 @@ if (
   console.log('Building the web app…');
   run(['run', 'build', '-w', '@vitrin/web']);
 }
-if (needsBuild(at('apps/server/dist/main.js'), [at('apps/server/src'), ...shared])) {
+const serverSources = [at('apps/server/src'), at('apps/server/build.mjs'), ...shared];
+if (
+  needsBuild(at('apps/server/dist/main.js'), serverSources) ||
+  needsBuild(at('apps/server/dist/seed-cli.js'), serverSources)
+) {
   console.log('Building the server…');
   run(['run', 'build', '-w', '@vitrin/server']);
 }
+
+// The demo data (README's promise: the whole product on first start) is written by the seed's
+// own bundle, never by the server, whose bundle carries none. It seeds only when the settings
+// ask for it (SEED_DEMO_DATA, on by default on the embedded database outside production).
+const seed = spawnSync(process.execPath, [at('apps/server/dist/seed-cli.js'), '--if-configured'], {
+  cwd: root,
+  stdio: 'inherit',
+});
+if (seed.status !== 0) process.exit(seed.status ?? 1);
 
 const server = spawnSync(process.execPath, [at('apps/server/dist/main.js')], {
   cwd: root,

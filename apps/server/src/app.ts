@@ -50,6 +50,12 @@ declare module 'fastify' {
 export interface BuildOptions {
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
+  /**
+   * The demo seed, run after the migrations when `config.seedDemoData` is on. The server does not
+   * import the demo data (src/demo/): whoever wants it passes it (tests, e2e and bench servers;
+   * `npm start` runs the seed CLI, dist/seed-cli.js, before the server instead).
+   */
+  seed?: (db: FastifyInstance['db']) => Promise<string[]>;
 }
 
 function loggerOptions(config: AppConfig, options: BuildOptions): FastifyServerOptions['logger'] {
@@ -111,7 +117,7 @@ export async function buildApp(
   await app.register(cookie);
   await app.register(csrf);
   await app.register(redis);
-  await app.register(database);
+  await app.register(database, { seed: options.seed });
   await app.register(rateLimit);
   await app.register(apiDocs);
   await app.register(health);

@@ -1,10 +1,24 @@
-import { loadConfig } from '../config';
+import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { seedDemoData } from './seed';
 
-// `npm run seed`: migrates and writes the demo data into the configured database.
-const config = loadConfig();
-if (config.env === 'production') {
+// `npm run seed`: migrates and writes the demo data into the configured database; refuses
+// production. `--if-configured` (npm start, npm run dev, the e2e server, before the server
+// starts): seeds only when the settings ask for the demo data (SEED_DEMO_DATA, on by default on
+// the embedded database outside production) and otherwise exits silently. The server itself
+// carries no demo data (src/demo/bundle.test.ts).
+const ifConfigured = process.argv.includes('--if-configured');
+
+let config: ReturnType<typeof loadConfig>;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
+if (ifConfigured && !config.seedDemoData) process.exit(0);
+if (!ifConfigured && config.env === 'production') {
   console.error('Refusing to seed demo accounts with known passwords into a production database.');
   process.exit(1);
 }
@@ -12,11 +26,11 @@ const handle = await openDatabase({ url: config.databaseUrl, dataDir: config.dat
 try {
   await handle.migrate();
   const applied = await seedDemoData(handle.db);
-  console.log(
-    applied.length > 0
-      ? `Demo data written (${handle.kind}): ${applied.join(', ')}.`
-      : `Demo data already present (${handle.kind}); nothing written.`,
-  );
+  if (applied.length > 0) {
+    console.log(`Demo data written (${handle.kind}): ${applied.join(', ')}.`);
+  } else if (!ifConfigured) {
+    console.log(`Demo data already present (${handle.kind}); nothing written.`);
+  }
 } finally {
   await handle.close();
 }

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildApp } from '../app';
 import { testConfig } from '../config';
 import { products } from '../db/schema/index';
+import { seedDemoData } from '../demo/seed';
 import { createTestDatabase, deleteKeys, postJson } from '../test/test-app';
 
 // Only a real PostgreSQL and Redis can answer these: run by the server-postgres project.
@@ -25,10 +26,10 @@ beforeAll(async () => {
     seedDemoData: true,
   });
   // Both nodes start and seed at once against a fresh database, as a first deploy does.
-  nodes = (await Promise.all([buildApp(config), buildApp(config)])) as [
-    FastifyInstance,
-    FastifyInstance,
-  ];
+  nodes = (await Promise.all([
+    buildApp(config, { seed: seedDemoData }),
+    buildApp(config, { seed: seedDemoData }),
+  ])) as [FastifyInstance, FastifyInstance];
   await Promise.all(nodes.map((node) => node.ready()));
 });
 

@@ -1,6 +1,5 @@
 import fp from 'fastify-plugin';
 import { type Database, type DatabaseHandle, openDatabase } from '../db/client';
-import { seedDemoData } from '../demo/seed';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -9,9 +8,18 @@ declare module 'fastify' {
   }
 }
 
-/** Opens the database, applies the committed migrations and, on an empty demo, seeds it. */
-export default fp(
-  async (app) => {
+export interface DatabasePluginOptions {
+  /**
+   * Fills the database with demo data after the migrations when `config.seedDemoData` is on;
+   * answers the parts it wrote. The server itself carries no demo data: tests, the e2e and bench
+   * servers pass the demo seed (src/demo/seed.ts), and `npm start` runs the seed CLI first.
+   */
+  seed?: (db: Database) => Promise<string[]>;
+}
+
+/** Opens the database, applies the committed migrations and, when given a seed, seeds it. */
+export default fp<DatabasePluginOptions>(
+  async (app, options) => {
     const handle = await openDatabase({
       url: app.config.databaseUrl,
       dataDir: app.config.dataDir,
@@ -19,8 +27,8 @@ export default fp(
     });
     app.addHook('onClose', () => handle.close());
     await handle.migrate();
-    if (app.config.seedDemoData) {
-      const applied = await seedDemoData(handle.db);
+    if (app.config.seedDemoData && options.seed) {
+      const applied = await options.seed(handle.db);
       if (applied.length > 0) app.log.info({ parts: applied }, 'demo seed applied');
     }
     app.decorate('database', handle);

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, inject } from 'vitest';
 import { type BuildOptions, buildApp } from '../app';
 import { type AppConfig, testConfig } from '../config';
 import { createScratchDatabase } from '../db/scratch-database';
+import { seedDemoData } from '../demo/seed';
 
 /** Which database this test run uses: set per Vitest project (vitest.config.ts at the root). */
 export const testDatabaseKind =
@@ -59,7 +60,8 @@ export async function createTestApp(
       ...(testDatabaseKind === 'pglite' ? { embeddedDatabaseTemplate: loadPgliteTemplate() } : {}),
       ...overrides,
     }),
-    options,
+    // The demo seed runs only where a test asks for it (`seedDemoData: true`).
+    { seed: seedDemoData, ...options },
   );
   if (options.extend) await app.register(options.extend);
   await app.ready();

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { buildApp } from '../../app';
 import { testConfig } from '../../config';
 import { cartLines, carts, orders, serviceReminders } from '../../db/schema/index';
+import { seedDemoData } from '../../demo/seed';
 import type { ConsoleSmsSender } from '../../providers/sms/console-sms';
 import { ok, send } from '../../test/api-kit';
 import { createTestDatabase } from '../../test/test-app';
@@ -27,9 +28,9 @@ let b: FastifyInstance;
 beforeAll(async () => {
   database = await createTestDatabase();
   const config = testConfig({ databaseUrl: database.url, seedDemoData: true });
-  a = await buildApp(config);
+  a = await buildApp(config, { seed: seedDemoData });
   await a.ready();
-  b = await buildApp(config);
+  b = await buildApp(config, { seed: seedDemoData });
   await b.ready();
 });
 
