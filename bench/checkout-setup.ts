@@ -1,8 +1,8 @@
 import { users } from '@vitrin/server/src/db/schema/index';
-import { changeBalance } from '@vitrin/server/src/modules/account/wallet.service';
-import { hashPassword } from '@vitrin/server/src/modules/auth/password';
-import { checkoutInvariantViolations } from '@vitrin/server/src/modules/checkout/invariants';
-import { updateBuyerDetails } from '@vitrin/server/src/modules/checkout/orders.service';
+import { hashPassword } from '@vitrin/server/src/modules/accounts/password';
+import { checkoutInvariantViolations } from '@vitrin/server/src/modules/orders/invariants';
+import { updateBuyerDetails } from '@vitrin/server/src/modules/orders/orders.service';
+import { changeBalance } from '@vitrin/server/src/modules/wallet/wallet.service';
 import type { FastifyInstance } from 'fastify';
 
 /** Every bench customer's password; the accounts exist only in the bench's own database. */

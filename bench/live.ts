@@ -54,10 +54,10 @@ const DRAIN_TIMEOUT_MS = 30_000;
 const LOAD_TICK_MS = 5;
 const LOOP_DELAY_RESOLUTION_MS = 10;
 
-/** Both service domains of the demo customer (apps/server/src/db/seed-checkout.ts). */
+/** Both service domains of the demo customer (apps/server/src/demo/seed-checkout.ts). */
 const LOAD_DOMAIN = 'sara-gallery.ir';
 const PROBE_DOMAIN = 'sara-blog.com';
-/** The demo customer (apps/server/src/db/seed.ts), who owns both domains. */
+/** The demo customer (apps/server/src/demo/seed.ts), who owns both domains. */
 const DEMO_CUSTOMER = { username: '09121234567', password: 'vitrin-demo-1405' };
 
 const resultsFile = resultsFileOf('live');

@@ -6,7 +6,7 @@ import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-const CHOSEN_N = 2 ** 15; // apps/server/src/modules/auth/password.ts
+const CHOSEN_N = 2 ** 15; // apps/server/src/modules/accounts/password.ts
 const R = 8;
 const P = 1;
 const KEY_LENGTH = 32;

@@ -4,9 +4,9 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { ANDROID_FIRST_VERSION, ANDROID_VERSION, APP_VERSION_PATTERN } from '@vitrin/contracts';
 import { z } from 'zod';
+import { compareVersions } from './lib/app-versions';
 import { compileProxyTrust, type TrustProxySetting } from './lib/client-address';
 import type { S3Settings } from './lib/s3-file-store';
-import { compareVersions } from './modules/app-distribution/versions';
 import { serverRoot } from './paths';
 import {
   ZARINPAL_API_BASE_URL,
@@ -181,7 +181,7 @@ export interface AppConfig {
   trustProxy: TrustProxySetting;
   bodyLimitBytes: number;
   rateLimitPerMinute: number;
-  /** Fill an empty database with the demo seed at start. */
+  /** Fill an empty database with the demo seed (npm start's seed step; a seed given to buildApp). */
   seedDemoData: boolean;
   /** Built web app to serve, or null when there is none (API-only, tests). */
   webDistDir: string | null;

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { compareVersions, isAppVersion } from './versions';
+import { compareVersions, isAppVersion } from './app-versions';
 
 describe('version order', () => {
   test.each([

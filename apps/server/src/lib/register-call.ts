@@ -9,6 +9,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type AuthUser, isAuthenticatedScope, requirePermission } from '../plugins/auth';
+import type { Actor } from './actor';
 import type { PublicCache } from './public-cache';
 
 export interface CallOptions {
@@ -49,6 +50,8 @@ export interface CallContext<C extends CallDefinition> {
   request: FastifyRequest;
   reply: FastifyReply;
   user: C['access'] extends 'public' ? null : AuthUser;
+  /** The signed-in person and the client address, as services take them (null in a public call). */
+  actor: C['access'] extends 'public' ? null : Actor;
 }
 
 /**
@@ -103,7 +106,9 @@ export function registerCall<C extends CallDefinition>(
     },
     handler: async (request, reply) => {
       // withUser's hook has set request.user for every signed-in call (checked above).
-      const context = { request, reply, user: request.user } as unknown as CallContext<C>;
+      const user = request.user;
+      const actor = user ? { id: user.id, ipAddress: request.ip } : null;
+      const context = { request, reply, user, actor } as unknown as CallContext<C>;
       if (cache) {
         // The parsed body lists its fields in the schema's order, defaults filled in, so
         // equal questions give equal keys.

@@ -1,7 +1,8 @@
 import { searchTokens } from '@vitrin/fa';
 import { and, type Column, ilike, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 
-function escapeLike(token: string): string {
+/** `text` for a LIKE pattern: its `%`, `_` and `\\` match themselves (the default escape). */
+export function escapeLike(token: string): string {
   return token.replace(/[\\%_]/g, (character) => `\\${character}`);
 }
 

@@ -1,8 +1,11 @@
+import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
+
 const DAY_MS = 86_400_000;
+const TEHRAN = 'Asia/Tehran';
 
 // The calendar date Tehran's clock reads; Jalali or Gregorian, a day is the same day.
 const tehranDate = new Intl.DateTimeFormat('en-US-u-ca-gregory-nu-latn', {
-  timeZone: 'Asia/Tehran',
+  timeZone: TEHRAN,
   year: 'numeric',
   month: 'numeric',
   day: 'numeric',
@@ -20,4 +23,14 @@ function tehranDayNumber(instant: Date): number {
  */
 export function tehranDaysBetween(from: Date, to: Date): number {
   return tehranDayNumber(to) - tehranDayNumber(from);
+}
+
+/** The Tehran calendar day an instant falls on, `YYYY-MM-DD` (Gregorian): the key of "today". */
+export function tehranDay(instant: Date): string {
+  return new Date(tehranDayNumber(instant) * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** The Tehran day of a timestamp column, as SQL. */
+export function tehranDayOf(column: SQL | AnyColumn): SQL {
+  return sql`(${column} at time zone ${sql.raw(`'${TEHRAN}'`)})::date`;
 }

@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { PublicCache } from '../lib/public-cache';
 
@@ -54,3 +55,21 @@ export default fp(
   },
   { name: 'catalog-cache', dependencies: ['config', 'redis'] },
 );
+
+/**
+ * Answers a staff change's result once every node has forgotten its public catalog answers, so
+ * the store and the articles show the change at once (decision 0010). Call after the commit.
+ */
+export async function afterCatalogChange<T>(app: FastifyInstance, result: T): Promise<T> {
+  await app.catalogCache.invalidate();
+  return result;
+}
+
+/** The same for a change that may have changed nothing: the cache is kept then. */
+export async function afterCatalogChangeIf<T>(
+  app: FastifyInstance,
+  result: { view: T; changed: boolean },
+): Promise<T> {
+  if (result.changed) await app.catalogCache.invalidate();
+  return result.view;
+}

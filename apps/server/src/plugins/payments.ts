@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { PaymentContext } from '../modules/orders/payments.service';
+import type { PaymentContext } from '../modules/orders';
 import type { PaymentGateway } from '../providers/payment/payment-gateway';
 import { SandboxGateway } from '../providers/payment/sandbox-gateway';
 import { ZarinpalGateway } from '../providers/payment/zarinpal-gateway';

@@ -1,12 +1,11 @@
 import { passwordUserInputs } from '@vitrin/contracts/password-strength';
 import { toPersianDigits } from '@vitrin/fa';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import { AppError } from '../../lib/app-error';
 import { rateLimitKeyOf } from '../../lib/client-address';
 import { assertNotLimited, consumeOrThrow, createLimiter } from '../../lib/limiter';
-import { createOtpService } from './otp.service';
+import { createOtpService, type OtpDependencies } from './otp.service';
 import { assertStrongPassword, hashPassword, verifyPassword } from './password';
 import { type UserRole, users } from './schema';
 import { type ClientContext, revokeUserSessions, startSession } from './sessions.service';
@@ -60,8 +59,15 @@ export interface Identity {
 
 export type AccountsService = ReturnType<typeof createAccountsService>;
 
+/** What sign-up and sign-in need from the app (the app itself fits it). */
+export interface AccountsDependencies extends OtpDependencies {
+  accessTokens: {
+    sign(user: { id: string; role: UserRole }, sessionId: string): Promise<string>;
+  };
+}
+
 /** Sign-up, sign-in by password or code, and password reset (issue 3, spec §4 and §7). */
-export function createAccountsService(app: FastifyInstance) {
+export function createAccountsService(app: AccountsDependencies) {
   const otp = createOtpService(app);
   const store = { redis: app.redis, prefix: app.config.redisKeyPrefix };
   const failuresByNumberAndAddress = createLimiter(

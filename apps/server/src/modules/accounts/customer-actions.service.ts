@@ -1,6 +1,7 @@
 import { formatToman } from '@vitrin/fa';
 import { eq } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
+import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import { writeAudit } from '../audit';
 import { changeBalance, wallets } from '../wallet';
@@ -10,12 +11,6 @@ import { findOpenSessionsByUserId, revokeUserSessions } from './sessions.service
 
 // What admins change on a customer's account (issue 8): wallet credit, lock, sessions. Each
 // change commits together with its audit row, or neither does.
-
-/** Who acts, and the request it came from (for the audit row's address). */
-export interface StaffActor {
-  id: string;
-  ipAddress: string | null;
-}
 
 async function lockUserRow(tx: Transaction, userId: string) {
   const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
@@ -29,7 +24,7 @@ async function lockUserRow(tx: Transaction, userId: string) {
  */
 export async function adjustCredit(
   db: Database,
-  actor: StaffActor,
+  actor: Actor,
   change: { userId: string; amountRial: number; reason: string },
 ): Promise<{ balanceRial: number; transactionId: string }> {
   if (change.userId === actor.id) {
@@ -82,7 +77,7 @@ export async function adjustCredit(
  */
 export async function lockAccount(
   db: Database,
-  actor: StaffActor,
+  actor: Actor,
   change: { userId: string; reason: string },
 ) {
   return db.transaction(async (tx) => {
@@ -118,7 +113,7 @@ export async function lockAccount(
 /** Unlocks an account: its owner can sign in again. */
 export async function unlockAccount(
   db: Database,
-  actor: StaffActor,
+  actor: Actor,
   change: { userId: string; reason?: string | undefined },
 ) {
   return db.transaction(async (tx) => {
@@ -145,7 +140,7 @@ export async function unlockAccount(
 /** Ends every open session of an account (signs it out everywhere). */
 export async function endAccountSessions(
   db: Database,
-  actor: StaffActor,
+  actor: Actor,
   change: { userId: string; reason?: string | undefined },
 ): Promise<{ endedSessionCount: number }> {
   return db.transaction(async (tx) => {

@@ -16,8 +16,9 @@ import {
 } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { escapeLike } from '../../lib/search-sql';
 import { orders } from '../orders';
-import { services } from '../services';
+import { adminServiceViewOf, services } from '../services';
 import { readBalance, wallets, walletTransactions } from '../wallet';
 import { users } from './schema';
 import { findOpenSessionsByUserId } from './sessions.service';
@@ -29,14 +30,9 @@ export const CUSTOMER_NOT_FOUND_MESSAGE = 'این مشتری پیدا نشد';
 const LATEST_ROWS = 10;
 
 type UserRow = typeof users.$inferSelect;
-type ServiceRow = typeof services.$inferSelect;
 
 export function displayName(user: Pick<UserRow, 'firstName' | 'lastName'>): string | null {
   return [user.firstName, user.lastName].filter(Boolean).join(' ') || null;
-}
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
 }
 
 // What people put around the digits of a number they paste: spaces, dashes, brackets, dots, and
@@ -135,22 +131,6 @@ export async function searchCustomerRows(
       walletBalanceRial,
     })),
     total: total?.total ?? 0,
-  };
-}
-
-/** A service as the console shows it. */
-export function adminServiceViewOf(service: ServiceRow) {
-  return {
-    id: service.id,
-    userId: service.userId,
-    name: service.name,
-    status: service.status,
-    cycle: service.cycle,
-    domainName: service.domainName,
-    orderId: service.orderId,
-    startsAt: service.startsAt?.toISOString() ?? null,
-    expiresAt: service.expiresAt?.toISOString() ?? null,
-    createdAt: service.createdAt.toISOString(),
   };
 }
 

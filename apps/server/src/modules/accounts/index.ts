@@ -1,5 +1,7 @@
-// The public surface of this module (docs/architecture.md): what other modules may use.
+// The public surface of this module (docs/architecture.md): what the app and other modules use.
 
-export type { StaffActor } from './customer-actions.service';
-export { adminServiceViewOf } from './customers.service';
+export { authRoutes } from './auth.routes';
 export { refreshTokens, users } from './schema';
+export { staffCustomersRoutes } from './staff.routes';
+export { usersRoutes } from './users.routes';
+export { readAccountInfo } from './users.service';

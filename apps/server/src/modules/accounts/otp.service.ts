@@ -1,11 +1,14 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { toPersianDigits } from '@vitrin/fa';
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { AppConfig } from '../../config';
+import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { rateLimitKeyOf } from '../../lib/client-address';
 import { assertNotLimited, consumeOrThrow, createLimiter } from '../../lib/limiter';
-import { SmsSendError } from '../../providers/sms/sms-sender';
+import type { Logger } from '../../lib/logger';
+import { SmsSendError, type SmsSender } from '../../providers/sms/sms-sender';
 import { type OtpPurpose, otpCodes } from './schema';
 
 export const OTP_CODE_LENGTH = 6;
@@ -31,8 +34,17 @@ function waitMessage(what: string) {
 
 export type OtpService = ReturnType<typeof createOtpService>;
 
+/** What the code service needs from the app (the app itself fits it). */
+export interface OtpDependencies {
+  db: Database;
+  redis: Redis | null;
+  sms: SmsSender;
+  log: Logger;
+  config: Pick<AppConfig, 'redisKeyPrefix' | 'jwtSecret'>;
+}
+
 /** One-time codes: issue (with cooldowns and caps), send by SMS, verify (with a try limit). */
-export function createOtpService(app: FastifyInstance) {
+export function createOtpService(app: OtpDependencies) {
   const store = { redis: app.redis, prefix: app.config.redisKeyPrefix };
   const cooldown = createLimiter(
     { name: 'otp-cooldown', points: 1, durationSeconds: OTP_RESEND_COOLDOWN_SECONDS },

@@ -7,22 +7,16 @@ import {
   TOAST_SUCCESS,
   updateProfile,
 } from '@vitrin/contracts';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { registerCall } from '../../lib/register-call';
 import { readOptionalUser, withUser } from '../../plugins/auth';
-import { users } from './schema';
 import * as usersService from './users.service';
 
 export async function usersRoutes(app: FastifyInstance) {
   // Accounts' own red dot: a profile without a name (orders and invoices need one).
-  app.redDots.addSource(async (db, user) => {
-    const [row] = await db
-      .select({ firstName: users.firstName })
-      .from(users)
-      .where(eq(users.id, user.id));
-    return [{ title: RED_DOT_PROFILE_INCOMPLETE, value: row?.firstName ? 0 : 1 }];
-  });
+  app.redDots.addSource(async (db, user) => [
+    { title: RED_DOT_PROFILE_INCOMPLETE, value: (await usersService.hasName(db, user.id)) ? 0 : 1 },
+  ]);
 
   registerCall(app, getRedDotInfo, async (_input, { request }) =>
     app.redDots.collect(await readOptionalUser(app, request)),

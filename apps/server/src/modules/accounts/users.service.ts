@@ -1,9 +1,11 @@
+import { CREDIT_TOP_UP_MAX_RIAL, CREDIT_TOP_UP_MIN_RIAL } from '@vitrin/contracts';
 import { passwordUserInputs } from '@vitrin/contracts/password-strength';
 import { count, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { orders } from '../orders';
 import { services } from '../services';
+import { readBalance } from '../wallet';
 import { assertStrongPassword, hashPassword, verifyPassword } from './password';
 import { users } from './schema';
 import { revokeUserSessions } from './sessions.service';
@@ -83,4 +85,36 @@ export async function changePassword(
     .set({ passwordHash: await hashPassword(passwords.newPassword), updatedAt: new Date() })
     .where(eq(users.id, user.id));
   await revokeUserSessions(db, user.id, 'password-change', user.sessionId);
+}
+
+/** Whether a profile has a name (orders and invoices need one; its absence is a red dot). */
+export async function hasName(db: Database, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ firstName: users.firstName })
+    .from(users)
+    .where(eq(users.id, userId));
+  return Boolean(row?.firstName);
+}
+
+/** What the credit page shows about the account: balance, number, name and the top-up range. */
+export async function readAccountInfo(db: Database, userId: string) {
+  const [row] = await db
+    .select({
+      mobile: users.mobile,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!row) throw new AppError('UNAUTHENTICATED');
+  const fullName = [row.firstName, row.lastName].filter(Boolean).join(' ');
+  return {
+    balanceRial: await readBalance(db, userId),
+    mobileNumber: row.mobile,
+    fullName: fullName === '' ? null : fullName,
+    email: row.email,
+    topUpMinRial: CREDIT_TOP_UP_MIN_RIAL,
+    topUpMaxRial: CREDIT_TOP_UP_MAX_RIAL,
+  };
 }

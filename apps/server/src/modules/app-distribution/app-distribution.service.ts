@@ -8,7 +8,7 @@ import {
   WEB_VERSION,
 } from '@vitrin/contracts';
 import type { AndroidDistributionSettings } from '../../config';
-import { compareVersions } from './versions';
+import { compareVersions } from '../../lib/app-versions';
 
 /** The APK on disk as the download page describes it. */
 export interface ApkFile {

@@ -1,4 +1,8 @@
+import type { CallParsed, CallResult, getAuditLog } from '@vitrin/contracts';
+import { and, count, desc, eq, like, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
+import { escapeLike } from '../../lib/search-sql';
+import { users } from '../accounts';
 import { auditLog } from './schema';
 
 // The staff console's audit log (issue 8): every staff action that changes something writes one
@@ -89,4 +93,49 @@ export function changedFields<T extends Record<string, unknown>>(
     }
   }
   return { before: was, after: now };
+}
+
+/** The audit log as the viewer lists it (issue 8): newest first, filtered, a page at a time. */
+export async function listAuditEntries(
+  db: Database,
+  query: CallParsed<typeof getAuditLog>,
+): Promise<CallResult<typeof getAuditLog>> {
+  const conditions: SQL[] = [];
+  if (query.actorId) conditions.push(eq(auditLog.actorId, query.actorId));
+  if (query.entityType) conditions.push(eq(auditLog.entityType, query.entityType));
+  if (query.entityId) conditions.push(eq(auditLog.entityId, query.entityId));
+  if (query.action) conditions.push(like(auditLog.action, `${escapeLike(query.action)}%`));
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ entry: auditLog, actor: users })
+      .from(auditLog)
+      .innerJoin(users, eq(users.id, auditLog.actorId))
+      .where(where)
+      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ total: count() }).from(auditLog).where(where),
+  ]);
+  return {
+    items: rows.map(({ entry, actor }) => ({
+      id: entry.id,
+      actor: {
+        id: actor.id,
+        name: [actor.firstName, actor.lastName].filter(Boolean).join(' ') || actor.mobile,
+        mobile: actor.mobile,
+      },
+      action: entry.action,
+      entityType: entry.entityType,
+      entityId: entry.entityId,
+      before: entry.before,
+      after: entry.after,
+      reason: entry.reason,
+      ipAddress: entry.ipAddress,
+      createdAt: entry.createdAt.toISOString(),
+    })),
+    total: total?.total ?? 0,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
 }

@@ -6,11 +6,7 @@ import { AppError } from '../../lib/app-error';
 // What the catalog's write calls share: who acts, how a duplicate slug is answered, and how a
 // category named by its slug is found.
 
-/** The staff member making a change and the request it came in (for the audit row). */
-export interface Actor {
-  id: string;
-  ipAddress: string | null;
-}
+export type { Actor } from '../../lib/actor';
 
 export const SLUG_TAKEN = 'این نامک پیش‌تر به کار رفته است؛ نامک دیگری بنویسید';
 

@@ -1,8 +1,10 @@
-// The public surface of this module (docs/architecture.md): what other modules may use.
+// The public surface of this module (docs/architecture.md): what the app and other modules use.
 
 export type { Actor } from './catalog-write';
 export { checkSlugFree, fieldError, requireCategory, withSlugConflict } from './catalog-write';
 export { productGroups, productPrices, products, productThemes, themes } from './schema';
+export { staffCatalogRoutes } from './staff.routes';
+export { storeRoutes } from './store.routes';
 export {
   countActiveThemes,
   featuredProducts,

@@ -1,15 +1,12 @@
 import multipart from '@fastify/multipart';
 import {
   CATALOG_IMAGE_UPLOAD_PATH,
-  createCatalogArticle,
   createCatalogGroup,
   createCatalogProduct,
   createCatalogTheme,
   errorEnvelope,
-  getCatalogArticle,
   getCatalogProduct,
   getCatalogTheme,
-  listCatalogArticles,
   listCatalogGroups,
   listCatalogProducts,
   listCatalogThemes,
@@ -17,19 +14,18 @@ import {
   setCatalogProductPrices,
   setCatalogProductPublished,
   setCatalogThemePublished,
-  updateCatalogArticle,
   updateCatalogGroup,
   updateCatalogProduct,
   updateCatalogTheme,
   uploadedCatalogImage,
 } from '@vitrin/contracts';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { registerCall } from '../../lib/register-call';
-import { type AuthUser, requirePermission, withUser } from '../../plugins/auth';
-import * as articles from '../content/articles.service';
+import { requirePermission, withUser } from '../../plugins/auth';
+import { afterCatalogChange, afterCatalogChangeIf } from '../../plugins/catalog-cache';
 import { readUploadedFile } from '../tickets';
 import {
   CATALOG_IMAGE_MESSAGES,
@@ -38,7 +34,6 @@ import {
   readCatalogImage,
   storeCatalogImage,
 } from './catalog-images';
-import type { Actor } from './catalog-write';
 import * as groups from './groups.service';
 import * as products from './products.service';
 import * as themes from './themes.service';
@@ -55,23 +50,8 @@ const MEDIA_HEADERS = {
 
 const SAVED = 'تغییرات ذخیره شد';
 
-/** The staff console's catalog calls (issue 8). */
-export async function adminCatalogRoutes(app: FastifyInstance): Promise<void> {
-  const actor = (user: AuthUser, request: FastifyRequest): Actor => ({
-    id: user.id,
-    ipAddress: request.ip,
-  });
-  // After the transaction has committed: the store and the articles show the change at once,
-  // on this node and (through Redis) on every other (decision 0010).
-  const refreshed = async <T>(result: T): Promise<T> => {
-    await app.catalogCache.invalidate();
-    return result;
-  };
-  const refreshedIfChanged = async <T>(result: { view: T; changed: boolean }): Promise<T> => {
-    if (result.changed) await app.catalogCache.invalidate();
-    return result.view;
-  };
-
+/** The staff console's catalog calls (issue 8): products, groups, themes and their images. */
+export async function staffCatalogRoutes(app: FastifyInstance): Promise<void> {
   await withUser(app, async (scope) => {
     // Products
     registerCall(scope, listCatalogProducts, (input) => products.listProducts(app.db, input));
@@ -79,29 +59,29 @@ export async function adminCatalogRoutes(app: FastifyInstance): Promise<void> {
     registerCall(
       scope,
       createCatalogProduct,
-      async (input, { user, request }) =>
-        refreshed(await products.createProduct(app.db, actor(user, request), input)),
+      async (input, { actor }) =>
+        afterCatalogChange(app, await products.createProduct(app.db, actor, input)),
       { successMessage: 'محصول ساخته شد' },
     );
     registerCall(
       scope,
       updateCatalogProduct,
-      async (input, { user, request }) =>
-        refreshedIfChanged(await products.updateProduct(app.db, actor(user, request), input)),
+      async (input, { actor }) =>
+        afterCatalogChangeIf(app, await products.updateProduct(app.db, actor, input)),
       { successMessage: SAVED },
     );
     registerCall(
       scope,
       setCatalogProductPrices,
-      async (input, { user, request }) =>
-        refreshed(await products.setProductPrices(app.db, actor(user, request), input)),
+      async (input, { actor }) =>
+        afterCatalogChange(app, await products.setProductPrices(app.db, actor, input)),
       { successMessage: 'قیمت‌ها ذخیره شد' },
     );
     registerCall(
       scope,
       setCatalogProductPublished,
-      async (input, { user, request }) =>
-        refreshedIfChanged(await products.setProductPublished(app.db, actor(user, request), input)),
+      async (input, { actor }) =>
+        afterCatalogChangeIf(app, await products.setProductPublished(app.db, actor, input)),
       { successMessage: SAVED },
     );
 
@@ -110,33 +90,15 @@ export async function adminCatalogRoutes(app: FastifyInstance): Promise<void> {
     registerCall(
       scope,
       createCatalogGroup,
-      async (input, { user, request }) =>
-        refreshed(await groups.createGroup(app.db, actor(user, request), input)),
+      async (input, { actor }) =>
+        afterCatalogChange(app, await groups.createGroup(app.db, actor, input)),
       { successMessage: 'گروه ساخته شد' },
     );
     registerCall(
       scope,
       updateCatalogGroup,
-      async (input, { user, request }) =>
-        refreshedIfChanged(await groups.updateGroup(app.db, actor(user, request), input)),
-      { successMessage: SAVED },
-    );
-
-    // Articles
-    registerCall(scope, listCatalogArticles, (input) => articles.listArticles(app.db, input));
-    registerCall(scope, getCatalogArticle, ({ id }) => articles.findArticleById(app.db, id));
-    registerCall(
-      scope,
-      createCatalogArticle,
-      async (input, { user, request }) =>
-        refreshed(await articles.createArticle(app.db, actor(user, request), input)),
-      { successMessage: 'مقاله ذخیره شد' },
-    );
-    registerCall(
-      scope,
-      updateCatalogArticle,
-      async (input, { user, request }) =>
-        refreshedIfChanged(await articles.updateArticle(app.db, actor(user, request), input)),
+      async (input, { actor }) =>
+        afterCatalogChangeIf(app, await groups.updateGroup(app.db, actor, input)),
       { successMessage: SAVED },
     );
 
@@ -146,22 +108,22 @@ export async function adminCatalogRoutes(app: FastifyInstance): Promise<void> {
     registerCall(
       scope,
       createCatalogTheme,
-      async (input, { user, request }) =>
-        refreshed(await themes.createTheme(app.db, actor(user, request), input)),
+      async (input, { actor }) =>
+        afterCatalogChange(app, await themes.createTheme(app.db, actor, input)),
       { successMessage: 'قالب ساخته شد' },
     );
     registerCall(
       scope,
       updateCatalogTheme,
-      async (input, { user, request }) =>
-        refreshedIfChanged(await themes.updateTheme(app.db, actor(user, request), input)),
+      async (input, { actor }) =>
+        afterCatalogChangeIf(app, await themes.updateTheme(app.db, actor, input)),
       { successMessage: SAVED },
     );
     registerCall(
       scope,
       setCatalogThemePublished,
-      async (input, { user, request }) =>
-        refreshedIfChanged(await themes.setThemePublished(app.db, actor(user, request), input)),
+      async (input, { actor }) =>
+        afterCatalogChangeIf(app, await themes.setThemePublished(app.db, actor, input)),
       { successMessage: SAVED },
     );
 
@@ -196,7 +158,11 @@ export async function adminCatalogRoutes(app: FastifyInstance): Promise<void> {
             }
             throw error;
           });
-          const image = await storeCatalogImage(app, actor(user, request), file.bytes);
+          const image = await storeCatalogImage(
+            app,
+            { id: user.id, ipAddress: request.ip },
+            file.bytes,
+          );
           return { ok: true as const, data: image, message: 'تصویر بارگذاری شد' };
         },
       });

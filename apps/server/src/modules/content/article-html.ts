@@ -1,44 +1,40 @@
 import sanitizeHtml from 'sanitize-html';
 
+// The one allow-list of article HTML: what the console's editor saves (EDITOR_TAGS), and what a
+// served body may hold besides (bodies written before the editor, the demo's).
+const EDITOR_TAGS = [
+  'h2',
+  'h3',
+  'h4',
+  'p',
+  'br',
+  'hr',
+  'strong',
+  'em',
+  'u',
+  's',
+  'blockquote',
+  'ul',
+  'ol',
+  'li',
+  'a',
+  'img',
+  'code',
+  'pre',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
+];
+const SERVED_ONLY_TAGS = ['b', 'i', 'mark', 'small', 'sub', 'sup', 'figure', 'figcaption', 'kbd'];
+
 // What an article body may hold: text structure, links, images from our own media, tables
 // and code. No scripts, styles, event handlers, frames or forms. Links to other sites open
 // with rel="noopener noreferrer nofollow".
 const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: [
-    'h2',
-    'h3',
-    'h4',
-    'p',
-    'br',
-    'hr',
-    'strong',
-    'b',
-    'em',
-    'i',
-    'u',
-    's',
-    'mark',
-    'small',
-    'sub',
-    'sup',
-    'blockquote',
-    'ul',
-    'ol',
-    'li',
-    'a',
-    'img',
-    'figure',
-    'figcaption',
-    'code',
-    'pre',
-    'kbd',
-    'table',
-    'thead',
-    'tbody',
-    'tr',
-    'th',
-    'td',
-  ],
+  allowedTags: [...EDITOR_TAGS, ...SERVED_ONLY_TAGS],
   allowedAttributes: {
     a: ['href', 'title', 'rel', 'target'],
     img: ['src', 'alt', 'width', 'height', 'loading'],
@@ -88,4 +84,47 @@ export function readingMinutes(html: string): number {
 /** The text of an article body, for search. */
 export function articlePlainText(html: string): string {
   return sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} });
+}
+
+// What the console's rich-text editor may save (issue 8): headings, paragraphs, emphasis,
+// quotes, lists, links, our own images, code and plain tables. Anything else (script, style,
+// event handlers, frames, forms, other sites' images) is dropped here, on the server, whatever
+// the editor sent. The public page sanitises once more when it serves the body.
+const EDITOR_OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: EDITOR_TAGS,
+  allowedAttributes: {
+    a: ['href', 'rel'],
+    img: ['src', 'alt'],
+    th: ['colspan', 'rowspan'],
+    td: ['colspan', 'rowspan'],
+  },
+  // As the public page's cleaner (OPTIONS above): an http: link would lose its address there.
+  allowedSchemes: ['https', 'mailto'],
+  allowedSchemesByTag: { img: [] },
+  allowProtocolRelative: false,
+  disallowedTagsMode: 'discard',
+  transformTags: {
+    a: (tagName, attribs) => {
+      const href = (attribs.href ?? '').trim();
+      // Another site (or mail): the reader leaves us, and we vouch for nothing there.
+      const external = /^(https?|mailto):/i.test(href);
+      const { rel: _ignored, ...rest } = attribs;
+      return {
+        tagName,
+        attribs: external ? { ...rest, rel: 'noopener noreferrer nofollow' } : rest,
+      };
+    },
+  },
+  // Images only from our own media (no tracking pixels, nothing that can vanish).
+  exclusiveFilter: (frame) => frame.tag === 'img' && !isOwnMediaPath(frame.attribs.src ?? ''),
+};
+
+/** Whether `src` is an image path under our own `/media/`. */
+export function isOwnMediaPath(src: string): boolean {
+  return /^\/media\/(?!.*\.\.)[^\s"'<>\\?#]+$/.test(src);
+}
+
+/** The editor's HTML reduced to the allow-list the console promises. */
+export function sanitizeEditorHtml(html: string): string {
+  return sanitizeHtml(html, EDITOR_OPTIONS).trim();
 }

@@ -20,8 +20,7 @@ import {
   requireCategory,
   withSlugConflict,
 } from '../catalog';
-import { sanitizeEditorHtml } from './article-body';
-import { articlePlainText, readingMinutes } from './article-html';
+import { articlePlainText, readingMinutes, sanitizeEditorHtml } from './article-html';
 import { articleCategories, articles } from './schema';
 
 // Articles in the staff console (issue 8): drafts and published ones. The body is sanitised

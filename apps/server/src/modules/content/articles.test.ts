@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { ok, refused, type SignedInUser, send } from '../../test/api-kit';
 import { auditRowsOf, createStaff, expectStaffOnly } from '../../test/staff-kit';
 import { setupTestApp } from '../../test/test-app';
-import { sanitizeEditorHtml } from './article-body';
+import { sanitizeEditorHtml } from './article-html';
 
 const t = setupTestApp({ seedDemoData: true });
 let admin: SignedInUser;

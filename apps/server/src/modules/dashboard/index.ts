@@ -1,4 +1,3 @@
-// The public surface of this module (docs/architecture.md): what other modules may use.
+// The public surface of this module (docs/architecture.md): what the app and other modules use.
 
-export { readPanelSummary } from './panel-summary.service';
-export { readDashboard } from './staff-dashboard.service';
+export { dashboardRoutes } from './dashboard.routes';

@@ -2,8 +2,9 @@ import type { adminGetDashboard, CallResult } from '@vitrin/contracts';
 import { parseDateText, toJalaliParts } from '@vitrin/fa';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { tehranDay, tehranDayOf } from '../../lib/tehran-days';
 import { users } from '../accounts';
-import { orders, tehranDay, tehranDayOf } from '../orders';
+import { orders } from '../orders';
 import { tickets } from '../tickets';
 
 // The console's dashboard (issue 8). Sales are cash-basis: an order counts on the Tehran day it

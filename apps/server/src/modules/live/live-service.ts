@@ -1,7 +1,7 @@
 import type { LiveVisit, TrackerVisit } from '@vitrin/contracts';
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
+import type { Logger } from '../../lib/logger';
 import { liveVisitors, liveVisits } from './schema';
 import type { VisitKind, VisitorCountStore, VisitorCounts } from './visitor-counts';
 
@@ -44,11 +44,7 @@ export interface LiveActivity {
  * and at close). A domain whose sets the store has lost (a fresh process without Redis, or a
  * Redis restarted empty) is loaded from `live_visitors` when the store says so, then asked again.
  */
-export function createLiveService(deps: {
-  db: Database;
-  store: VisitorCountStore;
-  log: FastifyBaseLogger;
-}) {
+export function createLiveService(deps: { db: Database; store: VisitorCountStore; log: Logger }) {
   const { db, store, log } = deps;
   let pending: PendingVisit[] = [];
   let flushing: Promise<void> | null = null;

@@ -1,4 +1,4 @@
-import { tehranDaysBetween } from '../../lib/tehran-days';
+import { tehranDay } from '../../lib/tehran-days';
 
 /**
  * What the panel shows as `userCount` (issue 7, "Counting"). Every count is exact: sets of
@@ -104,13 +104,5 @@ export interface VisitorCountStore {
   heartbeat(nodeId: string, at: Date): Promise<boolean>;
 }
 
-const DAY_MS = 86_400_000;
-// Noon UTC is afternoon in Tehran whatever its offset, so this instant is on Tehran's 1 Jan 2000.
-const ANCHOR_INSTANT = new Date('2000-01-01T12:00:00Z');
-const ANCHOR_DAY = Date.UTC(2000, 0, 1) / DAY_MS;
-
 /** The Asia/Tehran calendar date of `at` as `YYYY-MM-DD` (Gregorian), the key of "today". */
-export function tehranDayKey(at: Date): string {
-  const day = ANCHOR_DAY + tehranDaysBetween(ANCHOR_INSTANT, at);
-  return new Date(day * DAY_MS).toISOString().slice(0, 10);
-}
+export const tehranDayKey = tehranDay;

@@ -1,7 +1,8 @@
-// The public surface of this module (docs/architecture.md): what other modules may use.
+// The public surface of this module (docs/architecture.md): what the app and other modules use.
 
 export { addRenewalToCart } from './cart.service';
-export { listDiscounts } from './discounts.service';
-export { listSuccessfulPayments, listUserOrders } from './panel-orders.service';
+export { panelOrdersRoutes } from './panel.routes';
+export type { PaymentContext } from './payments.service';
 export { cartLines, carts, orderLines, orders } from './schema';
-export { tehranDay, tehranDayOf } from './staff-orders.service';
+export { staffOrdersRoutes } from './staff.routes';
+export { checkoutRoutes } from './store.routes';

@@ -1,8 +1,4 @@
-import {
-  BILLING_CYCLE_MONTHS,
-  ORDER_EXPIRY_HOURS,
-  type orderDetail as orderDetailSchema,
-} from '@vitrin/contracts';
+import { ORDER_EXPIRY_HOURS, type orderDetail as orderDetailSchema } from '@vitrin/contracts';
 import { toPersianDigits } from '@vitrin/fa';
 import { and, asc, desc, eq, gt, lte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -10,11 +6,10 @@ import type { Database, Transaction } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { users } from '../accounts';
 import {
-  addMonths,
   extendRenewedService,
   refuseIfRenewalPending,
   refuseIfRenewalStopped,
-  services,
+  startPurchasedServices,
 } from '../services';
 import { changeBalance, readBalance } from '../wallet';
 import {
@@ -397,24 +392,7 @@ export async function markOrderPaid(tx: Transaction, order: OrderRow, now: Date)
     .where(eq(orderLines.orderId, order.id))
     .orderBy(asc(orderLines.position));
   const purchases = lines.filter((line) => line.renewsServiceId === null);
-  if (purchases.length > 0) {
-    await tx.insert(services).values(
-      purchases.map((line) => ({
-        userId: order.userId,
-        name: line.domainName ? `${line.productName} (${line.domainName})` : line.productName,
-        status: 'active' as const,
-        productId: line.productId,
-        orderId: order.id,
-        orderLineId: line.id,
-        cycle: line.cycle,
-        themeId: line.themeId,
-        domainName: line.domainName,
-        startsAt: now,
-        expiresAt: addMonths(now, BILLING_CYCLE_MONTHS[line.cycle]),
-        createdAt: now,
-      })),
-    );
-  }
+  await startPurchasedServices(tx, order, purchases, now);
   for (const line of lines) {
     if (line.renewsServiceId === null) continue;
     await extendRenewedService(
@@ -493,4 +471,13 @@ export async function expireOrders(
     for (const order of due) await closeOrder(tx, order, 'expired', now);
     return due.length;
   });
+}
+
+/** How many of a customer's orders wait for payment (the panel's red dot). */
+export async function countUnpaidOrders(db: Database, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<number>`count(*)`.mapWith(Number) })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.status, 'pending')));
+  return row?.total ?? 0;
 }

@@ -1,9 +1,9 @@
 import type { PaymentPurpose, PaymentStatus } from '@vitrin/contracts';
 import { toPersianDigits } from '@vitrin/fa';
 import { and, asc, desc, eq, gt, isNotNull, isNull, lt, or } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Transaction } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import type { Logger } from '../../lib/logger';
 import {
   type PaymentGateway,
   PaymentGatewayError,
@@ -20,7 +20,7 @@ export interface PaymentContext {
   gateway: PaymentGateway;
   /** Absolute URL of our callback page; the gateway adds Authority and Status. */
   callbackUrl: string;
-  log: FastifyBaseLogger;
+  log: Logger;
   /**
    * Test seam: runs inside the settle transaction after the payment is marked paid and before
    * anything it pays for; a throw here is a crash midway (the reconciliation test uses it).

@@ -10,12 +10,12 @@ import {
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { users } from '../../db/schema/index';
+import { tehranDay } from '../../lib/tehran-days';
 import { ok, refused, type SignedInUser, send } from '../../test/api-kit';
 import { auditRowsOf, createStaff, expectStaffOnly } from '../../test/staff-kit';
 import { setupTestApp } from '../../test/test-app';
 import { createCustomer, HOSTING_MONTH, submitCart } from './checkout-test-kit';
 import { csvField } from './orders-csv';
-import { tehranDay } from './staff-orders.service';
 import { paidOrder } from './staff-orders-test-kit';
 
 const t = setupTestApp({ seedDemoData: true });

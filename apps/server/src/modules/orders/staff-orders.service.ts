@@ -1,16 +1,12 @@
-import {
-  type AdminOrderDetail,
-  type AdminOrderRow,
-  type AdminOrderSort,
-  BILLING_CYCLE_MONTHS,
-} from '@vitrin/contracts';
+import type { AdminOrderDetail, AdminOrderRow, AdminOrderSort } from '@vitrin/contracts';
 import { normalizeMobile, toLatinDigits, toPersianDigits } from '@vitrin/fa';
-import { type AnyColumn, and, asc, desc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, desc, eq, gt, type SQL, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { tehranDay, tehranDayOf } from '../../lib/tehran-days';
 import { users } from '../accounts';
 import { auditLog, writeAudit } from '../audit';
-import { addMonths, services } from '../services';
+import { cancelOrderServices, services, takeBackRenewals } from '../services';
 import { changeBalance, walletTransactions } from '../wallet';
 import { closeOrder, getOrderDetail } from './orders.service';
 import { discountCodes, orderLines, orders, payments } from './schema';
@@ -20,7 +16,6 @@ import { discountCodes, orderLines, orders, payments } from './schema';
 
 const ORDER_NOT_FOUND = 'این سفارش پیدا نشد';
 const QUERY_NOT_UNDERSTOOD = 'شمارهٔ موبایل یا شمارهٔ سفارش را وارد کنید';
-const TEHRAN = 'Asia/Tehran';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -40,21 +35,6 @@ export interface OrderFilters {
   createdFrom?: Date | undefined;
   createdTo?: Date | undefined;
   sort: AdminOrderSort;
-}
-
-/** The Tehran calendar day an instant falls on, `YYYY-MM-DD`. */
-export function tehranDay(instant: Date): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: TEHRAN,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(instant);
-}
-
-/** The Tehran day of a timestamp column, as SQL. */
-export function tehranDayOf(column: SQL | AnyColumn): SQL {
-  return sql`(${column} at time zone ${sql.raw(`'${TEHRAN}'`)})::date`;
 }
 
 /**
@@ -318,11 +298,7 @@ export async function refundOrder(
         .set({ usedCount: sql`${discountCodes.usedCount} - 1` })
         .where(and(eq(discountCodes.id, order.discountCodeId), gt(discountCodes.usedCount, 0)));
     }
-    const cancelled = await tx
-      .update(services)
-      .set({ status: 'cancelled' })
-      .where(and(eq(services.orderId, order.id), sql`${services.status} <> 'cancelled'`))
-      .returning({ id: services.id });
+    const cancelled = await cancelOrderServices(tx, order.id);
     const shortened = await shortenRenewals(tx, order, now);
     await writeAudit(tx, {
       actorId: action.actorId,
@@ -358,25 +334,11 @@ async function shortenRenewals(tx: Transaction, order: OrderRow, now: Date) {
     .select({ serviceId: orderLines.renewsServiceId, cycle: orderLines.cycle })
     .from(orderLines)
     .where(and(eq(orderLines.orderId, order.id), sql`${orderLines.renewsServiceId} is not null`));
-  const serviceIds = lines.flatMap((line) => (line.serviceId ? [line.serviceId] : []));
-  if (serviceIds.length === 0) return [];
-  const rows = await tx
-    .select()
-    .from(services)
-    .where(inArray(services.id, serviceIds))
-    .orderBy(asc(services.id))
-    .for('update');
-  const changes: Array<{ id: string; before: Date | null; after: Date | null; status: string }> =
-    [];
-  for (const service of rows) {
-    const months = lines
-      .filter((line) => line.serviceId === service.id)
-      .reduce((sum, line) => sum + BILLING_CYCLE_MONTHS[line.cycle], 0);
-    const after = service.expiresAt ? addMonths(service.expiresAt, -months) : null;
-    const status =
-      service.status === 'active' && after && after <= now ? 'expired' : service.status;
-    await tx.update(services).set({ expiresAt: after, status }).where(eq(services.id, service.id));
-    changes.push({ id: service.id, before: service.expiresAt, after, status });
-  }
-  return changes;
+  return takeBackRenewals(
+    tx,
+    lines.flatMap((line) =>
+      line.serviceId ? [{ serviceId: line.serviceId, cycle: line.cycle }] : [],
+    ),
+    now,
+  );
 }

@@ -2,7 +2,6 @@ import {
   adminCancelOrder,
   adminCreateDiscountCode,
   adminExportOrdersCsv,
-  adminGetDashboard,
   adminGetDiscountCode,
   adminGetOrder,
   adminListDiscountCodes,
@@ -16,8 +15,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerCall } from '../../lib/register-call';
+import { tehranDay } from '../../lib/tehran-days';
 import { requirePermission, withUser } from '../../plugins/auth';
-import { readDashboard } from '../dashboard';
 import {
   createDiscountCode,
   getDiscountCodeView,
@@ -31,11 +30,10 @@ import {
   findOrders,
   getStaffOrderDetail,
   refundOrder,
-  tehranDay,
 } from './staff-orders.service';
 
 /** The staff console's orders, discount codes and dashboard (issue 8). */
-export async function adminOrdersRoutes(app: FastifyInstance): Promise<void> {
+export async function staffOrdersRoutes(app: FastifyInstance): Promise<void> {
   await withUser(app, async (scope) => {
     registerCall(scope, adminListOrders, async ({ page, pageSize, ...filters }) => {
       const found = await findOrders(app.db, filters, {
@@ -128,7 +126,5 @@ export async function adminOrdersRoutes(app: FastifyInstance): Promise<void> {
     registerCall(scope, adminSetDiscountCodeActive, async ({ id, active }, { user, request }) =>
       setDiscountCodeActive(app.db, id, active, { actorId: user.id, ipAddress: request.ip }),
     );
-
-    registerCall(scope, adminGetDashboard, async () => readDashboard(app.db));
   });
 }

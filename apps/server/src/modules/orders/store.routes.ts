@@ -2,8 +2,6 @@ import {
   addCredit,
   addToCart,
   applyDiscountCodeInCart,
-  CREDIT_TOP_UP_MAX_RIAL,
-  CREDIT_TOP_UP_MIN_RIAL,
   cancelOrder,
   cartOrderGetDetail,
   deleteCartProducts,
@@ -21,21 +19,18 @@ import {
   useWalletInOrder,
   verifyPayOrder,
 } from '@vitrin/contracts';
-import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError } from '../../lib/app-error';
 import { runOnce, scheduleClusterJob } from '../../lib/cluster-job';
 import { registerCall } from '../../lib/register-call';
 import { readOptionalUser, withUser } from '../../plugins/auth';
-import { users } from '../accounts';
+import { readAccountInfo } from '../accounts';
 import { listTransactions, readBalance } from '../wallet';
 import * as cart from './cart.service';
 import { deleteStaleVisitorCarts } from './checkout.jobs';
 import * as ordersService from './orders.service';
 import * as paymentsService from './payments.service';
 import { sandboxRoutes } from './sandbox.routes';
-import { orders } from './schema';
 
 // Any constant works; the same on every node (lib/cluster-job.ts).
 const CHECKOUT_JOB_LOCK_KEY = 7_301_946_201;
@@ -139,27 +134,7 @@ async function registerCheckout(app: FastifyInstance) {
       { rateLimit: { max: 20, timeWindowMs: 60_000 } },
     );
 
-    registerCall(scope, getUserAccountInfo, async (_input, { user }) => {
-      const [row] = await app.db
-        .select({
-          mobile: users.mobile,
-          firstName: users.firstName,
-          lastName: users.lastName,
-          email: users.email,
-        })
-        .from(users)
-        .where(eq(users.id, user.id));
-      if (!row) throw new AppError('UNAUTHENTICATED');
-      const fullName = [row.firstName, row.lastName].filter(Boolean).join(' ');
-      return {
-        balanceRial: await readBalance(app.db, user.id),
-        mobileNumber: row.mobile,
-        fullName: fullName === '' ? null : fullName,
-        email: row.email,
-        topUpMinRial: CREDIT_TOP_UP_MIN_RIAL,
-        topUpMaxRial: CREDIT_TOP_UP_MAX_RIAL,
-      };
-    });
+    registerCall(scope, getUserAccountInfo, (_input, { user }) => readAccountInfo(app.db, user.id));
     registerCall(
       scope,
       addCredit,
@@ -181,13 +156,9 @@ async function registerCheckout(app: FastifyInstance) {
     });
   });
 
-  app.redDots.addSource(async (db, user) => {
-    const [row] = await db
-      .select({ total: sql<number>`count(*)`.mapWith(Number) })
-      .from(orders)
-      .where(and(eq(orders.userId, user.id), eq(orders.status, 'pending')));
-    return [{ title: RED_DOT_UNPAID_ORDERS, value: row?.total ?? 0 }];
-  });
+  app.redDots.addSource(async (db, user) => [
+    { title: RED_DOT_UNPAID_ORDERS, value: await ordersService.countUnpaidOrders(db, user.id) },
+  ]);
 
   await app.register(sandboxRoutes);
 

@@ -1,5 +1,7 @@
-// The public surface of this module (docs/architecture.md): what other modules may use.
+// The public surface of this module (docs/architecture.md): what the app and other modules use.
 
+export { cancelOrderServices, startPurchasedServices, takeBackRenewals } from './order-services';
+export { panelRoutes } from './panel.routes';
 export {
   addMonths,
   extendRenewedService,
@@ -12,3 +14,5 @@ export {
 } from './renewals';
 export { services } from './schema';
 export { listExpiringServices } from './services.service';
+export { staffServicesRoutes } from './staff.routes';
+export { adminServiceViewOf } from './staff-services.service';

@@ -1,9 +1,5 @@
 import {
-  getDiscounts,
-  getOrderSuccessfulPayments,
-  getPanelSummary,
   getServiceDetail,
-  getUserOrders,
   getUserServices,
   RED_DOT_EXPIRING_SERVICES,
   renewService,
@@ -13,8 +9,7 @@ import fp from 'fastify-plugin';
 import { runOnce, scheduleClusterJob } from '../../lib/cluster-job';
 import { registerCall } from '../../lib/register-call';
 import { withUser } from '../../plugins/auth';
-import { readPanelSummary } from '../dashboard';
-import { addRenewalToCart, listDiscounts, listSuccessfulPayments, listUserOrders } from '../orders';
+import { addRenewalToCart } from '../orders';
 import { sendExpiryReminders } from './reminders.service';
 import * as servicesService from './services.service';
 
@@ -22,8 +17,8 @@ import * as servicesService from './services.service';
 const PANEL_JOB_LOCK_KEY = 7_301_946_202;
 
 /**
- * The customer panel's calls (issue 6): services and their renewal, orders, payments, discount
- * codes and the dashboard; the expiring-services red dot; and the panel job (expiry, reminders).
+ * The customer panel's service calls (issue 6): services and their renewal; the expiring-services
+ * red dot; and the panel job (expiry, reminders).
  * Registered with fastify-plugin so that `app.panelJob` is visible to the whole app.
  */
 export const panelRoutes = fp(registerPanel, {
@@ -48,12 +43,6 @@ async function registerPanel(app: FastifyInstance) {
         rateLimit: { max: 60, timeWindowMs: 60_000 },
       },
     );
-    registerCall(scope, getUserOrders, (query, { user }) => listUserOrders(app.db, user.id, query));
-    registerCall(scope, getOrderSuccessfulPayments, ({ orderId }, { user }) =>
-      listSuccessfulPayments(app.db, user.id, orderId),
-    );
-    registerCall(scope, getDiscounts, (_input, { user }) => listDiscounts(app.db, user.id));
-    registerCall(scope, getPanelSummary, (_input, { user }) => readPanelSummary(app.db, user.id));
   });
 
   app.redDots.addSource(async (db, user) => [

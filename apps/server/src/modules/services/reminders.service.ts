@@ -1,8 +1,8 @@
 import { SERVICE_REMINDER_DAYS } from '@vitrin/contracts';
 import { formatJalaliLongDate } from '@vitrin/fa';
 import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
+import type { Logger } from '../../lib/logger';
 import type { SmsSender } from '../../providers/sms/sms-sender';
 import { users } from '../accounts';
 import { type ServiceReminderKind, serviceReminders, services } from './schema';
@@ -20,7 +20,7 @@ export function reminderText(serviceName: string, expiresAt: Date): string {
 export interface ReminderContext {
   db: Database;
   sms: SmsSender;
-  log: FastifyBaseLogger;
+  log: Logger;
 }
 
 /**

@@ -2,8 +2,8 @@ import type { AdminServiceView } from '@vitrin/contracts';
 import { formatJalaliDate } from '@vitrin/fa';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
-import { adminServiceViewOf, type StaffActor } from '../accounts';
 import { writeAudit } from '../audit';
 import { type ServiceStatus, services } from './schema';
 
@@ -13,6 +13,22 @@ import { type ServiceStatus, services } from './schema';
 const DAY_MS = 86_400_000;
 
 type ServiceRow = typeof services.$inferSelect;
+/** A service as the console shows it. */
+export function adminServiceViewOf(service: ServiceRow) {
+  return {
+    id: service.id,
+    userId: service.userId,
+    name: service.name,
+    status: service.status,
+    cycle: service.cycle,
+    domainName: service.domainName,
+    orderId: service.orderId,
+    startsAt: service.startsAt?.toISOString() ?? null,
+    expiresAt: service.expiresAt?.toISOString() ?? null,
+    createdAt: service.createdAt.toISOString(),
+  };
+}
+
 type ServiceChange = { status: ServiceStatus; expiresAt: Date | null };
 
 const statusNames: Record<ServiceStatus, string> = {
@@ -29,7 +45,7 @@ function refuse(message: string): never {
 
 async function changeService(
   db: Database,
-  actor: StaffActor,
+  actor: Actor,
   target: { serviceId: string; reason?: string | undefined },
   action: string,
   decide: (service: ServiceRow, now: Date) => ServiceChange,
@@ -65,7 +81,7 @@ async function changeService(
 /** Suspends an active service. */
 export function suspendService(
   db: Database,
-  actor: StaffActor,
+  actor: Actor,
   target: { serviceId: string; reason?: string | undefined },
 ) {
   return changeService(db, actor, target, 'service.suspend', (service) => {
@@ -79,7 +95,7 @@ export function suspendService(
 /** Lifts a suspension: active again, or expired when its expiry passed meanwhile. */
 export function unsuspendService(
   db: Database,
-  actor: StaffActor,
+  actor: Actor,
   target: { serviceId: string; reason?: string | undefined },
 ) {
   return changeService(db, actor, target, 'service.unsuspend', (service, now) => {
@@ -92,7 +108,7 @@ export function unsuspendService(
 /** Cancels a service in any state but cancelled. */
 export function cancelService(
   db: Database,
-  actor: StaffActor,
+  actor: Actor,
   target: { serviceId: string; reason?: string | undefined },
 ) {
   return changeService(db, actor, target, 'service.cancel', (service) => {
@@ -108,7 +124,7 @@ export function cancelService(
  */
 export function extendService(
   db: Database,
-  actor: StaffActor,
+  actor: Actor,
   target: {
     serviceId: string;
     days?: number | undefined;

@@ -3,6 +3,7 @@ import { asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Transaction } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { escapeLike } from '../../lib/search-sql';
 import { users } from '../accounts';
 import { changedFields, writeAudit } from '../audit';
 import { cannedReplies } from './schema';
@@ -22,10 +23,6 @@ interface Actor {
 
 function notFound(): AppError {
   return new AppError('NOT_FOUND', NOT_FOUND_MESSAGE);
-}
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
 }
 
 function selectReplies(db: Database | Transaction) {

@@ -1,4 +1,6 @@
-// The public surface of this module (docs/architecture.md): what other modules may use.
+// The public surface of this module (docs/architecture.md): what the app and other modules use.
 
 export { ticketMessages, tickets } from './schema';
-export { readUploadedFile } from './uploaded-file';
+export { staffTicketsRoutes } from './staff.routes';
+export { ticketsRoutes } from './tickets.routes';
+export { readUploadedFile } from './uploaded-file.http';

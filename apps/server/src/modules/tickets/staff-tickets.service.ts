@@ -28,6 +28,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Database, Transaction } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { escapeLike } from '../../lib/search-sql';
 import { users } from '../accounts';
 import { auditLog, changedFields, writeAudit } from '../audit';
 import { services } from '../services';
@@ -61,10 +62,6 @@ export function personName(person: {
   mobile: string;
 }): string {
   return [person.firstName, person.lastName].filter(Boolean).join(' ') || person.mobile;
-}
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
 }
 
 function isStaffRole(role: string): role is (typeof STAFF_ROLES)[number] {

@@ -23,7 +23,7 @@ import { replyAsStaff } from './tickets.service';
  * The staff console's tickets calls (issue 8): support and admins alike. Replies and notes go
  * through the tickets module, so the customer's side (status, SMS, red dot) stays its rules.
  */
-export async function adminTicketsRoutes(app: FastifyInstance): Promise<void> {
+export async function staffTicketsRoutes(app: FastifyInstance): Promise<void> {
   await withUser(app, async (scope) => {
     registerCall(scope, adminListTickets, (query, { user }) =>
       ticketsAdmin.listQueue(app.db, user.id, query),

@@ -10,12 +10,12 @@ import {
 } from '@vitrin/contracts';
 import { toPersianDigits } from '@vitrin/fa';
 import { and, asc, count, eq, gt, inArray, isNull, lte } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import type { z } from 'zod';
 import type { Database, Transaction } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { FileNotFoundError, type FileStore } from '../../lib/file-store';
+import type { Logger } from '../../lib/logger';
 import type { AuthUser } from '../../plugins/auth';
 import { users } from '../accounts';
 import { ticketAttachments, ticketMessages, tickets } from './schema';
@@ -29,7 +29,7 @@ export type TicketAttachmentView = z.output<typeof ticketAttachment>;
 export interface AttachmentDeps {
   db: Database;
   files: FileStore;
-  log: FastifyBaseLogger;
+  log: Logger;
 }
 
 /** Uploads not yet sent with a message, per person: enough for a few messages' worth. */

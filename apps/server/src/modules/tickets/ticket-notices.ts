@@ -1,7 +1,7 @@
 import { toPersianDigits } from '@vitrin/fa';
 import { and, asc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
+import type { Logger } from '../../lib/logger';
 import type { SmsSender } from '../../providers/sms/sms-sender';
 import { users } from '../accounts';
 import { ticketMessages, tickets } from './schema';
@@ -14,7 +14,7 @@ import { ticketMessages, tickets } from './schema';
 export interface NoticeDeps {
   db: Database;
   sms: SmsSender;
-  log: FastifyBaseLogger;
+  log: Logger;
 }
 
 /** Unsent staff replies younger than this are retried by the tickets job. */

@@ -25,7 +25,7 @@ import { type AuthUser, withUser } from '../../plugins/auth';
 import { contentDisposition, readAttachment, storeUpload } from './ticket-attachments';
 import { runTicketsJob } from './tickets.jobs';
 import * as ticketsService from './tickets.service';
-import { readUploadedFile, UPLOAD_LIMITS } from './uploaded-file';
+import { readUploadedFile, UPLOAD_LIMITS } from './uploaded-file.http';
 
 // Any constant works; the same on every node (lib/cluster-job.ts), unlike the other jobs'.
 const TICKETS_JOB_LOCK_KEY = 7_301_946_306;

@@ -1,4 +1,4 @@
-// The public surface of this module (docs/architecture.md): what other modules may use.
+// The public surface of this module (docs/architecture.md): what the app and other modules use.
 
 export { wallets, walletTransactions } from './schema';
 export {
