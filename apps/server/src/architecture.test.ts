@@ -90,6 +90,14 @@ describe('module boundaries', () => {
     expect(found).toEqual([]);
   });
 
+  test('the table list db/schema/index.ts is for the database client, migrations and tests: the server imports tables from their owners', () => {
+    const found = violations(
+      (file, imported) =>
+        !file.startsWith('db/') && (imported === 'db/schema/index' || imported === 'db/schema'),
+    );
+    expect(found).toEqual([]);
+  });
+
   test('nothing the server runs imports the demo data', () => {
     expect(violations((_file, imported) => /^demo\b/.test(imported))).toEqual([]);
   });

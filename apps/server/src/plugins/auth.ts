@@ -3,8 +3,8 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { jwtVerify, SignJWT } from 'jose';
-import { refreshTokens, type UserRole, userRoles, users } from '../db/schema/index';
 import { AppError } from '../lib/app-error';
+import { isSessionOpen, readStaffStanding, type UserRole, userRoles } from '../modules/accounts';
 
 /** Spec §4: the web refreshes 60 s before `exp`; a short life keeps a stolen token short-lived. */
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
@@ -71,10 +71,7 @@ export async function requirePermission(
   permission: StaffPermission,
 ): Promise<void> {
   if (!user) throw new AppError('UNAUTHENTICATED');
-  const [row] = await app.db
-    .select({ role: users.role, lockedAt: users.lockedAt })
-    .from(users)
-    .where(eq(users.id, user.id));
+  const row = await readStaffStanding(app.db, user.id);
   if (!row || row.lockedAt || !hasPermission(row.role, permission)) {
     throw new AppError('FORBIDDEN');
   }
@@ -129,17 +126,7 @@ export default fp(
         if (typeof sub !== 'string' || typeof sid !== 'string') return null;
         if (!userRoles.includes(role as UserRole)) return null;
         // A signed-out or ended session stops its access tokens at once, not 15 minutes later.
-        const [open] = await app.db
-          .select({ id: refreshTokens.id })
-          .from(refreshTokens)
-          .where(
-            and(
-              eq(refreshTokens.familyId, sid),
-              isNull(refreshTokens.revokedAt),
-              gt(refreshTokens.expiresAt, new Date()),
-            ),
-          )
-          .limit(1);
+        const open = await isSessionOpen(app.db, sid);
         return open ? { id: sub, role: role as UserRole, sessionId: sid } : null;
       },
     });

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { PaymentContext } from '../modules/orders';
 import type { PaymentGateway } from '../providers/payment/payment-gateway';
 import { SandboxGateway } from '../providers/payment/sandbox-gateway';
+import { sandboxPage } from '../providers/payment/sandbox-page';
 import { ZarinpalGateway } from '../providers/payment/zarinpal-gateway';
 
 /** Our payment callback page (apps/web); the gateway appends `Authority` and `Status`. */
@@ -31,6 +32,8 @@ export default fp(
       callbackUrl: `${config.publicUrl}${PAYMENT_CALLBACK_PATH}`,
       log: app.log,
     });
+    // The sandbox's own "bank page", served only while it is the gateway (decision 0011).
+    if (gateway.name === 'sandbox') await app.register(sandboxPage);
   },
   { name: 'payments', dependencies: ['config', 'database'] },
 );

@@ -181,3 +181,28 @@ export async function endOwnSession(db: Database, userId: string, sessionId: str
   if (!row) throw new AppError('NOT_FOUND', 'این نشست پیدا نشد یا پیش‌تر بسته شده است');
   await revokeSession(db, sessionId, 'ended');
 }
+
+/** Whether a session (a refresh-token family) is still open: signed out or ended, it is not. */
+export async function isSessionOpen(db: Database, sessionId: string): Promise<boolean> {
+  const [open] = await db
+    .select({ id: refreshTokens.id })
+    .from(refreshTokens)
+    .where(
+      and(
+        eq(refreshTokens.familyId, sessionId),
+        isNull(refreshTokens.revokedAt),
+        gt(refreshTokens.expiresAt, new Date()),
+      ),
+    )
+    .limit(1);
+  return open !== undefined;
+}
+
+/** A person's role and lock as the database has them now (staff permissions are read so). */
+export async function readStaffStanding(db: Database, userId: string) {
+  const [row] = await db
+    .select({ role: users.role, lockedAt: users.lockedAt })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row ?? null;
+}

@@ -260,15 +260,3 @@ export const payments = pgTable(
     ),
   ],
 );
-
-/** The built-in sandbox gateway's own book of attempts (the default gateway, decision 0011). */
-export const sandboxPayments = pgTable('sandbox_payments', {
-  authority: text('authority').primaryKey(),
-  amountRial: bigint('amount_rial', { mode: 'number' }).notNull(),
-  description: text('description').notNull(),
-  callbackUrl: text('callback_url').notNull(),
-  /** open → paid | cancelled, chosen on the sandbox page. */
-  status: text('status').notNull().default('open'),
-  verifiedAt: timestamp('verified_at', { withTimezone: true }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});

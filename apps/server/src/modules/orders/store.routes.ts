@@ -30,7 +30,6 @@ import * as cart from './cart.service';
 import { deleteStaleVisitorCarts } from './checkout.jobs';
 import * as ordersService from './orders.service';
 import * as paymentsService from './payments.service';
-import { sandboxRoutes } from './sandbox.routes';
 
 // Any constant works; the same on every node (lib/cluster-job.ts).
 const CHECKOUT_JOB_LOCK_KEY = 7_301_946_201;
@@ -159,8 +158,6 @@ async function registerCheckout(app: FastifyInstance) {
   app.redDots.addSource(async (db, user) => [
     { title: RED_DOT_UNPAID_ORDERS, value: await ordersService.countUnpaidOrders(db, user.id) },
   ]);
-
-  await app.register(sandboxRoutes);
 
   const job = {
     name: 'checkout',

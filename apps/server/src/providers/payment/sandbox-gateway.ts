@@ -1,13 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { sandboxPayments } from '../../db/schema/index';
 import type {
   PaymentGateway,
   PaymentRequest,
   StartedPayment,
   VerifyOutcome,
 } from './payment-gateway';
+import { sandboxPayments } from './sandbox-schema';
 
 /** Where the sandbox's own payment page lives; the authority follows. */
 export const SANDBOX_PAGE_PATH = '/pay/sandbox';

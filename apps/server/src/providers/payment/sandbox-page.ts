@@ -4,8 +4,8 @@ import { formatToman } from '@vitrin/fa';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { escapeHtml } from '../../lib/page-html';
-import { SANDBOX_PAGE_PATH } from '../../providers/payment/sandbox-gateway';
-import { sandboxPayments } from './schema';
+import { SANDBOX_PAGE_PATH } from './sandbox-gateway';
+import { sandboxPayments } from './sandbox-schema';
 
 const CHOICES = { pay: 'paid', cancel: 'cancelled' } as const;
 
@@ -14,8 +14,7 @@ const CHOICES = { pay: 'paid', cancel: 'cancelled' } as const;
  * The choice is recorded once, then the person goes back to the callback URL with the query a
  * real gateway sends (`Authority`, `Status=OK|NOK`). Only served while the sandbox is the gateway.
  */
-export async function sandboxRoutes(app: FastifyInstance) {
-  if (app.payments.gateway.name !== 'sandbox') return;
+export async function sandboxPage(app: FastifyInstance) {
   const fontFace = vazirmatnFontFace(app.config.webDistDir);
 
   app.addContentTypeParser(
