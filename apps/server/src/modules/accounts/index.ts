@@ -5,4 +5,4 @@ export { refreshTokens, type UserRole, userRoles, users } from './schema';
 export { isSessionOpen, readStaffStanding } from './sessions.service';
 export { staffCustomersRoutes } from './staff.routes';
 export { usersRoutes } from './users.routes';
-export { readAccountInfo } from './users.service';
+export { personName, readAccountInfo } from './users.service';

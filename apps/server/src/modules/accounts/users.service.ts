@@ -118,3 +118,12 @@ export async function readAccountInfo(db: Database, userId: string) {
     topUpMaxRial: CREDIT_TOP_UP_MAX_RIAL,
   };
 }
+
+/** A person's name as staff see it: first and last name, or the mobile when there is none. */
+export function personName(person: {
+  firstName: string | null;
+  lastName: string | null;
+  mobile: string;
+}): string {
+  return [person.firstName, person.lastName].filter(Boolean).join(' ') || person.mobile;
+}

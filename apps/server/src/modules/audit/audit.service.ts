@@ -2,7 +2,7 @@ import type { CallParsed, CallResult, getAuditLog } from '@vitrin/contracts';
 import { and, count, desc, eq, like, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import { escapeLike } from '../../lib/search-sql';
-import { users } from '../accounts';
+import { personName, users } from '../accounts';
 import { auditLog } from './schema';
 
 // The staff console's audit log (issue 8): every staff action that changes something writes one
@@ -118,24 +118,44 @@ export async function listAuditEntries(
     db.select({ total: count() }).from(auditLog).where(where),
   ]);
   return {
-    items: rows.map(({ entry, actor }) => ({
-      id: entry.id,
-      actor: {
-        id: actor.id,
-        name: [actor.firstName, actor.lastName].filter(Boolean).join(' ') || actor.mobile,
-        mobile: actor.mobile,
-      },
-      action: entry.action,
-      entityType: entry.entityType,
-      entityId: entry.entityId,
-      before: entry.before,
-      after: entry.after,
-      reason: entry.reason,
-      ipAddress: entry.ipAddress,
-      createdAt: entry.createdAt.toISOString(),
-    })),
+    items: rows.map(auditEntryView),
     total: total?.total ?? 0,
     page: query.page,
     pageSize: query.pageSize,
   };
+}
+
+type AuditRow = { entry: typeof auditLog.$inferSelect; actor: typeof users.$inferSelect };
+
+/** An audit row as the console shows it, with who acted. */
+function auditEntryView({ entry, actor }: AuditRow) {
+  return {
+    id: entry.id,
+    actor: { id: actor.id, name: personName(actor), mobile: actor.mobile },
+    action: entry.action,
+    entityType: entry.entityType,
+    entityId: entry.entityId,
+    before: entry.before,
+    after: entry.after,
+    reason: entry.reason,
+    ipAddress: entry.ipAddress,
+    createdAt: entry.createdAt.toISOString(),
+  };
+}
+
+/** One record's history as the console shows it beside the record: newest first. */
+export async function findRecordHistory(
+  db: Database,
+  entityType: string,
+  entityId: string,
+  limit?: number,
+) {
+  const query = db
+    .select({ entry: auditLog, actor: users })
+    .from(auditLog)
+    .innerJoin(users, eq(users.id, auditLog.actorId))
+    .where(and(eq(auditLog.entityType, entityType), eq(auditLog.entityId, entityId)))
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id));
+  const rows = limit === undefined ? await query : await query.limit(limit);
+  return rows.map(auditEntryView);
 }

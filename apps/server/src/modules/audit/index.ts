@@ -1,5 +1,5 @@
 // The public surface of this module (docs/architecture.md): what the app and other modules use.
 
-export { changedFields, writeAudit } from './audit.service';
+export { changedFields, findRecordHistory, writeAudit } from './audit.service';
 export { auditLog } from './schema';
 export { auditRoutes } from './staff.routes';

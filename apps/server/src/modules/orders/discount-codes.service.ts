@@ -3,11 +3,10 @@ import { toPersianDigits } from '@vitrin/fa';
 import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { users } from '../accounts';
+import { personName, users } from '../accounts';
 import { changedFields, writeAudit } from '../audit';
 import { productGroups, products } from '../catalog';
 import { discountCodes, orders } from './schema';
-import { personName } from './staff-orders.service';
 
 // Discount codes in the staff console (issue 8): every rule checkout's discount-rules.ts reads,
 // with the uses so far. Amounts are Rial in whole Toman, as the checkout's discounts are.

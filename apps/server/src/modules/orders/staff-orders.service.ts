@@ -1,11 +1,11 @@
 import type { AdminOrderDetail, AdminOrderRow, AdminOrderSort } from '@vitrin/contracts';
 import { normalizeMobile, toLatinDigits, toPersianDigits } from '@vitrin/fa';
-import { type AnyColumn, and, asc, desc, eq, gt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, type SQL, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { tehranDay, tehranDayOf } from '../../lib/tehran-days';
-import { users } from '../accounts';
-import { auditLog, writeAudit } from '../audit';
+import { personName, users } from '../accounts';
+import { findRecordHistory, writeAudit } from '../audit';
 import { cancelOrderServices, services, takeBackRenewals } from '../services';
 import { changeBalance, walletTransactions } from '../wallet';
 import { closeOrder, getOrderDetail } from './orders.service';
@@ -18,15 +18,6 @@ const ORDER_NOT_FOUND = 'این سفارش پیدا نشد';
 const QUERY_NOT_UNDERSTOOD = 'شمارهٔ موبایل یا شمارهٔ سفارش را وارد کنید';
 
 type OrderRow = typeof orders.$inferSelect;
-
-/** A person as the console names them: first and last name, or the mobile. */
-export function personName(person: {
-  firstName: string | null;
-  lastName: string | null;
-  mobile: string;
-}): string {
-  return [person.firstName, person.lastName].filter(Boolean).join(' ') || person.mobile;
-}
 
 export interface OrderFilters {
   status?: OrderRow['status'] | undefined;
@@ -155,12 +146,7 @@ export async function getStaffOrderDetail(
       .from(orderLines)
       .innerJoin(services, eq(services.id, orderLines.renewsServiceId))
       .where(eq(orderLines.orderId, order.id)),
-    db
-      .select({ entry: auditLog, actor: users })
-      .from(auditLog)
-      .innerJoin(users, eq(users.id, auditLog.actorId))
-      .where(and(eq(auditLog.entityType, 'order'), eq(auditLog.entityId, order.id)))
-      .orderBy(desc(auditLog.createdAt), desc(auditLog.id)),
+    findRecordHistory(db, 'order', order.id),
   ]);
   const serviceView = (service: typeof services.$inferSelect, relation: 'created' | 'renewed') => ({
     id: service.id,
@@ -197,18 +183,7 @@ export async function getStaffOrderDetail(
       ...created.map((service) => serviceView(service, 'created')),
       ...renewed.map(({ service }) => serviceView(service, 'renewed')),
     ],
-    audit: audit.map(({ entry, actor }) => ({
-      id: entry.id,
-      actor: { id: actor.id, name: personName(actor), mobile: actor.mobile },
-      action: entry.action,
-      entityType: entry.entityType,
-      entityId: entry.entityId,
-      before: entry.before,
-      after: entry.after,
-      reason: entry.reason,
-      ipAddress: entry.ipAddress,
-      createdAt: entry.createdAt.toISOString(),
-    })),
+    audit,
   };
 }
 

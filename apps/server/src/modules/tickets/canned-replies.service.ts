@@ -4,10 +4,9 @@ import type { z } from 'zod';
 import type { Database, Transaction } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { escapeLike } from '../../lib/search-sql';
-import { users } from '../accounts';
+import { personName, users } from '../accounts';
 import { changedFields, writeAudit } from '../audit';
 import { cannedReplies } from './schema';
-import { personName } from './staff-tickets.service';
 
 // Support's saved answers (issue 8): support and admins write them alike; each change leaves
 // its audit row (`canned-reply.*`) in the same transaction.

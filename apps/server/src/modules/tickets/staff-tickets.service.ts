@@ -29,8 +29,8 @@ import type { z } from 'zod';
 import type { Database, Transaction } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { escapeLike } from '../../lib/search-sql';
-import { users } from '../accounts';
-import { auditLog, changedFields, writeAudit } from '../audit';
+import { personName, users } from '../accounts';
+import { changedFields, findRecordHistory, writeAudit } from '../audit';
 import { services } from '../services';
 import { ticketMessages, tickets } from './schema';
 import { findAttachmentsByMessageIds } from './ticket-attachments';
@@ -53,15 +53,6 @@ const WAITING_STATUSES: readonly TicketStatus[] = ['open', 'customer-reply'];
 
 function ticketNotFound(): AppError {
   return new AppError('NOT_FOUND', TICKET_NOT_FOUND);
-}
-
-/** A person's name as staff see it: first and last name, or the mobile when there is none. */
-export function personName(person: {
-  firstName: string | null;
-  lastName: string | null;
-  mobile: string;
-}): string {
-  return [person.firstName, person.lastName].filter(Boolean).join(' ') || person.mobile;
 }
 
 function isStaffRole(role: string): role is (typeof STAFF_ROLES)[number] {
@@ -280,13 +271,7 @@ export async function getStaffTicket(db: Database, ticketId: string): Promise<Ad
       .where(eq(services.userId, row.ticket.userId))
       .orderBy(desc(services.createdAt), desc(services.id))
       .limit(CUSTOMER_SERVICES_LIMIT),
-    db
-      .select({ entry: auditLog, actor: users })
-      .from(auditLog)
-      .innerJoin(users, eq(users.id, auditLog.actorId))
-      .where(and(eq(auditLog.entityType, 'ticket'), eq(auditLog.entityId, ticketId)))
-      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-      .limit(TICKET_AUDIT_LIMIT),
+    findRecordHistory(db, 'ticket', ticketId, TICKET_AUDIT_LIMIT),
   ]);
   const attachments = await findAttachmentsByMessageIds(
     db,
@@ -319,18 +304,7 @@ export async function getStaffTicket(db: Database, ticketId: string): Promise<Ad
       domainName: service.domainName,
       expiresAt: service.expiresAt?.toISOString() ?? null,
     })),
-    audit: audit.map(({ entry, actor }) => ({
-      id: entry.id,
-      actor: { id: actor.id, name: personName(actor), mobile: actor.mobile },
-      action: entry.action,
-      entityType: entry.entityType,
-      entityId: entry.entityId,
-      before: entry.before,
-      after: entry.after,
-      reason: entry.reason,
-      ipAddress: entry.ipAddress,
-      createdAt: entry.createdAt.toISOString(),
-    })),
+    audit,
   };
 }
 
