@@ -7,11 +7,11 @@ import { ServerIcon } from '../../../ui/icons';
 import { LabeledText } from '../../../ui/labeled-value';
 import { ListCard, NameLink } from '../../../ui/list-card';
 import { ProductIcon } from '../../../ui/product-icon';
+import { ServiceStatusBadge } from '../../../ui/service-status-badge';
 import type { UserService } from '../api/get-user-services';
 import { RenewButton } from './renew-button';
 import classes from './service-card.module.css';
 import { ServiceExpiry } from './service-expiry';
-import { ServiceStatusBadge } from './service-status-badge';
 
 /** One service in a list: what it is, its state and expiry, and «تمدید». */
 export function ServiceCard({ service }: { service: UserService }) {

@@ -27,11 +27,11 @@ import { LabeledValue } from '../../../ui/labeled-value';
 import { LoadFailed } from '../../../ui/load-failed';
 import { PageSection } from '../../../ui/page-section';
 import { PanelPageHeader, PanelPageSkeleton } from '../../../ui/panel-page-header';
+import { ServiceStatusBadge } from '../../../ui/service-status-badge';
 import { NotFoundMessage } from '../../../ui/status-message';
 import { type ServiceDetail, useServiceDetail } from '../api/get-service-detail';
 import { RenewButton } from '../components/renew-button';
 import { ServiceExpiry } from '../components/service-expiry';
-import { ServiceStatusBadge } from '../components/service-status-badge';
 import { expiryUrgency } from '../utils/days-left';
 
 const crumbsTo = [

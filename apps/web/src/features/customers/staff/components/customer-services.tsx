@@ -4,11 +4,11 @@ import { toPersianDigits } from '@vitrin/fa';
 import { Link } from 'react-router';
 import { JalaliDate } from '../../../../ui/jalali-date-time';
 import { ListCard } from '../../../../ui/list-card';
+import { ServiceStatusBadge } from '../../../../ui/service-status-badge';
 import type { CustomerServiceView } from '../api/customers';
 import { useServiceActions } from '../api/services';
 import { adminOrderPath } from '../utils/customer-paths';
 import { ServiceActionButtons } from './service-action-buttons';
-import { ServiceStatusBadge } from './service-status-badge';
 
 interface CustomerServicesProps {
   staffId: string;
