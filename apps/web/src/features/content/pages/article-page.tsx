@@ -2,7 +2,6 @@ import {
   Anchor,
   Badge,
   Breadcrumbs,
-  Button,
   Container,
   Divider,
   SimpleGrid,
@@ -13,10 +12,11 @@ import {
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { Link, useParams } from 'react-router';
-import { ApiRequestError, describeApiError } from '../../../lib/api-error';
+import { isNotFoundError } from '../../../lib/api-error';
 import { mediaUrl } from '../../../lib/media-url';
-import { AlertIcon, ArticleIcon } from '../../../ui/icons';
-import { StatusMessage } from '../../../ui/status-message';
+import { ArticleIcon } from '../../../ui/icons';
+import { LoadFailed } from '../../../ui/load-failed';
+import { NotFoundMessage } from '../../../ui/status-message';
 import { useInformation } from '../api/get-information';
 import { ArticleBody } from '../components/article-body';
 import { ArticleCard } from '../components/article-card';
@@ -28,29 +28,20 @@ export function ArticlePage() {
   const article = useInformation(slug);
   const data = article.data;
   // A slug the contract refuses (capitals, spaces) names no article either.
-  const notFound =
-    article.error instanceof ApiRequestError &&
-    (article.error.status === 404 || article.error.code === 'VALIDATION');
+  const notFound = isNotFoundError(article.error);
   useDocumentTitle(
     data ? `${data.title} | ویترین` : notFound ? 'مقاله پیدا نشد | ویترین' : 'مقالات | ویترین',
   );
 
-  if (
-    notFound ||
-    (article.error instanceof ApiRequestError && article.error.code === 'VALIDATION')
-  ) {
+  if (notFound) {
     return (
       <Container size="sm">
-        <StatusMessage
-          titleOrder={1}
+        <NotFoundMessage
           icon={<ArticleIcon size={32} />}
           title="مقاله‌ای با این نشانی پیدا نشد"
           description="ممکن است نشانی را اشتباه وارد کرده باشید یا این مقاله برداشته شده باشد."
-        >
-          <Button component={Link} to="/articles" mt="sm">
-            همهٔ مقاله‌ها
-          </Button>
-        </StatusMessage>
+          back={{ to: '/articles', label: 'همهٔ مقاله‌ها' }}
+        />
       </Container>
     );
   }
@@ -58,17 +49,7 @@ export function ArticlePage() {
   if (article.isError) {
     return (
       <Container size="sm">
-        <StatusMessage
-          titleOrder={1}
-          icon={<AlertIcon size={32} />}
-          color="orange"
-          title="این مقاله بارگذاری نشد"
-          description={describeApiError(article.error)}
-        >
-          <Button variant="light" onClick={() => article.refetch()} loading={article.isFetching}>
-            تلاش دوباره
-          </Button>
-        </StatusMessage>
+        <LoadFailed titleOrder={1} title="این مقاله بارگذاری نشد" query={article} />
       </Container>
     );
   }

@@ -1,12 +1,11 @@
-import { Button, Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { toPersianDigits } from '@vitrin/fa';
-import { describeApiError, isRequestFault } from '../../../lib/api-error';
 import { FilterChips, FilterChipsSkeleton } from '../../../ui/filter-chips';
-import { AlertIcon, ArticleIcon } from '../../../ui/icons';
+import { FilteredListEmpty, FilteredListFailed } from '../../../ui/filtered-list-status';
+import { ArticleIcon } from '../../../ui/icons';
 import { ListPagination } from '../../../ui/list-pagination';
 import { SearchBox } from '../../../ui/search-box';
-import { StatusMessage } from '../../../ui/status-message';
 import { useInformations } from '../api/get-informations';
 import { ArticleCard, ArticleCardSkeleton } from '../components/article-card';
 import { useArticleFilters } from '../hooks/use-article-filters';
@@ -51,24 +50,13 @@ export function ArticlesPage() {
         )}
 
         {articles.isError && !articles.isFetching ? (
-          <StatusMessage
-            icon={<AlertIcon size={32} />}
-            color="orange"
+          <FilteredListFailed
             title="فهرست مقاله‌ها بارگذاری نشد"
-            description={describeApiError(articles.error)}
-          >
-            {isRequestFault(articles.error) ? (
-              <Button variant="light" onClick={clearFilters}>
-                پاک کردن فیلترها
-              </Button>
-            ) : (
-              <Button variant="light" onClick={() => articles.refetch()}>
-                تلاش دوباره
-              </Button>
-            )}
-          </StatusMessage>
+            query={articles}
+            onClear={clearFilters}
+          />
         ) : data && data.items.length === 0 ? (
-          <StatusMessage
+          <FilteredListEmpty
             icon={<ArticleIcon size={32} />}
             title="مقاله‌ای پیدا نشد"
             description={
@@ -76,13 +64,9 @@ export function ArticlesPage() {
                 ? 'با این جست‌وجو یا دسته مقاله‌ای نداریم. عبارت دیگری را امتحان کنید یا فیلترها را بردارید.'
                 : 'هنوز مقاله‌ای منتشر نشده است.'
             }
-          >
-            {filtered && (
-              <Button variant="light" onClick={clearFilters}>
-                پاک کردن فیلترها
-              </Button>
-            )}
-          </StatusMessage>
+            filtered={filtered}
+            onClear={clearFilters}
+          />
         ) : (
           <Stack gap={0}>
             {data && (

@@ -2,7 +2,6 @@ import {
   Anchor,
   Badge,
   Breadcrumbs,
-  Button,
   Container,
   Group,
   Skeleton,
@@ -13,11 +12,12 @@ import {
 import { useDocumentTitle } from '@mantine/hooks';
 import type { BillingCycle, PathResult } from '@vitrin/contracts';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { ApiRequestError, describeApiError } from '../../../lib/api-error';
+import { isNotFoundError } from '../../../lib/api-error';
 import { mediaUrl } from '../../../lib/media-url';
 import { CardStrip } from '../../../ui/card-strip';
-import { AlertIcon, BagIcon } from '../../../ui/icons';
-import { StatusMessage } from '../../../ui/status-message';
+import { BagIcon } from '../../../ui/icons';
+import { LoadFailed } from '../../../ui/load-failed';
+import { NotFoundMessage } from '../../../ui/status-message';
 import { useProduct } from '../api/get-product';
 import { ComparisonTable } from '../components/comparison-table';
 import { FeatureList } from '../components/feature-list';
@@ -36,8 +36,7 @@ export function ProductPage({ cart }: { cart: CartAdder }) {
   const data = product.data;
   const error = product.error;
   // A slug the contract refuses (capitals, spaces) names no product either.
-  const notFound =
-    error instanceof ApiRequestError && (error.status === 404 || error.code === 'VALIDATION');
+  const notFound = isNotFoundError(error);
   useDocumentTitle(
     data ? `${data.name} | ویترین` : notFound ? 'محصول پیدا نشد | ویترین' : 'فروشگاه | ویترین',
   );
@@ -45,33 +44,19 @@ export function ProductPage({ cart }: { cart: CartAdder }) {
   if (notFound) {
     return (
       <Container size="sm">
-        <StatusMessage
-          titleOrder={1}
+        <NotFoundMessage
           icon={<BagIcon size={32} />}
           title="محصولی با این نشانی پیدا نشد"
           description="ممکن است نشانی را اشتباه وارد کرده باشید یا این محصول دیگر فروخته نشود."
-        >
-          <Button component={Link} to="/store" mt="sm">
-            بازگشت به فروشگاه
-          </Button>
-        </StatusMessage>
+          back={{ to: '/store', label: 'بازگشت به فروشگاه' }}
+        />
       </Container>
     );
   }
   if (error) {
     return (
       <Container size="sm">
-        <StatusMessage
-          titleOrder={1}
-          icon={<AlertIcon size={32} />}
-          color="orange"
-          title="این محصول بارگذاری نشد"
-          description={describeApiError(error)}
-        >
-          <Button variant="light" onClick={() => product.refetch()} loading={product.isFetching}>
-            تلاش دوباره
-          </Button>
-        </StatusMessage>
+        <LoadFailed titleOrder={1} title="این محصول بارگذاری نشد" query={product} />
       </Container>
     );
   }

@@ -1,7 +1,6 @@
 import {
   Anchor,
   Breadcrumbs,
-  Button,
   Container,
   Group,
   SimpleGrid,
@@ -14,12 +13,13 @@ import {
 import { useDocumentTitle } from '@mantine/hooks';
 import { toPersianDigits } from '@vitrin/fa';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { ApiRequestError, describeApiError, isRequestFault } from '../../../lib/api-error';
+import { isNotFoundError, isRequestFault } from '../../../lib/api-error';
 import { FilterChips, FilterChipsSkeleton } from '../../../ui/filter-chips';
-import { AlertIcon, LayoutIcon } from '../../../ui/icons';
+import { FilteredListEmpty, FilteredListFailed } from '../../../ui/filtered-list-status';
+import { LayoutIcon } from '../../../ui/icons';
 import { ListPagination } from '../../../ui/list-pagination';
 import { SearchBox } from '../../../ui/search-box';
-import { StatusMessage } from '../../../ui/status-message';
+import { NotFoundMessage } from '../../../ui/status-message';
 import { useProductThemes } from '../api/get-product-themes';
 import { ThemeCard, ThemeCardSkeleton } from '../components/theme-card';
 import { ThemePreviewModal } from '../components/theme-preview-modal';
@@ -73,10 +73,7 @@ export function ProductThemesPage() {
     `/store/${slug}?theme=${encodeURIComponent(themeSlug)}`;
 
   const error = themes.error;
-  const productMissing =
-    error instanceof ApiRequestError &&
-    !filtered &&
-    (error.status === 404 || error.code === 'VALIDATION');
+  const productMissing = !filtered && isNotFoundError(error);
   const productName = data?.product.name;
   useDocumentTitle(
     productName
@@ -89,16 +86,12 @@ export function ProductThemesPage() {
   if (productMissing) {
     return (
       <Container size="sm">
-        <StatusMessage
-          titleOrder={1}
+        <NotFoundMessage
           icon={<LayoutIcon size={32} />}
           title="محصولی با این نشانی پیدا نشد"
           description="قالب‌ها را از صفحهٔ پلن‌های سایت‌ساز در فروشگاه ببینید."
-        >
-          <Button component={Link} to="/store" mt="sm">
-            بازگشت به فروشگاه
-          </Button>
-        </StatusMessage>
+          back={{ to: '/store', label: 'بازگشت به فروشگاه' }}
+        />
       </Container>
     );
   }
@@ -151,34 +144,19 @@ export function ProductThemesPage() {
         )}
 
         {error && !themes.isFetching ? (
-          <StatusMessage
-            icon={<AlertIcon size={32} />}
-            color="orange"
+          <FilteredListFailed
             title={isRequestFault(error) ? 'این فیلترها درست نیستند' : 'قالب‌ها بارگذاری نشدند'}
-            description={describeApiError(error)}
-          >
-            {isRequestFault(error) ? (
-              <Button variant="light" onClick={clearFilters}>
-                پاک کردن فیلترها
-              </Button>
-            ) : (
-              <Button variant="light" onClick={() => themes.refetch()}>
-                تلاش دوباره
-              </Button>
-            )}
-          </StatusMessage>
+            query={themes}
+            onClear={clearFilters}
+          />
         ) : data && data.items.length === 0 ? (
-          <StatusMessage
+          <FilteredListEmpty
             icon={<LayoutIcon size={32} />}
             title="قالبی پیدا نشد"
             description="با این فیلترها قالبی نداریم. عبارت دیگری را امتحان کنید یا فیلترها را بردارید."
-          >
-            {filtered && (
-              <Button variant="light" onClick={clearFilters}>
-                پاک کردن فیلترها
-              </Button>
-            )}
-          </StatusMessage>
+            filtered={filtered}
+            onClear={clearFilters}
+          />
         ) : (
           <div>
             {data && (

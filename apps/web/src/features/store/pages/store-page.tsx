@@ -1,5 +1,4 @@
 import {
-  Button,
   Container,
   Grid,
   Group,
@@ -13,12 +12,12 @@ import {
 import { useDocumentTitle } from '@mantine/hooks';
 import { PRODUCT_SORT_LABELS, PRODUCT_SORTS, type ProductSort } from '@vitrin/contracts';
 import { shortenPrice, toPersianDigits } from '@vitrin/fa';
-import { describeApiError, isRequestFault } from '../../../lib/api-error';
+import { isRequestFault } from '../../../lib/api-error';
 import { FilterChips, FilterChipsSkeleton } from '../../../ui/filter-chips';
-import { AlertIcon, BagIcon } from '../../../ui/icons';
+import { FilteredListEmpty, FilteredListFailed } from '../../../ui/filtered-list-status';
+import { BagIcon } from '../../../ui/icons';
 import { ListPagination } from '../../../ui/list-pagination';
 import { SearchBox } from '../../../ui/search-box';
-import { StatusMessage } from '../../../ui/status-message';
 import { useProducts } from '../api/get-products';
 import { type ActiveFilter, ActiveFilters } from '../components/active-filters';
 import { PriceRangeFilter } from '../components/price-range-filter';
@@ -113,28 +112,17 @@ export function StorePage() {
             />
 
             {products.isError && !products.isFetching ? (
-              <StatusMessage
-                icon={<AlertIcon size={32} />}
-                color="orange"
+              <FilteredListFailed
                 title={
                   isRequestFault(products.error)
                     ? 'این فیلترها درست نیستند'
                     : 'فهرست محصولات بارگذاری نشد'
                 }
-                description={describeApiError(products.error)}
-              >
-                {isRequestFault(products.error) ? (
-                  <Button variant="light" onClick={clearFilters}>
-                    پاک کردن فیلترها
-                  </Button>
-                ) : (
-                  <Button variant="light" onClick={() => products.refetch()}>
-                    تلاش دوباره
-                  </Button>
-                )}
-              </StatusMessage>
+                query={products}
+                onClear={clearFilters}
+              />
             ) : data && data.items.length === 0 ? (
-              <StatusMessage
+              <FilteredListEmpty
                 icon={<BagIcon size={32} />}
                 title="محصولی پیدا نشد"
                 description={
@@ -142,13 +130,9 @@ export function StorePage() {
                     ? 'با این فیلترها محصولی نداریم. جست‌وجو یا بازهٔ قیمت را تغییر دهید یا فیلترها را بردارید.'
                     : 'هنوز محصولی در فروشگاه نیست.'
                 }
-              >
-                {filtered && (
-                  <Button variant="light" onClick={clearFilters}>
-                    پاک کردن فیلترها
-                  </Button>
-                )}
-              </StatusMessage>
+                filtered={filtered}
+                onClear={clearFilters}
+              />
             ) : (
               <div>
                 <SimpleGrid
