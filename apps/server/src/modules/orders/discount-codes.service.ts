@@ -2,6 +2,7 @@ import type { DiscountCodeView } from '@vitrin/contracts';
 import { toPersianDigits } from '@vitrin/fa';
 import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import { personName, users } from '../accounts';
 import { changedFields, writeAudit } from '../audit';
@@ -18,11 +19,6 @@ const CODE_NOT_FOUND = 'این کد تخفیف پیدا نشد';
 const CODE_TAKEN = 'این کد تخفیف پیش‌تر ساخته شده است؛ کد دیگری بنویسید';
 const WHOLE_TOMAN = 'مبلغ باید تومان کامل باشد (مضربی از ۱۰ ریال)';
 const TOP_BUYERS = 10;
-
-interface Actor {
-  actorId: string;
-  ipAddress?: string | null | undefined;
-}
 
 /** What a request may set; absent fields keep their value (or the default when creating). */
 export interface CodeRulesInput {
@@ -185,7 +181,7 @@ export async function createDiscountCode(
         .returning();
       if (!row) throw new Error('insert returned no row');
       await writeAudit(tx, {
-        actorId: actor.actorId,
+        actorId: actor.id,
         action: 'discount-code.create',
         entityType: 'discount-code',
         entityId: row.id,
@@ -225,7 +221,7 @@ export async function updateDiscountCode(
     if (Object.keys(after).length === 0) return;
     await tx.update(discountCodes).set(patch).where(eq(discountCodes.id, id));
     await writeAudit(tx, {
-      actorId: actor.actorId,
+      actorId: actor.id,
       action,
       entityType: 'discount-code',
       entityId: id,

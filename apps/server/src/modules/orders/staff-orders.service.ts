@@ -2,6 +2,7 @@ import type { AdminOrderDetail, AdminOrderRow, AdminOrderSort } from '@vitrin/co
 import { normalizeMobile, toLatinDigits, toPersianDigits } from '@vitrin/fa';
 import { and, asc, desc, eq, gt, type SQL, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
+import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import { tehranDay, tehranDayOf } from '../../lib/tehran-days';
 import { personName, users } from '../accounts';
@@ -187,11 +188,8 @@ export async function getStaffOrderDetail(
   };
 }
 
-interface StaffAction {
-  actorId: string;
-  reason?: string | undefined;
-  ipAddress?: string | null | undefined;
-}
+/** Who acts, and why when staff must say. */
+type StaffAction = Actor & { reason?: string | null | undefined };
 
 async function lockOrder(tx: Transaction, orderId: string): Promise<OrderRow> {
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
@@ -216,7 +214,7 @@ export async function cancelOrderAsStaff(
     }
     await closeOrder(tx, order, 'cancelled', now);
     await writeAudit(tx, {
-      actorId: action.actorId,
+      actorId: action.id,
       action: 'order.cancel',
       entityType: 'order',
       entityId: order.id,
@@ -276,7 +274,7 @@ export async function refundOrder(
     const cancelled = await cancelOrderServices(tx, order.id);
     const shortened = await shortenRenewals(tx, order, now);
     await writeAudit(tx, {
-      actorId: action.actorId,
+      actorId: action.id,
       action: 'order.refund',
       entityType: 'order',
       entityId: order.id,

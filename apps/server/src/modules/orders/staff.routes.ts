@@ -48,12 +48,8 @@ export async function staffOrdersRoutes(app: FastifyInstance): Promise<void> {
     registerCall(
       scope,
       adminCancelOrder,
-      async ({ orderId, reason }, { user, request }) => {
-        await cancelOrderAsStaff(app.db, orderId, {
-          actorId: user.id,
-          reason,
-          ipAddress: request.ip,
-        });
+      async ({ orderId, reason }, { actor }) => {
+        await cancelOrderAsStaff(app.db, orderId, { ...actor, reason });
         return getStaffOrderDetail(app.db, orderId);
       },
       { successMessage: 'سفارش لغو شد' },
@@ -62,8 +58,8 @@ export async function staffOrdersRoutes(app: FastifyInstance): Promise<void> {
     registerCall(
       scope,
       adminRefundOrder,
-      async ({ orderId, reason }, { user, request }) => {
-        await refundOrder(app.db, orderId, { actorId: user.id, reason, ipAddress: request.ip });
+      async ({ orderId, reason }, { actor }) => {
+        await refundOrder(app.db, orderId, { ...actor, reason });
         return getStaffOrderDetail(app.db, orderId);
       },
       { successMessage: 'مبلغ سفارش به کیف پول مشتری برگشت' },
@@ -110,21 +106,19 @@ export async function staffOrdersRoutes(app: FastifyInstance): Promise<void> {
     registerCall(
       scope,
       adminCreateDiscountCode,
-      async (input, { user, request }) =>
-        createDiscountCode(app.db, input, { actorId: user.id, ipAddress: request.ip }),
+      async (input, { actor }) => createDiscountCode(app.db, input, actor),
       { successMessage: 'کد تخفیف ساخته شد' },
     );
 
     registerCall(
       scope,
       adminUpdateDiscountCode,
-      async ({ id, ...input }, { user, request }) =>
-        updateDiscountCode(app.db, id, input, { actorId: user.id, ipAddress: request.ip }),
+      async ({ id, ...input }, { actor }) => updateDiscountCode(app.db, id, input, actor),
       { successMessage: 'کد تخفیف ذخیره شد' },
     );
 
-    registerCall(scope, adminSetDiscountCodeActive, async ({ id, active }, { user, request }) =>
-      setDiscountCodeActive(app.db, id, active, { actorId: user.id, ipAddress: request.ip }),
+    registerCall(scope, adminSetDiscountCodeActive, async ({ id, active }, { actor }) =>
+      setDiscountCodeActive(app.db, id, active, actor),
     );
   });
 }

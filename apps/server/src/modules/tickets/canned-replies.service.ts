@@ -2,6 +2,7 @@ import type { cannedReply } from '@vitrin/contracts';
 import { asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Transaction } from '../../db/client';
+import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import { escapeLike } from '../../lib/search-sql';
 import { personName, users } from '../accounts';
@@ -14,11 +15,6 @@ import { cannedReplies } from './schema';
 type CannedReplyView = z.output<typeof cannedReply>;
 
 const NOT_FOUND_MESSAGE = 'این پاسخ آماده پیدا نشد';
-
-interface Actor {
-  staffId: string;
-  ipAddress?: string | null;
-}
 
 function notFound(): AppError {
   return new AppError('NOT_FOUND', NOT_FOUND_MESSAGE);
@@ -93,11 +89,11 @@ export async function createCannedReply(
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(cannedReplies)
-      .values({ title: input.title, body: input.body, createdBy: actor.staffId })
+      .values({ title: input.title, body: input.body, createdBy: actor.id })
       .returning({ id: cannedReplies.id });
     if (!row) throw new Error('canned reply insert returned no row');
     await writeAudit(tx, {
-      actorId: actor.staffId,
+      actorId: actor.id,
       action: 'canned-reply.create',
       entityType: 'canned-reply',
       entityId: row.id,
@@ -130,7 +126,7 @@ export async function updateCannedReply(
         .set({ ...after, updatedAt: new Date() })
         .where(eq(cannedReplies.id, current.id));
       await writeAudit(tx, {
-        actorId: actor.staffId,
+        actorId: actor.id,
         action: 'canned-reply.update',
         entityType: 'canned-reply',
         entityId: current.id,
@@ -152,7 +148,7 @@ export async function deleteCannedReply(
     const [removed] = await tx.delete(cannedReplies).where(eq(cannedReplies.id, id)).returning();
     if (!removed) throw notFound();
     await writeAudit(tx, {
-      actorId: actor.staffId,
+      actorId: actor.id,
       action: 'canned-reply.delete',
       entityType: 'canned-reply',
       entityId: removed.id,

@@ -27,6 +27,7 @@ import {
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Database, Transaction } from '../../db/client';
+import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import { escapeLike } from '../../lib/search-sql';
 import { personName, users } from '../accounts';
@@ -328,9 +329,8 @@ export async function listStaffMembers(db: Database | Transaction) {
 
 interface StaffChange {
   db: Database;
-  staffId: string;
+  actor: Actor;
   ticketId: string;
-  ipAddress?: string | null;
 }
 
 /** The ticket row, locked for the change about to be made; 404 when there is none. */
@@ -359,13 +359,13 @@ async function changeTicket(
     if (Object.keys(after).length === 0) return;
     await tx.update(tickets).set(next).where(eq(tickets.id, ticket.id));
     await writeAudit(tx, {
-      actorId: change.staffId,
+      actorId: change.actor.id,
       action,
       entityType: 'ticket',
       entityId: ticket.id,
       before,
       after,
-      ipAddress: change.ipAddress,
+      ipAddress: change.actor.ipAddress,
     });
   });
   return getStaffTicket(change.db, change.ticketId);

@@ -37,11 +37,8 @@ export async function staffTicketsRoutes(app: FastifyInstance): Promise<void> {
     registerCall(
       scope,
       adminAssignTicket,
-      ({ ticketId, assigneeId }, { user, request }) =>
-        ticketsAdmin.assignTicket(
-          { db: app.db, staffId: user.id, ticketId, ipAddress: request.ip },
-          assigneeId,
-        ),
+      ({ ticketId, assigneeId }, { actor }) =>
+        ticketsAdmin.assignTicket({ db: app.db, actor, ticketId }, assigneeId),
       { successMessage: 'مسئول تیکت ثبت شد' },
     );
     registerCall(
@@ -63,33 +60,21 @@ export async function staffTicketsRoutes(app: FastifyInstance): Promise<void> {
     registerCall(
       scope,
       adminCloseTicket,
-      ({ ticketId }, { user, request }) =>
-        ticketsAdmin.closeTicketAsStaff({
-          db: app.db,
-          staffId: user.id,
-          ticketId,
-          ipAddress: request.ip,
-        }),
+      ({ ticketId }, { actor }) => ticketsAdmin.closeTicketAsStaff({ db: app.db, actor, ticketId }),
       { successMessage: 'تیکت بسته شد' },
     );
     registerCall(
       scope,
       adminSetTicketPriority,
-      ({ ticketId, priority }, { user, request }) =>
-        ticketsAdmin.setTicketPriority(
-          { db: app.db, staffId: user.id, ticketId, ipAddress: request.ip },
-          priority,
-        ),
+      ({ ticketId, priority }, { actor }) =>
+        ticketsAdmin.setTicketPriority({ db: app.db, actor, ticketId }, priority),
       { successMessage: 'اولویت تیکت تغییر کرد' },
     );
     registerCall(
       scope,
       adminSetTicketDepartment,
-      ({ ticketId, department }, { user, request }) =>
-        ticketsAdmin.setTicketDepartment(
-          { db: app.db, staffId: user.id, ticketId, ipAddress: request.ip },
-          department,
-        ),
+      ({ ticketId, department }, { actor }) =>
+        ticketsAdmin.setTicketDepartment({ db: app.db, actor, ticketId }, department),
       { successMessage: 'تیکت به بخش دیگر رفت' },
     );
 
@@ -99,22 +84,19 @@ export async function staffTicketsRoutes(app: FastifyInstance): Promise<void> {
     registerCall(
       scope,
       adminCreateCannedReply,
-      (input, { user, request }) =>
-        cannedReplies.createCannedReply(app.db, { staffId: user.id, ipAddress: request.ip }, input),
+      (input, { actor }) => cannedReplies.createCannedReply(app.db, actor, input),
       { successMessage: 'پاسخ آماده ذخیره شد' },
     );
     registerCall(
       scope,
       adminUpdateCannedReply,
-      (input, { user, request }) =>
-        cannedReplies.updateCannedReply(app.db, { staffId: user.id, ipAddress: request.ip }, input),
+      (input, { actor }) => cannedReplies.updateCannedReply(app.db, actor, input),
       { successMessage: 'پاسخ آماده ذخیره شد' },
     );
     registerCall(
       scope,
       adminDeleteCannedReply,
-      ({ id }, { user, request }) =>
-        cannedReplies.deleteCannedReply(app.db, { staffId: user.id, ipAddress: request.ip }, id),
+      ({ id }, { actor }) => cannedReplies.deleteCannedReply(app.db, actor, id),
       { successMessage: 'پاسخ آماده حذف شد' },
     );
   });
