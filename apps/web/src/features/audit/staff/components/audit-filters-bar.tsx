@@ -1,5 +1,6 @@
-import { Button, Group, NativeSelect, TextInput } from '@mantine/core';
+import { Button, Group, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
+import { FilterSelect, filterOptionsOf } from '../../../../ui/filter-select';
 import { AUDIT_ACTION_PREFIXES, AUDIT_PREFIX_LABELS } from '../../../console/utils/audit-actions';
 import {
   type AuditFilters,
@@ -12,8 +13,6 @@ interface AuditFiltersBarProps {
   filters: AuditFilters;
   setFilters: (changes: Partial<AuditFilters>) => void;
 }
-
-const ALL = '';
 
 /**
  * The audit log's filters: the kind of action applies at once; the record's type and id, typed
@@ -32,24 +31,14 @@ export function AuditFiltersBar({ filters, setFilters }: AuditFiltersBarProps) {
   return (
     <form onSubmit={apply} aria-label="فیلتر گزارش کارها">
       <Group align="flex-end" gap="sm" wrap="wrap">
-        <NativeSelect
+        <FilterSelect
           label="نوع کار"
-          value={filters.action ?? ALL}
-          onChange={(event) => {
-            const value = event.currentTarget.value;
-            setFilters({
-              action: value === ALL ? null : (value as AuditFilters['action']),
-              entityType: entityType.trim(),
-              entityId: entityId.trim(),
-            });
-          }}
-          data={[
-            { value: ALL, label: 'همهٔ کارها' },
-            ...AUDIT_ACTION_PREFIXES.map((prefix) => ({
-              value: prefix,
-              label: AUDIT_PREFIX_LABELS[prefix],
-            })),
-          ]}
+          value={filters.action}
+          onChange={(action) =>
+            setFilters({ action, entityType: entityType.trim(), entityId: entityId.trim() })
+          }
+          allLabel="همهٔ کارها"
+          options={filterOptionsOf(AUDIT_ACTION_PREFIXES, AUDIT_PREFIX_LABELS)}
           w={{ base: '100%', xs: 200 }}
         />
         <TextInput

@@ -1,6 +1,7 @@
-import { Button, Group, NativeSelect, TextInput } from '@mantine/core';
+import { Button, Group, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
+import { FilterSelect } from '../../../../ui/filter-select';
 import { SearchIcon } from '../../../../ui/icons';
 import {
   DISCOUNT_QUERY_MAX_LENGTH,
@@ -14,7 +15,6 @@ interface DiscountFiltersBarProps {
   setFilters: (changes: Partial<DiscountFilters>) => void;
 }
 
-const ALL = '';
 const SEARCH_DELAY_MS = 300;
 
 /** The codes list's filters: on or off at once, the code or title search as one types. */
@@ -48,15 +48,12 @@ export function DiscountFiltersBar({ filters, setFilters }: DiscountFiltersBarPr
         }}
         style={{ flex: '1 1 240px' }}
       />
-      <NativeSelect
+      <FilterSelect<DiscountActiveState>
         label="وضعیت"
-        value={filters.state ?? ALL}
-        onChange={(event) => {
-          const value = event.currentTarget.value;
-          setFilters({ state: value === ALL ? null : (value as DiscountActiveState) });
-        }}
-        data={[
-          { value: ALL, label: 'همه' },
+        value={filters.state}
+        onChange={(state) => setFilters({ state })}
+        allLabel="همه"
+        options={[
           { value: 'active', label: 'فعال' },
           { value: 'inactive', label: 'غیرفعال' },
         ]}

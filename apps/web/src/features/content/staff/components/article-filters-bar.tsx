@@ -1,5 +1,6 @@
-import { Button, Group, NativeSelect } from '@mantine/core';
-import { ARTICLE_STATUS_LABELS, ARTICLE_STATUSES, type ArticleStatus } from '@vitrin/contracts';
+import { Button, Group } from '@mantine/core';
+import { ARTICLE_STATUS_LABELS, ARTICLE_STATUSES } from '@vitrin/contracts';
+import { FilterSelect, filterOptionsOf } from '../../../../ui/filter-select';
 import { SearchBox } from '../../../../ui/search-box';
 import type { ArticleCategory } from '../api/articles';
 import { type ArticleFilters, hasArticleFilters } from '../utils/article-filters';
@@ -9,8 +10,6 @@ interface ArticleFiltersBarProps {
   setFilters: (changes: Partial<ArticleFilters>) => void;
   categories: readonly ArticleCategory[];
 }
-
-const ALL = '';
 
 /** The articles list's filters: status and category apply at once, the search as one types. */
 export function ArticleFiltersBar({ filters, setFilters, categories }: ArticleFiltersBarProps) {
@@ -24,31 +23,20 @@ export function ArticleFiltersBar({ filters, setFilters, categories }: ArticleFi
           onSearch={(q) => setFilters({ q })}
         />
       </div>
-      <NativeSelect
+      <FilterSelect
         label="وضعیت"
-        value={filters.status ?? ALL}
-        onChange={(event) => {
-          const value = event.currentTarget.value;
-          setFilters({ status: value === ALL ? null : (value as ArticleStatus) });
-        }}
-        data={[
-          { value: ALL, label: 'همه' },
-          ...ARTICLE_STATUSES.map((status) => ({
-            value: status,
-            label: ARTICLE_STATUS_LABELS[status],
-          })),
-        ]}
+        value={filters.status}
+        onChange={(status) => setFilters({ status })}
+        allLabel="همه"
+        options={filterOptionsOf(ARTICLE_STATUSES, ARTICLE_STATUS_LABELS)}
         w={{ base: '100%', xs: 160 }}
       />
-      <NativeSelect
+      <FilterSelect
         label="دسته"
-        value={filters.category ?? ALL}
-        onChange={(event) => {
-          const value = event.currentTarget.value;
-          setFilters({ category: value === ALL ? null : value });
-        }}
-        data={[
-          { value: ALL, label: 'همهٔ دسته‌ها' },
+        value={filters.category}
+        onChange={(category) => setFilters({ category })}
+        allLabel="همهٔ دسته‌ها"
+        options={[
           ...categories.map((category) => ({ value: category.slug, label: category.name })),
           // A category in the address the server no longer has still shows as chosen.
           ...(filters.category && !categories.some((item) => item.slug === filters.category)

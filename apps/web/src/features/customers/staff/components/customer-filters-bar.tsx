@@ -1,5 +1,6 @@
-import { Group, NativeSelect } from '@mantine/core';
+import { Group } from '@mantine/core';
 import type { UserRoleName } from '@vitrin/contracts';
+import { type FilterOption, FilterSelect } from '../../../../ui/filter-select';
 import { SearchBox } from '../../../../ui/search-box';
 import type { CustomerFilters, LockFilter } from '../utils/customer-filters';
 
@@ -8,17 +9,13 @@ interface CustomerFiltersBarProps {
   setFilters: (changes: Partial<CustomerFilters>) => void;
 }
 
-const ALL = '';
-
-const ROLE_OPTIONS: ReadonlyArray<{ value: UserRoleName | typeof ALL; label: string }> = [
-  { value: ALL, label: 'همه' },
+const ROLE_OPTIONS: readonly FilterOption<UserRoleName>[] = [
   { value: 'customer', label: 'مشتری' },
   { value: 'support', label: 'پشتیبان' },
   { value: 'admin', label: 'مدیر' },
 ];
 
-const LOCK_OPTIONS: ReadonlyArray<{ value: LockFilter | typeof ALL; label: string }> = [
-  { value: ALL, label: 'همه' },
+const LOCK_OPTIONS: readonly FilterOption<LockFilter>[] = [
   { value: 'locked', label: 'قفل‌شده' },
   { value: 'open', label: 'باز' },
 ];
@@ -35,24 +32,20 @@ export function CustomerFiltersBar({ filters, setFilters }: CustomerFiltersBarPr
           onSearch={(query) => setFilters({ query })}
         />
       </div>
-      <NativeSelect
+      <FilterSelect
         label="نقش"
-        value={filters.role ?? ALL}
-        onChange={(event) => {
-          const value = event.currentTarget.value;
-          setFilters({ role: value === ALL ? null : (value as UserRoleName) });
-        }}
-        data={ROLE_OPTIONS}
+        value={filters.role}
+        onChange={(role) => setFilters({ role })}
+        allLabel="همه"
+        options={ROLE_OPTIONS}
         w={{ base: 'calc(50% - 6px)', xs: 140 }}
       />
-      <NativeSelect
+      <FilterSelect
         label="وضعیت حساب"
-        value={filters.lock ?? ALL}
-        onChange={(event) => {
-          const value = event.currentTarget.value;
-          setFilters({ lock: value === ALL ? null : (value as LockFilter) });
-        }}
-        data={LOCK_OPTIONS}
+        value={filters.lock}
+        onChange={(lock) => setFilters({ lock })}
+        allLabel="همه"
+        options={LOCK_OPTIONS}
         w={{ base: 'calc(50% - 6px)', xs: 140 }}
       />
     </Group>

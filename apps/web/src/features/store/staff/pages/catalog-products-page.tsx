@@ -1,10 +1,11 @@
-import { Anchor, Box, Group, NativeSelect, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Box, Group, Stack, Table, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { BILLING_CYCLE_LABELS } from '@vitrin/contracts';
 import { toPersianDigits } from '@vitrin/fa';
 import { Link } from 'react-router';
 import { tomanText } from '../../../../lib/money';
 import { useFilterParams } from '../../../../lib/use-filter-params';
+import { FilterSelect } from '../../../../ui/filter-select';
 import { BagIcon } from '../../../../ui/icons';
 import { JalaliDateTime } from '../../../../ui/jalali-date-time';
 import { PanelPageHeader } from '../../../../ui/panel-page-header';
@@ -35,8 +36,6 @@ import {
   productPath,
 } from '../utils/catalog-filters';
 
-const ALL = '';
-
 /** The console's products (issue 8): published or not, by group, status and text. */
 export function CatalogProductsPage() {
   useDocumentTitle('محصولات | کنسول کارکنان ویترین');
@@ -63,17 +62,12 @@ export function CatalogProductsPage() {
             onSearch={(q) => setFilters({ q })}
           />
         </Box>
-        <NativeSelect
+        <FilterSelect
           label="گروه"
-          value={filters.groupId ?? ALL}
-          onChange={(event) => {
-            const value = event.currentTarget.value;
-            setFilters({ groupId: value === ALL ? null : value });
-          }}
-          data={[
-            { value: ALL, label: 'همهٔ گروه‌ها' },
-            ...(groups.data ?? []).map((group) => ({ value: group.id, label: group.name })),
-          ]}
+          value={filters.groupId}
+          onChange={(groupId) => setFilters({ groupId })}
+          allLabel="همهٔ گروه‌ها"
+          options={(groups.data ?? []).map((group) => ({ value: group.id, label: group.name }))}
           w={{ base: '100%', xs: 200 }}
         />
         <CatalogStatusFilter

@@ -1,9 +1,10 @@
-import { Anchor, Badge, Box, Group, NativeSelect, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Box, Group, Stack, Table, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { toPersianDigits } from '@vitrin/fa';
 import { Link } from 'react-router';
 import { tomanText } from '../../../../lib/money';
 import { useFilterParams } from '../../../../lib/use-filter-params';
+import { FilterSelect } from '../../../../ui/filter-select';
 import { LayoutIcon } from '../../../../ui/icons';
 import { JalaliDate } from '../../../../ui/jalali-date-time';
 import { PanelPageHeader } from '../../../../ui/panel-page-header';
@@ -28,8 +29,6 @@ import {
   themeFilterCodec,
   themePath,
 } from '../utils/catalog-filters';
-
-const ALL = '';
 
 /** The site themes website builders offer: published or not, by category and text. */
 export function CatalogThemesPage() {
@@ -61,20 +60,15 @@ export function CatalogThemesPage() {
             onSearch={(q) => setFilters({ q })}
           />
         </Box>
-        <NativeSelect
+        <FilterSelect
           label="دسته"
-          value={filters.category ?? ALL}
-          onChange={(event) => {
-            const value = event.currentTarget.value;
-            setFilters({ category: value === ALL ? null : value });
-          }}
-          data={[
-            { value: ALL, label: 'همهٔ دسته‌ها' },
-            ...(data?.categories ?? []).map((category) => ({
-              value: category.slug,
-              label: category.name,
-            })),
-          ]}
+          value={filters.category}
+          onChange={(category) => setFilters({ category })}
+          allLabel="همهٔ دسته‌ها"
+          options={(data?.categories ?? []).map((category) => ({
+            value: category.slug,
+            label: category.name,
+          }))}
           w={{ base: '100%', xs: 180 }}
         />
         <CatalogStatusFilter

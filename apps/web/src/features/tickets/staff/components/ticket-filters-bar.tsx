@@ -7,6 +7,7 @@ import {
   type TicketStatus,
 } from '@vitrin/contracts';
 import { toPersianDigits } from '@vitrin/fa';
+import { FilterSelect, filterOptionsOf } from '../../../../ui/filter-select';
 import { SearchBox } from '../../../../ui/search-box';
 import type { TicketStaffMember } from '../api/tickets';
 import {
@@ -28,8 +29,6 @@ interface TicketFiltersBarProps {
   /** Who is looking: left out of the people list, being «من» already. */
   userId: string;
 }
-
-const ANY = '';
 
 /** The queue's status chips (with counts), its selects and its search; each applies at once. */
 export function TicketFiltersBar({
@@ -70,42 +69,26 @@ export function TicketFiltersBar({
         />
       </Box>
       <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm" maw={{ md: 880 }}>
-        <NativeSelect
+        <FilterSelect
           label="بخش"
-          value={filters.department ?? ANY}
-          onChange={(event) => {
-            const value = event.currentTarget.value;
-            setFilters({ department: value === ANY ? null : (value as typeof filters.department) });
-          }}
-          data={[
-            { value: ANY, label: 'همهٔ بخش‌ها' },
-            ...TICKET_DEPARTMENTS.map((value) => ({
-              value,
-              label: TICKET_DEPARTMENT_LABELS[value],
-            })),
-          ]}
+          value={filters.department}
+          onChange={(department) => setFilters({ department })}
+          allLabel="همهٔ بخش‌ها"
+          options={filterOptionsOf(TICKET_DEPARTMENTS, TICKET_DEPARTMENT_LABELS)}
         />
-        <NativeSelect
+        <FilterSelect
           label="اولویت"
-          value={filters.priority ?? ANY}
-          onChange={(event) => {
-            const value = event.currentTarget.value;
-            setFilters({ priority: value === ANY ? null : (value as typeof filters.priority) });
-          }}
-          data={[
-            { value: ANY, label: 'همهٔ اولویت‌ها' },
-            ...TICKET_PRIORITIES.map((value) => ({ value, label: TICKET_PRIORITY_LABELS[value] })),
-          ]}
+          value={filters.priority}
+          onChange={(priority) => setFilters({ priority })}
+          allLabel="همهٔ اولویت‌ها"
+          options={filterOptionsOf(TICKET_PRIORITIES, TICKET_PRIORITY_LABELS)}
         />
-        <NativeSelect
+        <FilterSelect
           label="مسئول"
-          value={filters.assignee ?? ANY}
-          onChange={(event) => {
-            const value = event.currentTarget.value;
-            setFilters({ assignee: value === ANY ? null : value });
-          }}
-          data={[
-            { value: ANY, label: 'همه' },
+          value={filters.assignee}
+          onChange={(assignee) => setFilters({ assignee })}
+          allLabel="همه"
+          options={[
             { value: 'me', label: 'من' },
             { value: 'none', label: 'بی‌مسئول' },
             ...staff
