@@ -1,6 +1,7 @@
 import { BILLING_CYCLE_MONTHS, type BillingCycle } from '@vitrin/contracts';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client';
+import { statusByExpiry } from './lifecycle';
 import { addMonths } from './renewals';
 import { services } from './schema';
 
@@ -77,8 +78,8 @@ export async function takeBackRenewals(
       .filter((line) => line.serviceId === service.id)
       .reduce((sum, line) => sum + BILLING_CYCLE_MONTHS[line.cycle], 0);
     const after = service.expiresAt ? addMonths(service.expiresAt, -months) : null;
-    const status =
-      service.status === 'active' && after && after <= now ? 'expired' : service.status;
+    // Shortened, an active service may have run out; nothing else changes status here.
+    const status = service.status === 'active' ? statusByExpiry(after, now) : service.status;
     await tx.update(services).set({ expiresAt: after, status }).where(eq(services.id, service.id));
     changes.push({ id: service.id, before: service.expiresAt, after, status });
   }

@@ -10,13 +10,14 @@ import type { Database, Transaction } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { productPrices, products } from '../catalog';
 import { orderLines, orders } from '../orders';
+import { statusAfterExtension, TIMED_STATUSES } from './lifecycle';
 import { services } from './schema';
 
 // Renewing a service through the cart (issue 6, docs/decisions/0013): who may renew what, at
 // which price, and what paying for it does to the service.
 
 /** Services in these states may be renewed; staff stopped the others (issue 8). */
-export const RENEWABLE_STATUSES: readonly ServiceStatus[] = ['active', 'expired'];
+export const RENEWABLE_STATUSES: readonly ServiceStatus[] = TIMED_STATUSES;
 
 export const RENEWAL_PROBLEMS = {
   cancelled: 'این سرویس لغو شده و قابل تمدید نیست',
@@ -197,13 +198,13 @@ export async function extendRenewedService(
     .for('update');
   if (!service) throw new Error(`renewed service ${line.renewsServiceId} is not the buyer's`);
   const from = service.expiresAt && service.expiresAt > now ? service.expiresAt : now;
-  const reinstate = RENEWABLE_STATUSES.includes(service.status);
+  const expiresAt = addMonths(from, BILLING_CYCLE_MONTHS[line.cycle]);
   await tx
     .update(services)
     .set({
-      expiresAt: addMonths(from, BILLING_CYCLE_MONTHS[line.cycle]),
+      expiresAt,
       cycle: line.cycle,
-      ...(reinstate ? { status: 'active' as const } : {}),
+      status: statusAfterExtension(service.status, expiresAt, now),
     })
     .where(eq(services.id, service.id));
 }

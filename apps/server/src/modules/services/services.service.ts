@@ -237,6 +237,7 @@ export async function findServiceWithHistory(
 }
 
 /** Active services of anyone whose expiry has passed at `now` (the panel job expires them). */
+// statusByExpiry (lifecycle.ts) for every active service at once, in SQL.
 export async function expireServices(db: Database, now: Date = new Date()): Promise<number> {
   const expired = await db
     .update(services)

@@ -5,6 +5,7 @@ import type { Database } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import { writeAudit } from '../audit';
+import { statusAfterExtension, statusByExpiry } from './lifecycle';
 import { type ServiceStatus, services } from './schema';
 
 // What admins do to a customer's service (issue 8): suspend, unsuspend, extend, cancel. Each
@@ -100,8 +101,7 @@ export function unsuspendService(
 ) {
   return changeService(db, actor, target, 'service.unsuspend', (service, now) => {
     if (service.status !== 'suspended') refuse('این سرویس معلق نیست');
-    const passed = service.expiresAt !== null && service.expiresAt <= now;
-    return { status: passed ? 'expired' : 'active', expiresAt: service.expiresAt };
+    return { status: statusByExpiry(service.expiresAt, now), expiresAt: service.expiresAt };
   });
 }
 
@@ -148,7 +148,6 @@ export function extendService(
     } else {
       throw new Error('extend-service needs days or until (the contract requires one)');
     }
-    const status = service.status === 'expired' ? 'active' : service.status;
-    return { status, expiresAt };
+    return { status: statusAfterExtension(service.status, expiresAt, now), expiresAt };
   });
 }
