@@ -37,9 +37,7 @@ test('production sends HSTS over plain HTTP too; development only over HTTPS', (
 describe('behind one trusted proxy (TRUST_PROXY=1)', () => {
   let t: TestApp;
   beforeAll(async () => {
-    // Headers need no Redis. An app closed a moment after it starts, as these are, can still
-    // have Redis commands of its start in flight, which the closing connection then rejects.
-    t = await createTestApp({ trustProxy: 1, redisUrl: undefined });
+    t = await createTestApp({ trustProxy: 1 });
   });
   afterAll(() => t?.close());
 
@@ -67,7 +65,7 @@ describe('behind one trusted proxy (TRUST_PROXY=1)', () => {
 describe('with no trusted proxy', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ trustProxy: false, redisUrl: undefined });
+    t = await createTestApp({ trustProxy: false });
   });
   afterAll(() => t?.close());
 

@@ -104,7 +104,7 @@ export function notification(
   return { action, data: { userData: { connectDate: at.toISOString() }, userCount } };
 }
 
-export function createLiveSockets(
+export async function createLiveSockets(
   app: FastifyInstance,
   deps: { service: LiveService; store: VisitorCountStore; now: () => Date },
 ) {
@@ -135,6 +135,9 @@ export function createLiveSockets(
     const sub = app.redis.duplicate();
     pub.on('error', (error) => app.log.warn({ err: error }, 'live publisher error'));
     sub.on('error', (error) => app.log.warn({ err: error }, 'live subscriber error'));
+    // Connected before the adapter subscribes: its subscriptions then reach Redis ahead of any
+    // QUIT, so an app closed a moment after it started leaves no command to reject.
+    await Promise.all([pub.connect(), sub.connect()]);
     io.adapter(createAdapter(pub, sub, { key: `${app.config.redisKeyPrefix}socket.io` }));
     app.addHook('onClose', async () => {
       await Promise.allSettled([pub.quit(), sub.quit()]);

@@ -31,7 +31,7 @@ declare module 'fastify' {
       service: LiveService;
       store: VisitorCountStore;
       /** Socket.IO, attached to this server's HTTP server at LIVE_SOCKET_PATH. */
-      io: ReturnType<typeof createLiveSockets>['io'];
+      io: Awaited<ReturnType<typeof createLiveSockets>>['io'];
       nodeId: string;
       /** Marks this node's tracker connections alive (every HEARTBEAT_INTERVAL_MS). */
       heartbeat(at?: Date): Promise<void>;
@@ -52,7 +52,7 @@ async function registerLive(app: FastifyInstance) {
     ? createRedisVisitorCounts(app.redis, app.config.redisKeyPrefix)
     : createMemoryVisitorCounts();
   const service = createLiveService({ db: app.db, store, log: app.log });
-  const sockets = createLiveSockets(app, { service, store, now: () => new Date() });
+  const sockets = await createLiveSockets(app, { service, store, now: () => new Date() });
   sockets.io.attach(app.server);
 
   const job: ClusterJob = {
