@@ -68,10 +68,11 @@ export function CatalogProductForm({ userId, product, groups }: CatalogProductFo
   const create = useCatalogChange(userId, '/api/admin/catalog/create-product');
   const update = useCatalogChange(userId, '/api/admin/catalog/update-product');
   const save = product ? update : create;
-  const { draft, set, errorOf, setLocalErrors } = useCatalogDraft<ProductDraft>(
-    () => productDraftOf(product, product ? (groupOf(product.group.id)?.features ?? []) : []),
-    save.error,
-  );
+  const { draft, set, errorOf, setLocalErrors, textField, valueField, checkboxField } =
+    useCatalogDraft<ProductDraft>(
+      () => productDraftOf(product, product ? (groupOf(product.group.id)?.features ?? []) : []),
+      save.error,
+    );
 
   const chooseGroup = (groupId: string) => {
     const group = groupOf(groupId);
@@ -126,27 +127,16 @@ export function CatalogProductForm({ userId, product, groups }: CatalogProductFo
             ]}
             error={errorOf('groupId')}
           />
-          <TextInput
-            label="نام"
-            required
-            maxLength={120}
-            value={draft.name}
-            onChange={(event) => set({ name: event.currentTarget.value })}
-            error={errorOf('name')}
-          />
+          <TextInput label="نام" required maxLength={120} {...textField('name')} />
           <CatalogSlugInput
             description="در نشانی فروشگاه: حروف کوچک لاتین، رقم و خط تیره"
-            value={draft.slug}
-            onChange={(slug) => set({ slug })}
-            error={errorOf('slug')}
+            {...valueField('slug')}
           />
           <TextInput
             label="برچسب روی کارت"
             description="مثلاً «پرفروش»؛ خالی یعنی بی‌برچسب"
             maxLength={40}
-            value={draft.badge}
-            onChange={(event) => set({ badge: event.currentTarget.value })}
-            error={errorOf('badge')}
+            {...textField('badge')}
             inputWrapperOrder={['label', 'input', 'description', 'error']}
           />
         </SimpleGrid>
@@ -155,9 +145,7 @@ export function CatalogProductForm({ userId, product, groups }: CatalogProductFo
           description="یک جمله زیر نام محصول در فروشگاه"
           required
           maxLength={300}
-          value={draft.summary}
-          onChange={(event) => set({ summary: event.currentTarget.value })}
-          error={errorOf('summary')}
+          {...textField('summary')}
           inputWrapperOrder={['label', 'input', 'description', 'error']}
         />
         <Textarea
@@ -167,19 +155,11 @@ export function CatalogProductForm({ userId, product, groups }: CatalogProductFo
           minRows={3}
           maxRows={12}
           maxLength={5000}
-          value={draft.description}
-          onChange={(event) => set({ description: event.currentTarget.value })}
-          error={errorOf('description')}
+          {...textField('description')}
           inputWrapperOrder={['label', 'input', 'description', 'error']}
         />
         <Stack gap={4}>
-          <ImageUpload
-            label="نشان محصول"
-            square
-            value={draft.iconUrl}
-            onChange={(iconUrl) => set({ iconUrl })}
-            error={errorOf('iconUrl')}
-          />
+          <ImageUpload label="نشان محصول" square {...valueField('iconUrl')} />
           {group && group.iconUrl !== draft.iconUrl && (
             <Group>
               <Button variant="subtle" size="xs" onClick={() => set({ iconUrl: group.iconUrl })}>
@@ -194,9 +174,7 @@ export function CatalogProductForm({ userId, product, groups }: CatalogProductFo
             description="یک بار با نخستین خرید؛ خالی یعنی رایگان"
             inputMode="numeric"
             dir="ltr"
-            value={draft.setupFee}
-            onChange={(event) => set({ setupFee: event.currentTarget.value })}
-            error={errorOf('setupFee')}
+            {...textField('setupFee')}
             inputWrapperOrder={['label', 'input', 'description', 'error']}
           />
           <TextInput
@@ -204,30 +182,19 @@ export function CatalogProductForm({ userId, product, groups }: CatalogProductFo
             description="عدد کوچک‌تر زودتر نشان داده می‌شود"
             inputMode="numeric"
             dir="ltr"
-            value={draft.sortOrder}
-            onChange={(event) => set({ sortOrder: event.currentTarget.value })}
-            error={errorOf('sortOrder')}
+            {...textField('sortOrder')}
             inputWrapperOrder={['label', 'input', 'description', 'error']}
           />
         </SimpleGrid>
         <Stack gap="xs">
           <Checkbox
             label="دامنه می‌خواهد (هنگام خرید دامنه پرسیده می‌شود)"
-            checked={draft.needsDomain}
-            onChange={(event) => set({ needsDomain: event.currentTarget.checked })}
-            error={errorOf('needsDomain')}
+            {...checkboxField('needsDomain')}
           />
-          <Checkbox
-            label="قالب می‌خواهد (سایت‌ساز)"
-            checked={draft.needsTheme}
-            onChange={(event) => set({ needsTheme: event.currentTarget.checked })}
-            error={errorOf('needsTheme')}
-          />
+          <Checkbox label="قالب می‌خواهد (سایت‌ساز)" {...checkboxField('needsTheme')} />
           <Checkbox
             label="ویژه (در صفحهٔ اول فروشگاه برجسته می‌شود)"
-            checked={draft.isFeatured}
-            onChange={(event) => set({ isFeatured: event.currentTarget.checked })}
-            error={errorOf('isFeatured')}
+            {...checkboxField('isFeatured')}
           />
         </Stack>
         <ProductFeaturesTable

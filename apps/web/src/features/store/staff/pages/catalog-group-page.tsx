@@ -111,10 +111,8 @@ function GroupForm({ userId, group }: { userId: string; group: GroupView | null 
   const create = useCatalogChange(userId, '/api/admin/catalog/create-group');
   const update = useCatalogChange(userId, '/api/admin/catalog/update-group');
   const save = group ? update : create;
-  const { draft, set, errorOf, setLocalErrors } = useCatalogDraft<GroupDraft>(
-    () => groupDraftOf(group),
-    save.error,
-  );
+  const { draft, set, errorOf, setLocalErrors, textField, valueField } =
+    useCatalogDraft<GroupDraft>(() => groupDraftOf(group), save.error);
 
   /** Runs the call; throws the server's error (for the confirmation dialog). */
   const send = async () => {
@@ -151,19 +149,8 @@ function GroupForm({ userId, group }: { userId: string; group: GroupView | null 
     <form onSubmit={submit} aria-label="مشخصات گروه" noValidate>
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <TextInput
-            label="نام"
-            required
-            maxLength={80}
-            value={draft.name}
-            onChange={(event) => set({ name: event.currentTarget.value })}
-            error={errorOf('name')}
-          />
-          <CatalogSlugInput
-            value={draft.slug}
-            onChange={(slug) => set({ slug })}
-            error={errorOf('slug')}
-          />
+          <TextInput label="نام" required maxLength={80} {...textField('name')} />
+          <CatalogSlugInput {...valueField('slug')} />
         </SimpleGrid>
         <Textarea
           label="خلاصه"
@@ -171,26 +158,16 @@ function GroupForm({ userId, group }: { userId: string; group: GroupView | null 
           autosize
           minRows={2}
           maxLength={500}
-          value={draft.summary}
-          onChange={(event) => set({ summary: event.currentTarget.value })}
-          error={errorOf('summary')}
+          {...textField('summary')}
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <ImageUpload
-            label="نشان گروه"
-            square
-            value={draft.iconUrl}
-            onChange={(iconUrl) => set({ iconUrl })}
-            error={errorOf('iconUrl')}
-          />
+          <ImageUpload label="نشان گروه" square {...valueField('iconUrl')} />
           <TextInput
             label="ترتیب نمایش"
             description={group ? 'عدد کوچک‌تر زودتر' : 'خالی یعنی پس از همهٔ گروه‌ها'}
             inputMode="numeric"
             dir="ltr"
-            value={draft.sortOrder}
-            onChange={(event) => set({ sortOrder: event.currentTarget.value })}
-            error={errorOf('sortOrder')}
+            {...textField('sortOrder')}
             inputWrapperOrder={['label', 'input', 'description', 'error']}
           />
         </SimpleGrid>

@@ -1,4 +1,4 @@
-import { Anchor, Group, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Stack, Table, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { toPersianDigits } from '@vitrin/fa';
 import { Link } from 'react-router';
@@ -16,6 +16,7 @@ import { NewRecordButton } from '../../../console/components/new-record-button';
 import { ADMIN_PATH } from '../../../console/utils/admin-sections';
 import { useStaffMember } from '../../../console/utils/staff-context';
 import { CATALOG_PAGE_SIZE, type GroupView, useCatalogGroups } from '../api/catalog-queries';
+import { CatalogRecordName } from '../components/catalog-record-name';
 import { CatalogTabs } from '../components/catalog-tabs';
 import {
   CATALOG_GROUPS_PATH,
@@ -73,17 +74,12 @@ export function CatalogGroupsPage() {
 
 function GroupName({ group }: { group: GroupView }) {
   return (
-    <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
-      <ProductIcon src={group.iconUrl} size={36} />
-      <Stack gap={0} style={{ minWidth: 0 }}>
-        <Anchor component={Link} to={groupPath(group.id)} fw={700} size="sm">
-          {group.name}
-        </Anchor>
-        <Text size="xs" c="dimmed" dir="ltr" ta="right" style={{ overflowWrap: 'anywhere' }}>
-          {group.slug}
-        </Text>
-      </Stack>
-    </Group>
+    <CatalogRecordName
+      picture={<ProductIcon src={group.iconUrl} size={36} />}
+      to={groupPath(group.id)}
+      name={group.name}
+      slug={group.slug}
+    />
   );
 }
 

@@ -1,8 +1,7 @@
-import { Anchor, Box, Group, Stack, Table, Text } from '@mantine/core';
+import { Box, Group, Stack, Table, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { BILLING_CYCLE_LABELS } from '@vitrin/contracts';
 import { toPersianDigits } from '@vitrin/fa';
-import { Link } from 'react-router';
 import { tomanText } from '../../../../lib/money';
 import { useFilterParams } from '../../../../lib/use-filter-params';
 import { FilterSelect } from '../../../../ui/filter-select';
@@ -26,6 +25,7 @@ import {
   useAllCatalogGroups,
   useCatalogProducts,
 } from '../api/catalog-queries';
+import { CatalogRecordName } from '../components/catalog-record-name';
 import { CatalogStatusBadge } from '../components/catalog-status';
 import { CatalogStatusFilter } from '../components/catalog-status-filter';
 import { CatalogTabs } from '../components/catalog-tabs';
@@ -134,17 +134,12 @@ function StartingPrice({ row }: { row: ProductRow }) {
 
 function ProductName({ row }: { row: ProductRow }) {
   return (
-    <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
-      <ProductIcon src={row.iconUrl} size={36} />
-      <Stack gap={0} style={{ minWidth: 0 }}>
-        <Anchor component={Link} to={productPath(row.id)} fw={700} size="sm">
-          {row.name}
-        </Anchor>
-        <Text size="xs" c="dimmed" dir="ltr" ta="right" style={{ overflowWrap: 'anywhere' }}>
-          {row.slug}
-        </Text>
-      </Stack>
-    </Group>
+    <CatalogRecordName
+      picture={<ProductIcon src={row.iconUrl} size={36} />}
+      to={productPath(row.id)}
+      name={row.name}
+      slug={row.slug}
+    />
   );
 }
 

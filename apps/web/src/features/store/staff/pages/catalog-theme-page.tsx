@@ -161,10 +161,8 @@ function ThemeForm({ userId, theme, categories }: ThemeFormProps) {
   const create = useCatalogChange(userId, '/api/admin/catalog/create-theme');
   const update = useCatalogChange(userId, '/api/admin/catalog/update-theme');
   const save = theme ? update : create;
-  const { draft, set, errorOf, setLocalErrors } = useCatalogDraft<ThemeDraft>(
-    () => themeDraftOf(theme),
-    save.error,
-  );
+  const { draft, set, errorOf, setLocalErrors, textField, valueField } =
+    useCatalogDraft<ThemeDraft>(() => themeDraftOf(theme), save.error);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -203,29 +201,16 @@ function ThemeForm({ userId, theme, categories }: ThemeFormProps) {
     <form onSubmit={submit} aria-label="مشخصات قالب" noValidate>
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <TextInput
-            label="نام"
-            required
-            maxLength={80}
-            value={draft.name}
-            onChange={(event) => set({ name: event.currentTarget.value })}
-            error={errorOf('name')}
-          />
-          <CatalogSlugInput
-            value={draft.slug}
-            onChange={(slug) => set({ slug })}
-            error={errorOf('slug')}
-          />
+          <TextInput label="نام" required maxLength={80} {...textField('name')} />
+          <CatalogSlugInput {...valueField('slug')} />
           <NativeSelect
             label="دسته"
             required
-            value={draft.category}
-            onChange={(event) => set({ category: event.currentTarget.value })}
+            {...textField('category')}
             data={[
               { value: '', label: 'یک دسته انتخاب کنید', disabled: true },
               ...categories.map((category) => ({ value: category.slug, label: category.name })),
             ]}
-            error={errorOf('category')}
           />
           <TagsInput
             label="برچسب‌ها"
@@ -250,9 +235,7 @@ function ThemeForm({ userId, theme, categories }: ThemeFormProps) {
               description="یک بار، با خرید سایت‌ساز"
               inputMode="numeric"
               dir="ltr"
-              value={draft.price}
-              onChange={(event) => set({ price: event.currentTarget.value })}
-              error={errorOf('price')}
+              {...textField('price')}
               w={{ base: '100%', xs: 240 }}
               inputWrapperOrder={['label', 'input', 'description', 'error']}
             />
@@ -311,12 +294,7 @@ function ThemeForm({ userId, theme, categories }: ThemeFormProps) {
                 هنوز محصول سایت‌سازی (محصولی که قالب می‌خواهد) نیست.
               </Text>
             ) : (
-              <Checkbox.Group
-                aria-labelledby="theme-products"
-                value={draft.productIds}
-                onChange={(productIds) => set({ productIds })}
-                error={errorOf('productIds')}
-              >
+              <Checkbox.Group aria-labelledby="theme-products" {...valueField('productIds')}>
                 <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" mt={4}>
                   {builders.map((product) => (
                     <Checkbox key={product.id} value={product.id} label={product.name} />

@@ -1,7 +1,6 @@
-import { Anchor, Badge, Box, Group, Stack, Table, Text } from '@mantine/core';
+import { Badge, Box, Group, Stack, Table, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { toPersianDigits } from '@vitrin/fa';
-import { Link } from 'react-router';
 import { tomanText } from '../../../../lib/money';
 import { useFilterParams } from '../../../../lib/use-filter-params';
 import { FilterSelect } from '../../../../ui/filter-select';
@@ -19,6 +18,7 @@ import { NewRecordButton } from '../../../console/components/new-record-button';
 import { ADMIN_PATH } from '../../../console/utils/admin-sections';
 import { useStaffMember } from '../../../console/utils/staff-context';
 import { CATALOG_PAGE_SIZE, type ThemeView, useCatalogThemes } from '../api/catalog-queries';
+import { CatalogRecordName } from '../components/catalog-record-name';
 import { CatalogStatusBadge } from '../components/catalog-status';
 import { CatalogStatusFilter } from '../components/catalog-status-filter';
 import { CatalogTabs } from '../components/catalog-tabs';
@@ -124,30 +124,27 @@ function ThemePrice({ theme }: { theme: ThemeView }) {
 function ThemeName({ theme }: { theme: ThemeView }) {
   const preview = theme.previewUrls[0];
   return (
-    <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
-      {preview ? (
-        <img
-          src={preview}
-          alt=""
-          width={72}
-          height={45}
-          style={{
-            objectFit: 'cover',
-            borderRadius: 6,
-            border: '1px solid var(--mantine-color-gray-3)',
-            flex: 'none',
-          }}
-        />
-      ) : null}
-      <Stack gap={0} style={{ minWidth: 0 }}>
-        <Anchor component={Link} to={themePath(theme.id)} fw={700} size="sm">
-          {theme.name}
-        </Anchor>
-        <Text size="xs" c="dimmed" dir="ltr" ta="right" style={{ overflowWrap: 'anywhere' }}>
-          {theme.slug}
-        </Text>
-      </Stack>
-    </Group>
+    <CatalogRecordName
+      picture={
+        preview ? (
+          <img
+            src={preview}
+            alt=""
+            width={72}
+            height={45}
+            style={{
+              objectFit: 'cover',
+              borderRadius: 6,
+              border: '1px solid var(--mantine-color-gray-3)',
+              flex: 'none',
+            }}
+          />
+        ) : null
+      }
+      to={themePath(theme.id)}
+      name={theme.name}
+      slug={theme.slug}
+    />
   );
 }
 
