@@ -1,13 +1,4 @@
-import {
-  Button,
-  Group,
-  Modal,
-  SegmentedControl,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { SegmentedControl, Textarea, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { toPersianDigits } from '@vitrin/fa';
 import { type FormEvent, useState } from 'react';
@@ -16,7 +7,7 @@ import { fieldError } from '../../../../lib/field-error';
 import { tomanText } from '../../../../lib/money';
 import { showSuccessToast } from '../../../../lib/toast';
 import { REASON_MAX_LENGTH, REASON_MIN_LENGTH } from '../../../console/components/confirm-action';
-import { FormErrorText } from '../../../console/components/form-error-text';
+import { FormDialog } from '../../../console/components/form-dialog';
 import {
   CREDIT_DIRECTION_LABELS,
   CREDIT_DIRECTIONS,
@@ -101,92 +92,71 @@ export function CreditAdjustDialog({ balanceRial, adjust, onAdjusted }: CreditAd
       : null;
 
   return (
-    <>
-      <Button variant="light" onClick={() => setOpened(true)}>
-        تنظیم اعتبار
-      </Button>
-      <Modal
-        opened={opened}
-        onClose={close}
-        title="تنظیم اعتبار کیف پول"
-        centered
-        closeButtonProps={{ 'aria-label': 'بستن' }}
-      >
-        <form onSubmit={submit} noValidate aria-label="تنظیم اعتبار کیف پول">
-          <Stack gap="md">
-            <Text size="sm">
-              {'موجودی کنونی: '}
-              <Text span fw={700}>
-                {tomanText(balanceRial)}
-              </Text>
-            </Text>
-            <SegmentedControl
-              aria-label="نوع تغییر"
-              fullWidth
-              value={direction}
-              onChange={(value) => {
-                setDirection(value as CreditDirection);
-                mutation.reset();
-              }}
-              data={CREDIT_DIRECTIONS.map((value) => ({
-                value,
-                label: CREDIT_DIRECTION_LABELS[value],
-              }))}
-              color={direction === 'increase' ? 'teal' : 'red'}
-            />
-            <TextInput
-              label="مبلغ (تومان)"
-              placeholder="مثلا ۵۰٬۰۰۰"
-              inputMode="numeric"
-              autoComplete="off"
-              required
-              value={amount}
-              onChange={(event) => {
-                setAmount(event.currentTarget.value);
-                setLocalErrors((errors) => ({ ...errors, amount: undefined }));
-                // The server's refusal was about the amount now being changed.
-                if (mutation.error) mutation.reset();
-              }}
-              error={amountError}
-              description={
-                balanceAfter !== null && !amountError
-                  ? balanceAfter >= 0
-                    ? `موجودی پس از این تغییر: ${tomanText(balanceAfter)}`
-                    : 'این مبلغ از موجودی کنونی بیشتر است'
-                  : 'عدد کامل به تومان؛ رقم فارسی یا لاتین'
-              }
-              data-autofocus
-            />
-            <Textarea
-              label="دلیل"
-              description="در گزارش کارها می‌ماند."
-              required
-              autosize
-              minRows={2}
-              maxLength={REASON_MAX_LENGTH}
-              value={reason}
-              onChange={(event) => {
-                setReason(event.currentTarget.value);
-                setLocalErrors((errors) => ({ ...errors, reason: undefined }));
-              }}
-              error={reasonError}
-            />
-            <FormErrorText message={otherError} />
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={close} disabled={mutation.isPending}>
-                انصراف
-              </Button>
-              <Button
-                type="submit"
-                color={direction === 'increase' ? 'teal' : 'red'}
-                loading={mutation.isPending}
-              >
-                {direction === 'increase' ? 'افزودن اعتبار' : 'کسر اعتبار'}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Modal>
-    </>
+    <FormDialog
+      openLabel="تنظیم اعتبار"
+      opened={opened}
+      onOpen={() => setOpened(true)}
+      onClose={close}
+      title="تنظیم اعتبار کیف پول"
+      formLabel="تنظیم اعتبار کیف پول"
+      onSubmit={submit}
+      current={{ label: 'موجودی کنونی: ', value: tomanText(balanceRial) }}
+      otherError={otherError}
+      pending={mutation.isPending}
+      submitLabel={direction === 'increase' ? 'افزودن اعتبار' : 'کسر اعتبار'}
+      submitColor={direction === 'increase' ? 'teal' : 'red'}
+    >
+      <SegmentedControl
+        aria-label="نوع تغییر"
+        fullWidth
+        value={direction}
+        onChange={(value) => {
+          setDirection(value as CreditDirection);
+          mutation.reset();
+        }}
+        data={CREDIT_DIRECTIONS.map((value) => ({
+          value,
+          label: CREDIT_DIRECTION_LABELS[value],
+        }))}
+        color={direction === 'increase' ? 'teal' : 'red'}
+      />
+      <TextInput
+        label="مبلغ (تومان)"
+        placeholder="مثلا ۵۰٬۰۰۰"
+        inputMode="numeric"
+        autoComplete="off"
+        required
+        value={amount}
+        onChange={(event) => {
+          setAmount(event.currentTarget.value);
+          setLocalErrors((errors) => ({ ...errors, amount: undefined }));
+          // The server's refusal was about the amount now being changed.
+          if (mutation.error) mutation.reset();
+        }}
+        error={amountError}
+        description={
+          balanceAfter !== null && !amountError
+            ? balanceAfter >= 0
+              ? `موجودی پس از این تغییر: ${tomanText(balanceAfter)}`
+              : 'این مبلغ از موجودی کنونی بیشتر است'
+            : 'عدد کامل به تومان؛ رقم فارسی یا لاتین'
+        }
+        data-autofocus
+      />
+      <Textarea
+        label="دلیل"
+        description="در گزارش کارها می‌ماند."
+        required
+        autosize
+        minRows={2}
+        maxLength={REASON_MAX_LENGTH}
+        value={reason}
+        onChange={(event) => {
+          setReason(event.currentTarget.value);
+          setLocalErrors((errors) => ({ ...errors, reason: undefined }));
+        }}
+        error={reasonError}
+      />
+    </FormDialog>
   );
 }

@@ -1,13 +1,4 @@
-import {
-  Button,
-  Group,
-  Modal,
-  SegmentedControl,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { SegmentedControl, Textarea, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { MAX_SERVICE_EXTENSION_DAYS } from '@vitrin/contracts';
 import { formatJalaliDate, toPersianDigits } from '@vitrin/fa';
@@ -16,7 +7,7 @@ import { describeApiError } from '../../../../lib/api-error';
 import { fieldError } from '../../../../lib/field-error';
 import { showSuccessToast } from '../../../../lib/toast';
 import { REASON_MAX_LENGTH } from '../../../console/components/confirm-action';
-import { FormErrorText } from '../../../console/components/form-error-text';
+import { FormDialog } from '../../../console/components/form-dialog';
 import type { CustomerServiceView } from '../api/customers';
 import type { ServiceExtension } from '../api/services';
 import { type ExtensionMode, extensionRequest } from '../utils/service-actions';
@@ -110,89 +101,75 @@ export function ServiceExtendDialog({ service, extend }: ServiceExtendDialogProp
       : null;
 
   return (
-    <>
-      <Button variant="light" size="compact-sm" onClick={() => setOpened(true)}>
-        تمدید
-      </Button>
-      <Modal
-        opened={opened}
-        onClose={close}
-        title={`تمدید ${service.name}`}
-        centered
-        closeButtonProps={{ 'aria-label': 'بستن' }}
-      >
-        <form onSubmit={submit} noValidate aria-label="تمدید سرویس">
-          <Stack gap="md">
-            <Text size="sm">
-              {'انقضای کنونی: '}
-              <Text span fw={700}>
-                {service.expiresAt ? formatJalaliDate(service.expiresAt) : 'ثبت نشده'}
-              </Text>
-            </Text>
-            <SegmentedControl
-              aria-label="روش تمدید"
-              fullWidth
-              value={mode}
-              onChange={(value) => {
-                setMode(value as ExtensionMode);
-                setLocalError(null);
-                mutation.reset();
-              }}
-              data={(['days', 'until'] as const).map((value) => ({
-                value,
-                label: EXTENSION_MODE_LABELS[value],
-              }))}
-            />
-            {mode === 'days' ? (
-              <TextInput
-                key="days"
-                label="تعداد روز"
-                description={`از انقضای کنونی (یا امروز، اگر گذشته باشد)؛ حداکثر ${toPersianDigits(MAX_SERVICE_EXTENSION_DAYS)} روز`}
-                placeholder="۳۰"
-                inputMode="numeric"
-                autoComplete="off"
-                required
-                value={days}
-                onChange={(event) => setDays(event.currentTarget.value)}
-                error={errorOf('days')}
-                data-autofocus
-              />
-            ) : (
-              <TextInput
-                key="until"
-                label="تاریخ انقضای تازه"
-                description={`شمسی، مثل ${example}؛ باید بعد از انقضای کنونی باشد`}
-                placeholder={example}
-                autoComplete="off"
-                required
-                value={until}
-                onChange={(event) => setUntil(event.currentTarget.value)}
-                error={errorOf('until')}
-                data-autofocus
-              />
-            )}
-            <Textarea
-              label="دلیل"
-              description="اختیاری؛ در گزارش کارها می‌ماند."
-              autosize
-              minRows={2}
-              maxLength={REASON_MAX_LENGTH}
-              value={reason}
-              onChange={(event) => setReason(event.currentTarget.value)}
-              error={reasonError}
-            />
-            <FormErrorText message={otherError} />
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={close} disabled={mutation.isPending}>
-                انصراف
-              </Button>
-              <Button type="submit" loading={mutation.isPending}>
-                تمدید سرویس
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Modal>
-    </>
+    <FormDialog
+      openLabel="تمدید"
+      openSize="compact-sm"
+      opened={opened}
+      onOpen={() => setOpened(true)}
+      onClose={close}
+      title={`تمدید ${service.name}`}
+      formLabel="تمدید سرویس"
+      onSubmit={submit}
+      current={{
+        label: 'انقضای کنونی: ',
+        value: service.expiresAt ? formatJalaliDate(service.expiresAt) : 'ثبت نشده',
+      }}
+      otherError={otherError}
+      pending={mutation.isPending}
+      submitLabel="تمدید سرویس"
+    >
+      <SegmentedControl
+        aria-label="روش تمدید"
+        fullWidth
+        value={mode}
+        onChange={(value) => {
+          setMode(value as ExtensionMode);
+          setLocalError(null);
+          mutation.reset();
+        }}
+        data={(['days', 'until'] as const).map((value) => ({
+          value,
+          label: EXTENSION_MODE_LABELS[value],
+        }))}
+      />
+      {mode === 'days' ? (
+        <TextInput
+          key="days"
+          label="تعداد روز"
+          description={`از انقضای کنونی (یا امروز، اگر گذشته باشد)؛ حداکثر ${toPersianDigits(MAX_SERVICE_EXTENSION_DAYS)} روز`}
+          placeholder="۳۰"
+          inputMode="numeric"
+          autoComplete="off"
+          required
+          value={days}
+          onChange={(event) => setDays(event.currentTarget.value)}
+          error={errorOf('days')}
+          data-autofocus
+        />
+      ) : (
+        <TextInput
+          key="until"
+          label="تاریخ انقضای تازه"
+          description={`شمسی، مثل ${example}؛ باید بعد از انقضای کنونی باشد`}
+          placeholder={example}
+          autoComplete="off"
+          required
+          value={until}
+          onChange={(event) => setUntil(event.currentTarget.value)}
+          error={errorOf('until')}
+          data-autofocus
+        />
+      )}
+      <Textarea
+        label="دلیل"
+        description="اختیاری؛ در گزارش کارها می‌ماند."
+        autosize
+        minRows={2}
+        maxLength={REASON_MAX_LENGTH}
+        value={reason}
+        onChange={(event) => setReason(event.currentTarget.value)}
+        error={reasonError}
+      />
+    </FormDialog>
   );
 }
