@@ -1,8 +1,8 @@
-import { users } from '@vitrin/server/src/db/schema/index';
 import { hashPassword } from '@vitrin/server/src/modules/accounts/password';
 import { checkoutInvariantViolations } from '@vitrin/server/src/modules/orders/invariants';
 import { updateBuyerDetails } from '@vitrin/server/src/modules/orders/orders.service';
 import { changeBalance } from '@vitrin/server/src/modules/wallet/wallet.service';
+import { users } from '@vitrin/server/src/schema';
 import type { FastifyInstance } from 'fastify';
 
 /** Every bench customer's password; the accounts exist only in the bench's own database. */

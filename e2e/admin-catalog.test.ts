@@ -11,7 +11,7 @@ import {
   productPrices,
   products,
   themes,
-} from '../apps/server/src/db/schema/index';
+} from '../apps/server/src/schema';
 import { launchChromium, saveScreenshot } from './browser';
 import { ADMIN, newPage, persianDigits, screenshotBoth, signIn, tomanText } from './flows';
 import { type InProcessServer, startInProcessServer } from './in-process-server';

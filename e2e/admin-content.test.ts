@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { articles, auditLog, discountCodes } from '../apps/server/src/db/schema/index';
+import { articles, auditLog, discountCodes } from '../apps/server/src/schema';
 import { launchChromium } from './browser';
 import { ADMIN, callApi, newPage, persianDigits, screenshotBoth, signIn } from './flows';
 import { type InProcessServer, startInProcessServer } from './in-process-server';

@@ -3,13 +3,7 @@ import { formatJalaliDate, INVALID_DATE_MESSAGE, parseDateText } from '@vitrin/f
 import { and, desc, eq, ne } from 'drizzle-orm';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import {
-  auditLog,
-  services,
-  users,
-  wallets,
-  walletTransactions,
-} from '../apps/server/src/db/schema/index';
+import { auditLog, services, users, wallets, walletTransactions } from '../apps/server/src/schema';
 import { launchChromium, saveScreenshot } from './browser';
 import {
   ADMIN,

@@ -9,7 +9,7 @@ import {
   users,
   wallets,
   walletTransactions,
-} from '../apps/server/src/db/schema/index';
+} from '../apps/server/src/schema';
 import { launchChromium } from './browser';
 import {
   ADMIN,

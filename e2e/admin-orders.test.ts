@@ -2,13 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import {
-  auditLog,
-  orders,
-  tickets,
-  users,
-  walletTransactions,
-} from '../apps/server/src/db/schema/index';
+import { auditLog, orders, tickets, users, walletTransactions } from '../apps/server/src/schema';
 import { launchChromium, saveScreenshot, viewports } from './browser';
 import { ADMIN, newPage, persianDigits, SUPPORT, screenshotBoth, signIn, tomanText } from './flows';
 import { type InProcessServer, startInProcessServer } from './in-process-server';

@@ -8,7 +8,7 @@ import {
   ticketMessages,
   tickets,
   users,
-} from '../apps/server/src/db/schema/index';
+} from '../apps/server/src/schema';
 import { launchChromium } from './browser';
 import { newPage, SUPPORT, screenshotBoth, signIn } from './flows';
 import { type InProcessServer, startInProcessServer } from './in-process-server';

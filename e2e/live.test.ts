@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { services, users } from '../apps/server/src/db/schema/index';
+import { services, users } from '../apps/server/src/schema';
 import { launchChromium } from './browser';
 import { newPage, persianDigits, screenshotBoth, signIn } from './flows';
 import { type InProcessServer, startInProcessServer } from './in-process-server';

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { users } from '../apps/server/src/db/schema/index';
 import { replyAsStaff } from '../apps/server/src/modules/tickets/tickets.service';
+import { users } from '../apps/server/src/schema';
 import { launchChromium, viewports } from './browser';
 import {
   callApi,

@@ -5,7 +5,13 @@ import fp from 'fastify-plugin';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import { compileProxyTrust } from './lib/client-address';
-import { authRoutes, staffCustomersRoutes, usersRoutes } from './modules/accounts';
+import {
+  authRoutes,
+  isSessionOpen,
+  readStaffStanding,
+  staffCustomersRoutes,
+  usersRoutes,
+} from './modules/accounts';
 import { appRoutes } from './modules/app';
 import { appDistributionRoutes } from './modules/app-distribution';
 import { auditRoutes } from './modules/audit';
@@ -13,7 +19,7 @@ import { staffCatalogRoutes, storeRoutes } from './modules/catalog';
 import { contentRoutes, staffArticlesRoutes } from './modules/content';
 import { dashboardRoutes } from './modules/dashboard';
 import { liveRoutes } from './modules/live';
-import { checkoutRoutes, panelOrdersRoutes, staffOrdersRoutes } from './modules/orders';
+import { checkoutRoutes, panelOrdersRoutes, payments, staffOrdersRoutes } from './modules/orders';
 import { redDots } from './modules/red-dots';
 import { seoRoutes } from './modules/seo';
 import { panelRoutes, staffServicesRoutes } from './modules/services';
@@ -28,7 +34,6 @@ import errors from './plugins/errors';
 import fileStore from './plugins/file-store';
 import health from './plugins/health';
 import pageMeta from './plugins/page-meta';
-import payments from './plugins/payments';
 import rateLimit from './plugins/rate-limit';
 import redis from './plugins/redis';
 import requestContext, { generateRequestId } from './plugins/request-context';
@@ -117,7 +122,12 @@ export async function buildApp(
   await app.register(rateLimit);
   await app.register(apiDocs);
   await app.register(health);
-  await app.register(auth);
+  await app.register(auth, {
+    accounts: {
+      isSessionOpen: (sessionId) => isSessionOpen(app.db, sessionId),
+      readStanding: (userId) => readStaffStanding(app.db, userId),
+    },
+  });
   await app.register(sms);
   await app.register(fileStore);
   await app.register(redDots);

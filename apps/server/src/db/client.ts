@@ -9,11 +9,9 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { migrationsFolder } from '../paths';
-import * as schema from './schema/index';
 
-export type Schema = typeof schema;
 /** The Drizzle handle every service takes: the same type on PGlite and on PostgreSQL. */
-export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type Database = PgDatabase<PgQueryResultHKT>;
 /** A transaction is a Database too: services that change state take one. */
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -49,7 +47,7 @@ export async function openDatabase(options: {
 export async function dumpMigratedPglite(): Promise<Blob> {
   const client = await PGlite.create();
   try {
-    await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+    await migratePglite(drizzlePglite(client), { migrationsFolder });
     return await client.dumpDataDir('none');
   } finally {
     await client.close();
@@ -65,7 +63,7 @@ async function openPglite(dataDir: string | null, template?: Blob): Promise<Data
   } else {
     client = await PGlite.create(template ? { loadDataDir: template } : {});
   }
-  const db = drizzlePglite(client, { schema });
+  const db = drizzlePglite(client);
   return {
     db,
     kind: 'pglite',
@@ -81,7 +79,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: 10, idleTimeoutMillis: 30_000 });
   // A dropped idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
-  const db = drizzleNodePg(pool, { schema });
+  const db = drizzleNodePg(pool);
   return {
     db,
     kind: 'postgres',
@@ -90,7 +88,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
       const client = await pool.connect();
       try {
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-        await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder });
+        await migrateNodePg(drizzleNodePg(client), { migrationsFolder });
       } finally {
         await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
         client.release();

@@ -1,6 +1,11 @@
 import { searchableText } from '@vitrin/fa';
 import type { Transaction } from '../db/client';
 import {
+  articlePlainText,
+  readingMinutes,
+  sanitizeArticleHtml,
+} from '../modules/content/article-html';
+import {
   articleCategories,
   articles,
   contentBlocks,
@@ -12,12 +17,7 @@ import {
   productThemes,
   themeCategories,
   themes,
-} from '../db/schema/index';
-import {
-  articlePlainText,
-  readingMinutes,
-  sanitizeArticleHtml,
-} from '../modules/content/article-html';
+} from '../schema';
 import { articleCoverUrl, demoArticleCategories, demoArticles } from './demo-catalog/articles';
 import { demoGroups, groupIconUrl } from './demo-catalog/groups';
 import { demoHomeHero, HOME_HERO_KEY } from './demo-catalog/home';

@@ -1,5 +1,12 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Transaction } from '../db/client';
+import { addToCart } from '../modules/orders/cart.service';
+import {
+  submitOrder,
+  updateBuyerDetails,
+  useWalletInOrder,
+} from '../modules/orders/orders.service';
+import { changeBalance } from '../modules/wallet/wallet.service';
 import {
   discountCodes,
   orders,
@@ -11,14 +18,7 @@ import {
   themes,
   users,
   walletTransactions,
-} from '../db/schema/index';
-import { addToCart } from '../modules/orders/cart.service';
-import {
-  submitOrder,
-  updateBuyerDetails,
-  useWalletInOrder,
-} from '../modules/orders/orders.service';
-import { changeBalance } from '../modules/wallet/wallet.service';
+} from '../schema';
 
 const DAY_MS = 24 * 3_600_000;
 

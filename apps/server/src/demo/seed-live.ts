@@ -1,5 +1,5 @@
 import type { Transaction } from '../db/client';
-import { liveVisitors, liveVisits } from '../db/schema/index';
+import { liveVisitors, liveVisits } from '../schema';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;

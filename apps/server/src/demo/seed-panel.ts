@@ -1,10 +1,10 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Transaction } from '../db/client';
-import { discountCodes, orders, payments, products, services, users } from '../db/schema/index';
 import { addRenewalToCart, addToCart } from '../modules/orders/cart.service';
 import { payableOf, submitOrder, useWalletInOrder } from '../modules/orders/orders.service';
 import { settlePayment } from '../modules/orders/payments.service';
 import { expireServices } from '../modules/services/services.service';
+import { discountCodes, orders, payments, products, services, users } from '../schema';
 import { backdate } from './seed-checkout';
 
 const DAY_MS = 24 * 3_600_000;

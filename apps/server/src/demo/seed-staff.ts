@@ -1,7 +1,7 @@
 import { eq, isNull } from 'drizzle-orm';
 import type { Transaction } from '../db/client';
-import { auditLog, cannedReplies, discountCodes, users } from '../db/schema/index';
 import { hashPassword } from '../modules/accounts/password';
+import { auditLog, cannedReplies, discountCodes, users } from '../schema';
 
 /** The support demo account (issue 8): tickets, and orders and customers read-only. */
 export const demoSupportAccount = {

@@ -1,7 +1,7 @@
 import type { TicketDepartment, TicketPriority, TicketStatus } from '@vitrin/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Transaction } from '../db/client';
-import { products, services, ticketMessages, tickets, users } from '../db/schema/index';
+import { products, services, ticketMessages, tickets, users } from '../schema';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;

@@ -2,6 +2,8 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { and, count, eq, isNotNull } from 'drizzle-orm';
 import { expect, test } from 'vitest';
+import { verifyPassword } from '../modules/accounts/password';
+import { checkoutInvariantViolations } from '../modules/orders/invariants';
 import {
   articles,
   auditLog,
@@ -19,9 +21,7 @@ import {
   services,
   themes,
   users,
-} from '../db/schema/index';
-import { verifyPassword } from '../modules/accounts/password';
-import { checkoutInvariantViolations } from '../modules/orders/invariants';
+} from '../schema';
 import { setupTestApp } from '../test/test-app';
 import { HOME_HERO_KEY } from './demo-catalog/home';
 import { demoAccounts, seedDemoData } from './seed';

@@ -1,6 +1,6 @@
 import type { Database, Transaction } from '../db/client';
-import { seedRuns, type UserRole, users } from '../db/schema/index';
 import { hashPassword } from '../modules/accounts/password';
+import { seedRuns, type UserRole, users } from '../schema';
 import { seedCatalog } from './seed-catalog';
 import { seedCheckout } from './seed-checkout';
 import { seedLive } from './seed-live';

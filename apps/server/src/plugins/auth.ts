@@ -1,10 +1,13 @@
-import { hasPermission, type StaffPermission } from '@vitrin/contracts';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import {
+  hasPermission,
+  type StaffPermission,
+  USER_ROLES,
+  type UserRoleName as UserRole,
+} from '@vitrin/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { jwtVerify, SignJWT } from 'jose';
 import { AppError } from '../lib/app-error';
-import { isSessionOpen, readStaffStanding, type UserRole, userRoles } from '../modules/accounts';
 
 /** Spec §4: the web refreshes 60 s before `exp`; a short life keeps a stolen token short-lived. */
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
@@ -18,11 +21,21 @@ export interface AuthUser {
   sessionId: string;
 }
 
+/**
+ * What the auth checks ask of the accounts module, handed in by app.ts so that this plugin sits
+ * below the modules: whether a session is still open, and a person's role and lock right now.
+ */
+export interface AccountLookup {
+  isSessionOpen(sessionId: string): Promise<boolean>;
+  readStanding(userId: string): Promise<{ role: UserRole; lockedAt: Date | null } | null>;
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     user: AuthUser | null;
   }
   interface FastifyInstance {
+    accountLookup: AccountLookup;
     accessTokens: {
       sign(user: { id: string; role: UserRole }, sessionId: string): Promise<string>;
       /** The user of a valid, unexpired token whose session is still open; null otherwise. */
@@ -71,7 +84,7 @@ export async function requirePermission(
   permission: StaffPermission,
 ): Promise<void> {
   if (!user) throw new AppError('UNAUTHENTICATED');
-  const row = await readStaffStanding(app.db, user.id);
+  const row = await app.accountLookup.readStanding(user.id);
   if (!row || row.lockedAt || !hasPermission(row.role, permission)) {
     throw new AppError('FORBIDDEN');
   }
@@ -97,9 +110,10 @@ export async function withUser(
   });
 }
 
-export default fp(
-  async (app) => {
+export default fp<{ accounts: AccountLookup }>(
+  async (app, { accounts }) => {
     const key = new TextEncoder().encode(app.config.jwtSecret);
+    app.decorate('accountLookup', accounts);
     app.decorateRequest('user', null);
     app.decorate('accessTokens', {
       sign: (user, sessionId) =>
@@ -124,9 +138,9 @@ export default fp(
         }
         const { sub, sid, role } = claims;
         if (typeof sub !== 'string' || typeof sid !== 'string') return null;
-        if (!userRoles.includes(role as UserRole)) return null;
+        if (!USER_ROLES.includes(role as UserRole)) return null;
         // A signed-out or ended session stops its access tokens at once, not 15 minutes later.
-        const open = await isSessionOpen(app.db, sid);
+        const open = await accounts.isSessionOpen(sid);
         return open ? { id: sub, role: role as UserRole, sessionId: sid } : null;
       },
     });

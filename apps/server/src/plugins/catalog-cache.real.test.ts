@@ -4,8 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildApp } from '../app';
 import { testConfig } from '../config';
-import { products } from '../db/schema/index';
 import { seedDemoData } from '../demo/seed';
+import { products } from '../schema';
 import { createTestDatabase, deleteKeys, postJson } from '../test/test-app';
 
 // Only a real PostgreSQL and Redis can answer these: run by the server-postgres project.

@@ -1,8 +1,8 @@
 import { TEXT_PROBLEM_MESSAGES } from '@vitrin/contracts';
 import { count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { auditLog, cannedReplies, discountCodes } from '../db/schema/index';
 import { writeAudit } from '../modules/audit/audit.service';
+import { auditLog, cannedReplies, discountCodes } from '../schema';
 import { createSignedInUser, freshAddress, ok, type SignedInUser, send } from '../test/api-kit';
 import { createStaff } from '../test/staff-kit';
 import { setupTestApp } from '../test/test-app';

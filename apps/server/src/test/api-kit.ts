@@ -1,8 +1,8 @@
 import type { ApiError, CallPath, PathInput, PathResult } from '@vitrin/contracts';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import { type UserRole, users } from '../db/schema/index';
 import { startSession } from '../modules/accounts/sessions.service';
+import { type UserRole, users } from '../schema';
 
 // Shared by the modules' test kits: calls through the real app as a client makes them, and
 // people with real access tokens.

@@ -4,7 +4,6 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, expect, test } from 'vitest';
 import { z } from 'zod';
-import { discountCodes } from '../db/schema/index';
 import { startSession } from '../modules/accounts/sessions.service';
 import { freshLiveDomain, giveDomain } from '../modules/live/live-test-kit';
 import {
@@ -21,6 +20,7 @@ import {
   SAMPLE_FILES,
   uploaded,
 } from '../modules/tickets/tickets-test-kit';
+import { discountCodes } from '../schema';
 import { send } from './api-kit';
 import { contractCalls } from './contract-calls';
 import { setupTestApp } from './test-app';

@@ -2,7 +2,7 @@ import { type CallDefinition, hasPermission } from '@vitrin/contracts';
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import { auditLog } from '../db/schema/index';
+import { auditLog } from '../schema';
 import { createSignedInUser, type SignedInUser, send } from './api-kit';
 
 // Staff console tests (issue 8): staff accounts, the authorization every admin call must have,

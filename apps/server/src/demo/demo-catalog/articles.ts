@@ -1,4 +1,4 @@
-import type { articleStatuses } from '../../db/schema/index';
+import type { articleStatuses } from '../../schema';
 
 export interface DemoArticleCategory {
   slug: string;

@@ -1,5 +1,5 @@
 import { BILLING_CYCLES, type BillingCycle } from '@vitrin/contracts';
-import type { productStatuses } from '../../db/schema/index';
+import type { productStatuses } from '../../schema';
 
 /**
  * One cell of a product's row in its group's comparison table: a short text (the feature is

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { expect, test } from 'vitest';
-import { refreshTokens, users } from '../../db/schema/index';
 import type { ConsoleSmsSender } from '../../providers/sms/console-sms';
+import { refreshTokens, users } from '../../schema';
 import { setupTestApp } from '../../test/test-app';
 
 // Only a real PostgreSQL runs these requests truly at once: run by the server-postgres project.

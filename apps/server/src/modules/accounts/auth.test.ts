@@ -2,8 +2,8 @@ import { REFRESH_COOKIE } from '@vitrin/contracts';
 import { and, eq, isNull } from 'drizzle-orm';
 import { decodeJwt, SignJWT } from 'jose';
 import { describe, expect, test, vi } from 'vitest';
-import { otpCodes, refreshTokens, users } from '../../db/schema/index';
 import type { ConsoleSmsSender } from '../../providers/sms/console-sms';
+import { otpCodes, refreshTokens, users } from '../../schema';
 import { createTestApp, setupTestApp } from '../../test/test-app';
 import { passwordPauseSeconds } from './auth.service';
 

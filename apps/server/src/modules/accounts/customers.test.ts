@@ -9,7 +9,7 @@ import {
 import { toPersianDigits } from '@vitrin/fa';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { users, walletTransactions } from '../../db/schema/index';
+import { users, walletTransactions } from '../../schema';
 import { createSignedInUser, ok, refused, type SignedInUser, send } from '../../test/api-kit';
 import { auditRowsOf, createStaff, expectStaffOnly } from '../../test/staff-kit';
 import { setupTestApp } from '../../test/test-app';

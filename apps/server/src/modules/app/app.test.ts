@@ -1,7 +1,7 @@
 import { ANDROID_VERSION, TEXT_PROBLEM_MESSAGES, WEB_VERSION } from '@vitrin/contracts';
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
-import { clientErrorReports } from '../../db/schema/index';
+import { clientErrorReports } from '../../schema';
 import { postJson, setupTestApp } from '../../test/test-app';
 
 const t = setupTestApp();

@@ -1,7 +1,7 @@
 import { getAuditLog } from '@vitrin/contracts';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { users } from '../../db/schema/index';
+import { users } from '../../schema';
 import { ok, refused, type SignedInUser } from '../../test/api-kit';
 import { createStaff, expectStaffOnly } from '../../test/staff-kit';
 import { setupTestApp } from '../../test/test-app';

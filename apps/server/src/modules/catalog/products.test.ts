@@ -11,7 +11,7 @@ import {
 } from '@vitrin/contracts';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { productGroups, products } from '../../db/schema/index';
+import { productGroups, products } from '../../schema';
 import { ok, refused, type SignedInUser, send } from '../../test/api-kit';
 import { auditRowsOf, createStaff, expectStaffOnly } from '../../test/staff-kit';
 import { setupTestApp } from '../../test/test-app';

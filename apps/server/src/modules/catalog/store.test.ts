@@ -1,7 +1,7 @@
 import { BILLING_CYCLES } from '@vitrin/contracts';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
-import { productGroups, productPrices, products, themes } from '../../db/schema/index';
+import { productGroups, productPrices, products, themes } from '../../schema';
 import { postJson, setupTestApp } from '../../test/test-app';
 
 const t = setupTestApp({ seedDemoData: true });

@@ -9,7 +9,7 @@ import {
 } from '@vitrin/contracts';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { products } from '../../db/schema/index';
+import { products } from '../../schema';
 import { freshAddress, ok, refused, type SignedInUser } from '../../test/api-kit';
 import { auditRowsOf, createStaff, expectStaffOnly } from '../../test/staff-kit';
 import { setupTestApp } from '../../test/test-app';

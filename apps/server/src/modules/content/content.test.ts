@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
-import { articles, contentBlocks, services, themes, users } from '../../db/schema/index';
+import { articles, contentBlocks, services, themes, users } from '../../schema';
 import { postJson, setupTestApp } from '../../test/test-app';
 import { sanitizeArticleHtml } from './article-html';
 

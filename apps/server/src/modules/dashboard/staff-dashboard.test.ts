@@ -1,7 +1,7 @@
 import { parseDateText } from '@vitrin/fa';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { orders, users } from '../../db/schema/index';
+import { orders, users } from '../../schema';
 import { ok, type SignedInUser } from '../../test/api-kit';
 import { createStaff } from '../../test/staff-kit';
 import { setupTestApp } from '../../test/test-app';

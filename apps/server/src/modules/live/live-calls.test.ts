@@ -5,7 +5,7 @@ import { gunzipSync } from 'node:zlib';
 import { LIVE_TRACKER_SCRIPT_PATH } from '@vitrin/contracts';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { liveVisitors, liveVisits } from '../../db/schema/index';
+import { liveVisitors, liveVisits } from '../../schema';
 import { createSignedInUser, ok, refused, type SignedInUser } from '../../test/api-kit';
 import { createTestApp, setupTestApp } from '../../test/test-app';
 import { createLiveService } from './live-service';

@@ -14,7 +14,7 @@ import {
 } from '@vitrin/contracts';
 import type { FastifyInstance } from 'fastify';
 import { io, type Socket } from 'socket.io-client';
-import { services } from '../../db/schema/index';
+import { services } from '../../schema';
 
 // Drives the live sockets the way the tracker and the panel do, over a real listening server.
 

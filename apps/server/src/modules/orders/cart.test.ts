@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
-import { carts, productPrices, products } from '../../db/schema/index';
+import { carts, productPrices, products } from '../../schema';
 import { ok, refused } from '../../test/api-kit';
 import { setupTestApp } from '../../test/test-app';
 import { hashCartToken, MAX_CART_LINES } from './cart.service';

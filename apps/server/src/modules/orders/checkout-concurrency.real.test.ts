@@ -1,7 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import { expect, test } from 'vitest';
-import { discountCodes, orders, services } from '../../db/schema/index';
+import { discountCodes, orders, services } from '../../schema';
 import { ok, send } from '../../test/api-kit';
 import { setupTestApp } from '../../test/test-app';
 import { readBalance } from '../wallet/wallet.service';

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { Database } from '../../db/client';
-import { productPrices, products, themes } from '../../db/schema/index';
+import { productPrices, products, themes } from '../../schema';
 import { createSignedInUser, ok, type SignedInUser } from '../../test/api-kit';
 import { changeBalance } from '../wallet/wallet.service';
 import { checkoutInvariantViolations } from './invariants';

@@ -1,7 +1,7 @@
 import { CREDIT_TOP_UP_MAX_RIAL, CREDIT_TOP_UP_MIN_RIAL } from '@vitrin/contracts';
 import { eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
-import { services, walletTransactions } from '../../db/schema/index';
+import { services, walletTransactions } from '../../schema';
 import { ok, refused } from '../../test/api-kit';
 import { setupTestApp } from '../../test/test-app';
 import { readBalance } from '../wallet/wallet.service';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
-import { discountCodes, payments, services } from '../../db/schema/index';
+import { discountCodes, payments, services } from '../../schema';
 import { ok, refused } from '../../test/api-kit';
 import { setupTestApp } from '../../test/test-app';
 import {

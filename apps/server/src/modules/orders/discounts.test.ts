@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
-import { discountCodes, productGroups } from '../../db/schema/index';
+import { discountCodes, productGroups } from '../../schema';
 import { ok, refused, send } from '../../test/api-kit';
 import { setupTestApp } from '../../test/test-app';
 import { DAY_MS, freshDomain } from '../services/panel-test-kit';

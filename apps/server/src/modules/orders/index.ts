@@ -2,7 +2,7 @@
 
 export { addRenewalToCart } from './cart.service';
 export { panelOrdersRoutes } from './panel.routes';
-export type { PaymentContext } from './payments.service';
+export { default as payments } from './payments.plugin';
 export { cartLines, carts, orderLines, orders } from './schema';
 export { staffOrdersRoutes } from './staff.routes';
 export { checkoutRoutes } from './store.routes';

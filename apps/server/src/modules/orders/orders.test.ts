@@ -2,13 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ORDER_EXPIRY_HOURS } from '@vitrin/contracts';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
-import {
-  discountCodes,
-  orders,
-  productPrices,
-  services,
-  walletTransactions,
-} from '../../db/schema/index';
+import { discountCodes, orders, productPrices, services, walletTransactions } from '../../schema';
 import { ok, refused, send } from '../../test/api-kit';
 import { setupTestApp } from '../../test/test-app';
 import { readBalance } from '../wallet/wallet.service';

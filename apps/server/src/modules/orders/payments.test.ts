@@ -1,13 +1,7 @@
 import { toPersianDigits } from '@vitrin/fa';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
-import {
-  orders,
-  payments,
-  sandboxPayments,
-  services,
-  walletTransactions,
-} from '../../db/schema/index';
+import { orders, payments, sandboxPayments, services, walletTransactions } from '../../schema';
 import { ok, refused, send } from '../../test/api-kit';
 import { setupTestApp } from '../../test/test-app';
 import { readBalance } from '../wallet/wallet.service';

@@ -1,7 +1,7 @@
 import { adminRefundOrder } from '@vitrin/contracts';
 import { eq } from 'drizzle-orm';
 import { expect, test } from 'vitest';
-import { walletTransactions } from '../../db/schema/index';
+import { walletTransactions } from '../../schema';
 import { send } from '../../test/api-kit';
 import { auditRowsOf, createStaff } from '../../test/staff-kit';
 import { setupTestApp } from '../../test/test-app';

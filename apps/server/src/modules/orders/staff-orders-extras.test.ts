@@ -9,8 +9,8 @@ import {
 } from '@vitrin/contracts';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { users } from '../../db/schema/index';
 import { tehranDay } from '../../lib/tehran-days';
+import { users } from '../../schema';
 import { ok, refused, type SignedInUser, send } from '../../test/api-kit';
 import { auditRowsOf, createStaff, expectStaffOnly } from '../../test/staff-kit';
 import { setupTestApp } from '../../test/test-app';

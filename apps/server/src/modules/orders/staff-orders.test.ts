@@ -8,7 +8,7 @@ import {
 import { formatJalaliDate, toPersianDigits } from '@vitrin/fa';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { discountCodes, orders, services } from '../../db/schema/index';
+import { discountCodes, orders, services } from '../../schema';
 import { ok, refused, type SignedInUser, send } from '../../test/api-kit';
 import { auditRowsOf, createStaff, expectStaffOnly } from '../../test/staff-kit';
 import { setupTestApp } from '../../test/test-app';

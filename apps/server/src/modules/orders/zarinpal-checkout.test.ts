@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { payments, services } from '../../db/schema/index';
 import { type FakeZarinpal, startFakeZarinpal } from '../../providers/payment/fake-zarinpal';
+import { payments, services } from '../../schema';
 import { ok, refused, send } from '../../test/api-kit';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { readBalance } from '../wallet/wallet.service';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { articles, products } from '../../db/schema/index';
+import { articles, products } from '../../schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 const INDEX_HTML = `<!doctype html>

@@ -3,9 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { buildApp } from '../../app';
 import { testConfig } from '../../config';
-import { cartLines, carts, orders, serviceReminders } from '../../db/schema/index';
 import { seedDemoData } from '../../demo/seed';
 import type { ConsoleSmsSender } from '../../providers/sms/console-sms';
+import { cartLines, carts, orders, serviceReminders } from '../../schema';
 import { ok, send } from '../../test/api-kit';
 import { createTestDatabase } from '../../test/test-app';
 import {

@@ -12,7 +12,7 @@ import {
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { beforeAll, expect, test } from 'vitest';
-import { cartLines, carts, orders, services } from '../../db/schema/index';
+import { cartLines, carts, orders, services } from '../../schema';
 import { send } from '../../test/api-kit';
 import { setupTestApp } from '../../test/test-app';
 import { type Customer, createCustomer, submitCart } from '../orders/checkout-test-kit';

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { formatJalaliLongDate } from '@vitrin/fa';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { serviceReminders } from '../../db/schema/index';
+import { serviceReminders } from '../../schema';
 import { ok } from '../../test/api-kit';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import {

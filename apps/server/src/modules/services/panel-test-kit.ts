@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { orderLines, services } from '../../db/schema/index';
+import { orderLines, services } from '../../schema';
 import {
   type Customer,
   grantCredit,

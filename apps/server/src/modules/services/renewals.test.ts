@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
-import { products, services } from '../../db/schema/index';
+import { products, services } from '../../schema';
 import { ok, refused, send } from '../../test/api-kit';
 import { setupTestApp } from '../../test/test-app';
 import {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { SERVICE_EXPIRY_WARNING_DAYS } from '@vitrin/contracts';
 import { describe, expect, test } from 'vitest';
-import { ticketMessages, tickets } from '../../db/schema/index';
+import { ticketMessages, tickets } from '../../schema';
 import { ok, refused, send } from '../../test/api-kit';
 import { setupTestApp } from '../../test/test-app';
 import {

@@ -14,7 +14,7 @@ import {
 import { toPersianDigits } from '@vitrin/fa';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { tickets, users } from '../../db/schema/index';
+import { tickets, users } from '../../schema';
 import { ok, refused, type SignedInUser } from '../../test/api-kit';
 import { auditRowsOf, createStaff, expectStaffOnly } from '../../test/staff-kit';
 import { setupTestApp } from '../../test/test-app';

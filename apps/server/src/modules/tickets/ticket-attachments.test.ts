@@ -11,8 +11,8 @@ import {
 import { count, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { ticketAttachments, ticketMessages } from '../../db/schema/index';
 import { FileNotFoundError } from '../../lib/file-store';
+import { ticketAttachments, ticketMessages } from '../../schema';
 import { freshAddress, ok, refused, send } from '../../test/api-kit';
 import {
   ATTACHMENT_FILE_NAME_MAX_LENGTH,

@@ -2,9 +2,9 @@ import { TICKET_AUTO_CLOSE_DAYS, TICKET_UPLOAD_TTL_HOURS } from '@vitrin/contrac
 import { toPersianDigits } from '@vitrin/fa';
 import { eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
-import { ticketAttachments, ticketMessages, tickets } from '../../db/schema/index';
 import { FileNotFoundError } from '../../lib/file-store';
 import { SmsSendError, type SmsSender } from '../../providers/sms/sms-sender';
+import { ticketAttachments, ticketMessages, tickets } from '../../schema';
 import { ok } from '../../test/api-kit';
 import { notifyStaffReply, staffReplyNoticeText } from './ticket-notices';
 import { replyAsStaff } from './tickets.service';

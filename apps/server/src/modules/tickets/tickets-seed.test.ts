@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, expect, test } from 'vitest';
-import { ticketMessages, tickets, users } from '../../db/schema/index';
+import { ticketMessages, tickets, users } from '../../schema';
 import { ok, send } from '../../test/api-kit';
 import { setupTestApp } from '../../test/test-app';
 import { type Person, smsTo, unreadDot } from './tickets-test-kit';

@@ -8,8 +8,8 @@ import {
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, expect } from 'vitest';
-import { services, ticketMessages } from '../../db/schema/index';
 import type { ConsoleSmsSender } from '../../providers/sms/console-sms';
+import { services, ticketMessages } from '../../schema';
 import { createSignedInUser, freshAddress, ok, type SignedInUser, send } from '../../test/api-kit';
 import { setupTestApp } from '../../test/test-app';
 import type { TicketAttachmentView } from './ticket-attachments';

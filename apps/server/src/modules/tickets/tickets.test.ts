@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { TICKET_BODY_MAX_LENGTH } from '@vitrin/contracts';
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
-import { ticketMessages, tickets } from '../../db/schema/index';
+import { ticketMessages, tickets } from '../../schema';
 import { ok, refused } from '../../test/api-kit';
 import {
   countOpenTickets,

@@ -1,6 +1,6 @@
 import { beforeAll, expect, test } from 'vitest';
-import { users } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
+import { users } from '../../schema';
 import { setupTestApp } from '../../test/test-app';
 import { changeBalance, readBalance, walletsOutOfBalance } from './wallet.service';
 

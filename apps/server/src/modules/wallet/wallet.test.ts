@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, expect, test } from 'vitest';
-import { users, walletTransactions } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
+import { users, walletTransactions } from '../../schema';
 import { setupTestApp } from '../../test/test-app';
 import {
   changeBalance,

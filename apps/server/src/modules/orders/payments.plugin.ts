@@ -1,9 +1,9 @@
 import fp from 'fastify-plugin';
-import type { PaymentContext } from '../modules/orders';
-import type { PaymentGateway } from '../providers/payment/payment-gateway';
-import { SandboxGateway } from '../providers/payment/sandbox-gateway';
-import { sandboxPage } from '../providers/payment/sandbox-page';
-import { ZarinpalGateway } from '../providers/payment/zarinpal-gateway';
+import type { PaymentGateway } from '../../providers/payment/payment-gateway';
+import { SandboxGateway } from '../../providers/payment/sandbox-gateway';
+import { sandboxPage } from '../../providers/payment/sandbox-page';
+import { ZarinpalGateway } from '../../providers/payment/zarinpal-gateway';
+import type { PaymentContext } from './payments.service';
 
 /** Our payment callback page (apps/web); the gateway appends `Authority` and `Status`. */
 export const PAYMENT_CALLBACK_PATH = '/pay/callback';
