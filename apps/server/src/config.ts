@@ -373,3 +373,14 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     ...overrides,
   };
 }
+
+/** The settings of a program started from the command line: a bad one prints why and exits 1. */
+export function loadConfigOrExit(env: Env = process.env): AppConfig {
+  try {
+    return loadConfig(env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}

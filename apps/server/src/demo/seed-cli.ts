@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from '../config';
+import { loadConfigOrExit } from '../config';
 import { openDatabase } from '../db/client';
 import { seedDemoData } from './seed';
 
@@ -9,14 +9,7 @@ import { seedDemoData } from './seed';
 // carries no demo data (src/demo/bundle.test.ts).
 const ifConfigured = process.argv.includes('--if-configured');
 
-let config: ReturnType<typeof loadConfig>;
-try {
-  config = loadConfig();
-} catch (error) {
-  if (!(error instanceof ConfigError)) throw error;
-  console.error(error.message);
-  process.exit(1);
-}
+const config = loadConfigOrExit();
 if (ifConfigured && !config.seedDemoData) process.exit(0);
 if (!ifConfigured && config.env === 'production') {
   console.error('Refusing to seed demo accounts with known passwords into a production database.');

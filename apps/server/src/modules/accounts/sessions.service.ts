@@ -183,7 +183,11 @@ export async function endOwnSession(db: Database, userId: string, sessionId: str
 }
 
 /** Whether a session (a refresh-token family) is still open: signed out or ended, it is not. */
-export async function isSessionOpen(db: Database, sessionId: string): Promise<boolean> {
+export async function isSessionOpen(
+  db: Database,
+  sessionId: string,
+  now: Date = new Date(),
+): Promise<boolean> {
   const [open] = await db
     .select({ id: refreshTokens.id })
     .from(refreshTokens)
@@ -191,7 +195,7 @@ export async function isSessionOpen(db: Database, sessionId: string): Promise<bo
       and(
         eq(refreshTokens.familyId, sessionId),
         isNull(refreshTokens.revokedAt),
-        gt(refreshTokens.expiresAt, new Date()),
+        gt(refreshTokens.expiresAt, now),
       ),
     )
     .limit(1);

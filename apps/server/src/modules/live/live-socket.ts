@@ -21,7 +21,6 @@ import {
   liveStartPayload,
   trackerVisit,
 } from '@vitrin/contracts';
-import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { isbot } from 'isbot';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
@@ -30,7 +29,7 @@ import { z } from 'zod';
 import { clientAddressOf, compileProxyTrust, rateLimitKeyOf } from '../../lib/client-address';
 import { createLimiter } from '../../lib/limiter';
 import type { AuthUser } from '../../plugins/auth';
-import { refreshTokens } from '../accounts';
+import { isSessionOpen } from '../accounts';
 import { createRegisteredDomains, normalizeDomainName, userOwnsDomain } from './live-domains';
 import type { LiveService } from './live-service';
 import type { VisitorCountStore, VisitorCounts } from './visitor-counts';
@@ -240,22 +239,6 @@ export async function createLiveSockets(
     }
   });
 
-  /** The sign-in the socket was opened with is still open (not signed out, not expired). */
-  async function sessionOpen(sessionId: string): Promise<boolean> {
-    const [open] = await app.db
-      .select({ id: refreshTokens.id })
-      .from(refreshTokens)
-      .where(
-        and(
-          eq(refreshTokens.familyId, sessionId),
-          isNull(refreshTokens.revokedAt),
-          gt(refreshTokens.expiresAt, now()),
-        ),
-      )
-      .limit(1);
-    return open !== undefined;
-  }
-
   async function onPanelRequest(socket: Socket, action: LiveAction, payload: unknown) {
     const data = socket.data as PanelData;
     const refuse = (message: string) => socket.emit(LIVE_EVENT_REFUSED, { message });
@@ -266,7 +249,8 @@ export async function createLiveSockets(
     }
     const request = liveStartPayload.safeParse(payload);
     if (!request.success) return refuse(LIVE_MESSAGES.badRequest);
-    if (!(await sessionOpen(data.user.sessionId))) {
+    // The sign-in the socket was opened with must still be open (not signed out, not expired).
+    if (!(await isSessionOpen(app.db, data.user.sessionId, now()))) {
       refuse(LIVE_MESSAGES.signInNeeded);
       socket.disconnect(true);
       return;
