@@ -33,6 +33,7 @@ import database from './plugins/database';
 import errors from './plugins/errors';
 import fileStore from './plugins/file-store';
 import health from './plugins/health';
+import jobs from './plugins/jobs';
 import pageMeta from './plugins/page-meta';
 import rateLimit from './plugins/rate-limit';
 import redis from './plugins/redis';
@@ -119,6 +120,7 @@ export async function buildApp(
   await app.register(csrf);
   await app.register(redis);
   await app.register(database, { seed: options.seed });
+  await app.register(jobs);
   await app.register(rateLimit);
   await app.register(apiDocs);
   await app.register(health);

@@ -127,6 +127,8 @@ const envSchema = z.object({
   KAVENEGAR_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://api.kavenegar.com'),
   /** How often the checkout jobs run (expire orders, reconcile payments); 0 turns them off. */
   JOBS_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
+  /** Run queued jobs (provisioning, notifications) on this node; off, it only queues them. */
+  JOB_WORKERS: flag.default(true),
   PAYMENT_GATEWAY: z.enum(['sandbox', 'zarinpal']).default('sandbox'),
   // Any 8-4-4-4-12 hex code: ZarinPal's merchant codes need not be RFC 4122 UUIDs.
   ZARINPAL_MERCHANT_ID: z.guid().optional(),
@@ -193,8 +195,10 @@ export interface AppConfig {
   sms: SmsSettings;
   /** `sandbox` pays without a gateway (demo, tests); `zarinpal` needs `zarinpal` set. */
   paymentGateway: 'sandbox' | 'zarinpal';
-  /** Null: background jobs do not run on a timer (tests run them by hand). */
+  /** Null: the periodic jobs are not queued on a timer (tests run them by hand). */
   jobsIntervalMs: number | null;
+  /** Run queued jobs on this node; false: jobs wait in the queue (tests drain them by hand). */
+  jobWorkers: boolean;
   zarinpal: ZarinpalSettings | null;
   fileStore: FileStoreSettings;
   androidDistribution: AndroidDistributionSettings;
@@ -309,6 +313,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     sms,
     paymentGateway: settings.PAYMENT_GATEWAY,
     jobsIntervalMs: settings.JOBS_INTERVAL_MS === 0 ? null : settings.JOBS_INTERVAL_MS,
+    jobWorkers: settings.JOB_WORKERS,
     zarinpal,
     fileStore,
     androidDistribution: {
@@ -361,6 +366,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     sms: { provider: 'console', outboxDir: null },
     paymentGateway: 'sandbox',
     jobsIntervalMs: null,
+    jobWorkers: false,
     zarinpal: null,
     fileStore: { kind: 'disk' },
     androidDistribution: {

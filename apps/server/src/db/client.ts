@@ -19,6 +19,8 @@ export interface DatabaseHandle {
   readonly db: Database;
   readonly kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
+  /** One SQL text with `$n` parameters (several statements when there are none): the job queue's way in. */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -68,6 +70,12 @@ async function openPglite(dataDir: string | null, template?: Blob): Promise<Data
     db,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),
+    executeSql: async (text, values) => {
+      if (values && values.length > 0) return client.query(text, values);
+      // Without parameters it may be a script (pg-boss installs its schema in one text).
+      const results = await client.exec(text);
+      return { rows: results.at(-1)?.rows ?? [] };
+    },
     ping: async () => {
       await db.execute(sql`select 1`);
     },
@@ -94,6 +102,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
         client.release();
       }
     },
+    executeSql: (text, values) => pool.query(text, values),
     ping: async () => {
       await pool.query('select 1');
     },

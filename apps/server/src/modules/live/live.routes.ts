@@ -5,7 +5,6 @@ import { getLiveActivity, getLiveDomains, LIVE_TRACKER_SCRIPT_PATH } from '@vitr
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../../lib/app-error';
-import { type ClusterJob, runOnce, scheduleClusterJob } from '../../lib/cluster-job';
 import { ifNoneMatchHits, registerCall } from '../../lib/register-call';
 import { withUser } from '../../plugins/auth';
 import { userLiveDomains, userOwnsDomain } from './live-domains';
@@ -15,8 +14,6 @@ import { createMemoryVisitorCounts } from './memory-visitor-counts';
 import { createRedisVisitorCounts } from './redis-visitor-counts';
 import { HEARTBEAT_INTERVAL_MS, type VisitorCountStore } from './visitor-counts';
 
-// Any constant works; the same on every node (lib/cluster-job.ts).
-const LIVE_JOB_LOCK_KEY = 7_301_946_307;
 /** Visits are written to PostgreSQL this often (and at close). */
 const FLUSH_INTERVAL_MS = 1000;
 /**
@@ -55,17 +52,10 @@ async function registerLive(app: FastifyInstance) {
   const sockets = await createLiveSockets(app, { service, store, now: () => new Date() });
   sockets.io.attach(app.server);
 
-  const job: ClusterJob = {
-    name: 'live',
-    lockKey: LIVE_JOB_LOCK_KEY,
-    run: async () => {
-      const pruned = await service.pruneVisits(new Date());
-      if (pruned > 0) app.log.info({ pruned }, 'old live visits deleted');
-    },
-  };
-  if (app.config.jobsIntervalMs !== null) {
-    scheduleClusterJob(app, job, app.config.jobsIntervalMs);
-  }
+  const job = app.jobs.periodic('live.prune', app.config.jobsIntervalMs, async (now) => {
+    const pruned = await service.pruneVisits(now);
+    if (pruned > 0) app.log.info({ pruned }, 'old live visits deleted');
+  });
 
   app.decorate('live', {
     service,
@@ -73,7 +63,7 @@ async function registerLive(app: FastifyInstance) {
     io: sockets.io,
     nodeId: sockets.nodeId,
     heartbeat: sockets.heartbeat,
-    runJobOnce: () => runOnce(app, job),
+    runJobOnce: () => job.runOnce(),
   });
 
   const timers: NodeJS.Timeout[] = [];

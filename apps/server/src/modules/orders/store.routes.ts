@@ -21,7 +21,6 @@ import {
 } from '@vitrin/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { runOnce, scheduleClusterJob } from '../../lib/cluster-job';
 import { registerCall } from '../../lib/register-call';
 import { readOptionalUser, withUser } from '../../plugins/auth';
 import { readAccountInfo } from '../accounts';
@@ -30,9 +29,6 @@ import * as cart from './cart.service';
 import { deleteStaleVisitorCarts } from './checkout.jobs';
 import * as ordersService from './orders.service';
 import * as paymentsService from './payments.service';
-
-// Any constant works; the same on every node (lib/cluster-job.ts).
-const CHECKOUT_JOB_LOCK_KEY = 7_301_946_201;
 
 /** Cart calls serve visitors and signed-in people alike (decision 0011). */
 async function cartOwner(
@@ -159,17 +155,12 @@ async function registerCheckout(app: FastifyInstance) {
     { title: RED_DOT_UNPAID_ORDERS, value: await ordersService.countUnpaidOrders(db, user.id) },
   ]);
 
-  const job = {
-    name: 'checkout',
-    lockKey: CHECKOUT_JOB_LOCK_KEY,
-    run: async () => {
-      await ordersService.expireOrders(app.db);
-      await paymentsService.reconcilePayments(app.payments);
-      await deleteStaleVisitorCarts(app.db);
-    },
-  };
-  app.decorate('checkoutJob', { runOnce: () => runOnce(app, job) });
-  if (app.config.jobsIntervalMs !== null) scheduleClusterJob(app, job, app.config.jobsIntervalMs);
+  const checkoutJob = app.jobs.periodic('orders.checkout', app.config.jobsIntervalMs, async () => {
+    await ordersService.expireOrders(app.db);
+    await paymentsService.reconcilePayments(app.payments);
+    await deleteStaleVisitorCarts(app.db);
+  });
+  app.decorate('checkoutJob', checkoutJob);
 }
 
 declare module 'fastify' {

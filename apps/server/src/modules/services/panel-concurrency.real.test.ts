@@ -63,7 +63,7 @@ async function customersRunningOut(count: number, now: Date, days: number) {
 test('reminder runs on two nodes at once text each owner once', async () => {
   const now = new Date();
   const owners = await customersRunningOut(8, now, 4);
-  // Straight past the job's advisory lock: the reminder rows alone must keep it to once.
+  // Straight past the job queue's one-at-a-time: the reminder rows alone must keep it to once.
   const runs = await Promise.all(
     [a, b, a, b].map((node) =>
       sendExpiryReminders({ db: node.db, sms: node.sms, log: node.log }, now),

@@ -6,15 +6,11 @@ import {
 } from '@vitrin/contracts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { runOnce, scheduleClusterJob } from '../../lib/cluster-job';
 import { registerCall } from '../../lib/register-call';
 import { withUser } from '../../plugins/auth';
 import { addRenewalToCart } from '../orders';
 import { sendExpiryReminders } from './reminders.service';
 import * as servicesService from './services.service';
-
-// Any constant works; the same on every node, and not another job's (lib/cluster-job.ts).
-const PANEL_JOB_LOCK_KEY = 7_301_946_202;
 
 /**
  * The customer panel's service calls (issue 6): services and their renewal; the expiring-services
@@ -52,17 +48,11 @@ async function registerPanel(app: FastifyInstance) {
     },
   ]);
 
-  const job = (now?: Date) => ({
-    name: 'panel',
-    lockKey: PANEL_JOB_LOCK_KEY,
-    run: async () => {
-      const at = now ?? new Date();
-      await servicesService.expireServices(app.db, at);
-      await sendExpiryReminders({ db: app.db, sms: app.sms, log: app.log }, at);
-    },
+  const panelJob = app.jobs.periodic('services.expiry', app.config.jobsIntervalMs, async (now) => {
+    await servicesService.expireServices(app.db, now);
+    await sendExpiryReminders({ db: app.db, sms: app.sms, log: app.log }, now);
   });
-  app.decorate('panelJob', { runOnce: (now?: Date) => runOnce(app, job(now)) });
-  if (app.config.jobsIntervalMs !== null) scheduleClusterJob(app, job(), app.config.jobsIntervalMs);
+  app.decorate('panelJob', panelJob);
 }
 
 declare module 'fastify' {

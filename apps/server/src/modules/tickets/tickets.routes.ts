@@ -19,16 +19,12 @@ import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
-import { type ClusterJob, runOnce, scheduleClusterJob } from '../../lib/cluster-job';
 import { registerCall } from '../../lib/register-call';
 import { type AuthUser, withUser } from '../../plugins/auth';
 import { contentDisposition, readAttachment, storeUpload } from './ticket-attachments';
 import { runTicketsJob } from './tickets.jobs';
 import * as ticketsService from './tickets.service';
 import { readUploadedFile, UPLOAD_LIMITS } from './uploaded-file.http';
-
-// Any constant works; the same on every node (lib/cluster-job.ts), unlike the other jobs'.
-const TICKETS_JOB_LOCK_KEY = 7_301_946_306;
 
 /** A read-back answer can never run script: no sniffing, no caching, a sandbox with no script. */
 const DOWNLOAD_HEADERS = {
@@ -140,20 +136,13 @@ async function registerTickets(app: FastifyInstance) {
     { title: RED_DOT_UNREAD_TICKETS, value: await ticketsService.countUnreadTickets(db, user.id) },
   ]);
 
-  const job = (now?: Date): ClusterJob => ({
-    name: 'tickets',
-    lockKey: TICKETS_JOB_LOCK_KEY,
-    run: async () => {
-      const report = await runTicketsJob(app, now ?? new Date());
-      if (report.closedTickets + report.deletedUploads + report.sentNotices > 0) {
-        app.log.info({ job: 'tickets', ...report }, 'tickets job');
-      }
-    },
+  const ticketsJob = app.jobs.periodic('tickets.upkeep', app.config.jobsIntervalMs, async (now) => {
+    const report = await runTicketsJob(app, now);
+    if (report.closedTickets + report.deletedUploads + report.sentNotices > 0) {
+      app.log.info({ job: 'tickets', ...report }, 'tickets job');
+    }
   });
-  app.decorate('ticketsJob', { runOnce: (now?: Date) => runOnce(app, job(now)) });
-  if (app.config.jobsIntervalMs !== null) {
-    scheduleClusterJob(app, job(), app.config.jobsIntervalMs);
-  }
+  app.decorate('ticketsJob', ticketsJob);
 }
 
 declare module 'fastify' {

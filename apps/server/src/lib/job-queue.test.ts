@@ -1,0 +1,171 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { type DatabaseHandle, openDatabase } from '../db/client';
+import { createTestDatabase } from '../test/test-app';
+import { JOB_QUEUE_SCHEMA, type JobContext, JobQueue } from './job-queue';
+import type { Logger } from './logger';
+
+// The job queue on the database the run uses (PGlite, and PostgreSQL in CI): what survives,
+// what is retried, what is never done twice.
+
+const quiet: Logger = { info() {}, warn() {}, error() {}, debug() {} } as unknown as Logger;
+
+let database: DatabaseHandle;
+let drop: () => Promise<void>;
+const queues: JobQueue[] = [];
+
+beforeAll(async () => {
+  const testDatabase = await createTestDatabase();
+  drop = testDatabase.drop;
+  database = await openDatabase({ url: testDatabase.url, dataDir: null });
+  await database.migrate();
+});
+
+afterAll(async () => {
+  for (const queue of queues) await queue.stop();
+  await database.close();
+  await drop();
+});
+
+function newQueue(options: { work?: boolean } = {}): JobQueue {
+  const queue = new JobQueue({
+    executor: database,
+    log: quiet,
+    work: options.work ?? false,
+    pollingIntervalSeconds: 0.5,
+  });
+  queues.push(queue);
+  return queue;
+}
+
+test('a job sent in a transaction exists only if the transaction commits', async () => {
+  const seen: number[] = [];
+  const queue = newQueue();
+  queue.define<{ n: number }>({ name: 'tx-bound', handler: async ({ n }) => void seen.push(n) });
+  await queue.start();
+
+  await database.db.transaction(async (tx) => {
+    await queue.send('tx-bound', { n: 1 }, { tx });
+  });
+  await expect(
+    database.db.transaction(async (tx) => {
+      await queue.send('tx-bound', { n: 2 }, { tx });
+      throw new Error('the settlement failed');
+    }),
+  ).rejects.toThrow('the settlement failed');
+
+  expect(await queue.drain(['tx-bound'])).toEqual({ completed: 1, failed: 0 });
+  expect(seen).toEqual([1]);
+});
+
+test('a failing job is retried with growing delays, then rests in the failed state', async () => {
+  const attempts: JobContext[] = [];
+  const queue = newQueue();
+  queue.define<object>({
+    name: 'always-fails',
+    retryLimit: 2,
+    retryDelaySeconds: 30,
+    handler: async (_data, context) => {
+      attempts.push(context);
+      throw new Error('panel down');
+    },
+  });
+  await queue.start();
+  const id = await queue.send('always-fails', {});
+
+  // The first retry waits its delay: a plain drain does not run it early.
+  expect(await queue.drain(['always-fails'])).toEqual({ completed: 0, failed: 1 });
+  const { rows } = await database.executeSql(
+    `select state, start_after > now() + interval '20 seconds' as delayed from ${JOB_QUEUE_SCHEMA}.job where id = $1`,
+    [id],
+  );
+  expect(rows).toEqual([{ state: 'retry', delayed: true }]);
+
+  expect(await queue.drain(['always-fails'], { includeDelayed: true })).toEqual({
+    completed: 0,
+    failed: 2,
+  });
+  expect(attempts.map((attempt) => [attempt.retryCount, attempt.lastAttempt])).toEqual([
+    [0, false],
+    [1, false],
+    [2, true],
+  ]);
+  expect(await queue.counts('always-fails')).toEqual({ failed: 1 });
+  // Spent: nothing runs it again.
+  expect(await queue.drain(['always-fails'], { includeDelayed: true })).toEqual({
+    completed: 0,
+    failed: 0,
+  });
+});
+
+test('on a stately queue a key lets one job through while one with that key waits', async () => {
+  const queue = newQueue();
+  queue.define<{ serviceId: string }>({
+    name: 'keyed',
+    policy: 'stately',
+    handler: async () => {},
+  });
+  await queue.start();
+  const first = await queue.send('keyed', { serviceId: 'a' }, { singletonKey: 'provision:a' });
+  const second = await queue.send('keyed', { serviceId: 'a' }, { singletonKey: 'provision:a' });
+  const other = await queue.send('keyed', { serviceId: 'b' }, { singletonKey: 'provision:b' });
+  expect(first).not.toBeNull();
+  expect(second).toBeNull();
+  expect(other).not.toBeNull();
+  expect(await queue.drain(['keyed'])).toEqual({ completed: 2, failed: 0 });
+});
+
+test('a periodic job never runs on two nodes at once', async () => {
+  let running = 0;
+  let mostAtOnce = 0;
+  let runs = 0;
+  const nodes = [newQueue(), newQueue()];
+  const jobs = nodes.map((queue) =>
+    queue.periodic('upkeep', null, async () => {
+      running += 1;
+      mostAtOnce = Math.max(mostAtOnce, running);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      running -= 1;
+      runs += 1;
+    }),
+  );
+  for (const queue of nodes) await queue.start();
+  const ran = await Promise.all([jobs[0]?.runOnce(), jobs[1]?.runOnce(), jobs[0]?.runOnce()]);
+  expect(ran).toContain(true);
+  expect(mostAtOnce).toBe(1);
+  expect(runs).toBeGreaterThanOrEqual(1);
+});
+
+test('the periodic clock is passed to the run', async () => {
+  const clocks: string[] = [];
+  const queue = newQueue();
+  const job = queue.periodic('clocked', null, async (now) => void clocks.push(now.toISOString()));
+  await queue.start();
+  expect(await job.runOnce(new Date('2027-03-21T08:00:00Z'))).toBe(true);
+  expect(clocks).toEqual(['2027-03-21T08:00:00.000Z']);
+});
+
+test('a worker node picks up a job by itself, and another node sent it', async () => {
+  const done = new Promise<string>((resolve) => {
+    const worker = newQueue({ work: true });
+    worker.define<{ name: string }>({ name: 'greet', handler: async ({ name }) => resolve(name) });
+    void worker.start();
+  });
+  const sender = newQueue();
+  sender.define<{ name: string }>({ name: 'greet', handler: async () => {} });
+  await sender.start();
+  await sender.send('greet', { name: 'سارا' });
+  expect(await done).toBe('سارا');
+});
+
+test('the queue installs its schema once, whatever the number of nodes starting', async () => {
+  const starts = [newQueue(), newQueue(), newQueue()].map((queue) => {
+    queue.define({ name: 'same-everywhere', handler: async () => {} });
+    return queue.start();
+  });
+  await Promise.all(starts);
+  const result = await database.db.execute(
+    sql`select count(*)::int as count from pgboss.queue where name = 'same-everywhere'`,
+  );
+  expect((result as unknown as { rows: unknown[] }).rows).toEqual([{ count: 1 }]);
+});

@@ -1,0 +1,310 @@
+import { type SQL, sql } from 'drizzle-orm';
+import PgBoss from 'pg-boss';
+import type { Transaction } from '../db/client';
+import type { Logger } from './logger';
+
+// The durable job queue (issue 20, decision 0019): pg-boss on the same PostgreSQL (or the
+// embedded PGlite) as everything else. A job is a row: it survives a crash, is retried with
+// exponential backoff, and lands in the failed state (the dead letter) once its retries are
+// spent. A job sent inside a transaction exists exactly when that transaction commits.
+
+/** pg-boss's tables live in their own schema, installed and upgraded by pg-boss itself. */
+export const JOB_QUEUE_SCHEMA = 'pgboss';
+
+/** Runs one SQL text with `$n` parameters: how pg-boss reaches the database. */
+export interface SqlExecutor {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
+export interface JobContext {
+  id: string;
+  /** 0 on the first run, 1 on the first retry… */
+  retryCount: number;
+  retryLimit: number;
+  /** True when a failure now would be the last: the job goes to the dead letter after it. */
+  lastAttempt: boolean;
+}
+
+export interface JobDefinition<T extends object> {
+  name: string;
+  handler(data: T, context: JobContext): Promise<void>;
+  /** Retries after the first run (default 5). */
+  retryLimit?: number;
+  /** Seconds before the first retry; doubled each time with backoff (default 10). */
+  retryDelaySeconds?: number;
+  /** Exponential backoff between retries (default true). */
+  retryBackoff?: boolean;
+  /** A run longer than this counts as failed and is retried (default 5 minutes). */
+  expireInSeconds?: number;
+  /**
+   * `standard`: any number at once. `singleton`: at most one active in the whole cluster (the
+   * periodic jobs: two nodes never run them at the same time). `stately`: per singleton key, at
+   * most one waiting and one running (a service's provisioning: a second request while one
+   * waits is dropped).
+   */
+  policy?: 'standard' | 'singleton' | 'stately';
+  /** Jobs one worker runs at once on this node (default 1). */
+  concurrency?: number;
+}
+
+export interface SendOptions {
+  /** Send as part of this transaction: the job exists only if it commits. */
+  tx?: Transaction;
+  /** On a `stately` queue, one waiting job per key: a second send while one waits is dropped. */
+  singletonKey?: string;
+  /** Not before this time. */
+  startAfter?: Date;
+}
+
+export interface PeriodicJob {
+  /** Queues one run now and runs it on this node; answers whether it ran. */
+  runOnce(now?: Date): Promise<boolean>;
+}
+
+export interface DrainReport {
+  completed: number;
+  failed: number;
+}
+
+/** A SQL text with `$n` parameters as a Drizzle SQL, so it runs on a Drizzle transaction. */
+function drizzleSql(text: string, values: readonly unknown[] = []): SQL {
+  const chunks: SQL[] = [];
+  let last = 0;
+  for (const match of text.matchAll(/\$(\d+)/g)) {
+    chunks.push(sql.raw(text.slice(last, match.index)));
+    chunks.push(sql`${values[Number(match[1]) - 1] ?? null}`);
+    last = (match.index ?? 0) + match[0].length;
+  }
+  chunks.push(sql.raw(text.slice(last)));
+  return sql.join(chunks, sql.raw(''));
+}
+
+/** pg-boss's executor on a Drizzle transaction. */
+function transactionExecutor(tx: Transaction): SqlExecutor {
+  return {
+    async executeSql(text, values) {
+      const result = (await tx.execute(drizzleSql(text, values))) as unknown as {
+        rows: unknown[];
+      };
+      return { rows: result.rows };
+    },
+  };
+}
+
+export interface JobQueueOptions {
+  executor: SqlExecutor;
+  log: Logger;
+  /**
+   * Poll for jobs and run them on this node, and do pg-boss's upkeep (expiring stuck jobs,
+   * archiving). Off in tests: they run jobs by hand with `drain`.
+   */
+  work: boolean;
+  /** Seconds between polls of an idle queue (default 2). */
+  pollingIntervalSeconds?: number;
+}
+
+/**
+ * The app's job queue. Define every job before `start`; send from anywhere after it. With
+ * `work` off nothing runs by itself: `drain` runs what is due, as a test or an operator asks.
+ */
+export class JobQueue {
+  private readonly boss: PgBoss;
+  private readonly definitions = new Map<string, JobDefinition<object>>();
+  private readonly intervals = new Map<string, number>();
+  private readonly timers: NodeJS.Timeout[] = [];
+  private started = false;
+
+  constructor(private readonly options: JobQueueOptions) {
+    this.boss = new PgBoss({
+      db: options.executor,
+      schema: JOB_QUEUE_SCHEMA,
+      migrate: true,
+      supervise: options.work,
+      schedule: false,
+    });
+    this.boss.on('error', (error) => options.log.error({ err: error }, 'job queue error'));
+  }
+
+  define<T extends object>(definition: JobDefinition<T>): void {
+    if (this.started) throw new Error(`job ${definition.name} defined after the queue started`);
+    if (this.definitions.has(definition.name)) {
+      throw new Error(`job ${definition.name} defined twice`);
+    }
+    this.definitions.set(definition.name, definition as JobDefinition<object>);
+  }
+
+  /** Installs or upgrades pg-boss's schema, creates the queues, and starts the workers. */
+  async start(): Promise<void> {
+    await this.boss.start();
+    this.started = true;
+    for (const definition of this.definitions.values()) await this.ensureQueue(definition);
+    if (!this.options.work) return;
+    for (const [name, intervalMs] of this.intervals) this.offerEvery(name, intervalMs);
+    for (const definition of this.definitions.values()) {
+      await this.boss.work<object>(
+        definition.name,
+        {
+          includeMetadata: true,
+          batchSize: definition.concurrency ?? 1,
+          pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2,
+        },
+        async (jobs) => {
+          // pg-boss fails the whole batch when the handler throws: run each on its own and
+          // settle it here, so one bad job does not retry its neighbours.
+          await Promise.all(jobs.map((job) => this.runAndSettle(definition, job)));
+        },
+      );
+    }
+  }
+
+  /** Stops polling and waits for the jobs running here (up to 20 s); leaves the database open. */
+  async stop(): Promise<void> {
+    for (const timer of this.timers) clearInterval(timer);
+    if (!this.started) return;
+    await this.boss.stop({ close: false, graceful: true, wait: true, timeout: 20_000 });
+  }
+
+  /** Queues a job; answers its id, or null when a job with the same singleton key waits. */
+  async send<T extends object>(
+    name: string,
+    data: T,
+    options: SendOptions = {},
+  ): Promise<string | null> {
+    const definition = this.definitions.get(name);
+    if (!definition) throw new Error(`no job named ${name}`);
+    return this.boss.send(name, data, {
+      ...(options.tx ? { db: transactionExecutor(options.tx) } : {}),
+      ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+      ...(options.startAfter ? { startAfter: options.startAfter } : {}),
+    });
+  }
+
+  /**
+   * A job the cluster runs every `intervalMs` (null: never by itself), one run at a time across
+   * all nodes: each node offers a run per period and the singleton slot lets one through. Its
+   * `runOnce` queues a run and drains it here (tests, an operator), with `now` as the clock.
+   */
+  periodic(
+    name: string,
+    intervalMs: number | null,
+    run: (now: Date) => Promise<void>,
+  ): PeriodicJob {
+    this.define<{ at?: string }>({
+      name,
+      policy: 'singleton',
+      // The next period is the retry; a run that dies midway is taken up again after expiry.
+      retryLimit: 0,
+      expireInSeconds: 15 * 60,
+      handler: (data) => run(data.at ? new Date(data.at) : new Date()),
+    });
+    if (intervalMs !== null) this.intervals.set(name, intervalMs);
+    return {
+      runOnce: async (now?: Date) => {
+        await this.send(name, now ? { at: now.toISOString() } : {});
+        const report = await this.drain([name]);
+        return report.completed > 0;
+      },
+    };
+  }
+
+  /**
+   * Runs every due job of the named queues (all when none named) on this node, one at a time,
+   * until none is due. Retries whose delay has not passed wait unless `includeDelayed`.
+   */
+  async drain(
+    names?: readonly string[],
+    options: { includeDelayed?: boolean } = {},
+  ): Promise<DrainReport> {
+    const report: DrainReport = { completed: 0, failed: 0 };
+    const targets = names ?? [...this.definitions.keys()];
+    for (let round = 0; round < 1000; round += 1) {
+      let ran = 0;
+      for (const name of targets) {
+        const definition = this.definitions.get(name);
+        if (!definition) throw new Error(`no job named ${name}`);
+        const jobs = await this.boss.fetch<object>(name, {
+          includeMetadata: true,
+          batchSize: 50,
+          ignoreStartAfter: options.includeDelayed === true,
+        });
+        for (const job of jobs) {
+          ran += 1;
+          if (await this.runAndSettle(definition, job)) report.completed += 1;
+          else report.failed += 1;
+        }
+      }
+      if (ran === 0) return report;
+    }
+    throw new Error('jobs kept coming after 1000 rounds');
+  }
+
+  /** Jobs of `name` by state, for the console and tests. */
+  async counts(name: string): Promise<Record<string, number>> {
+    const { rows } = await this.options.executor.executeSql(
+      `select state, count(*)::int as count from ${JOB_QUEUE_SCHEMA}.job where name = $1 group by state`,
+      [name],
+    );
+    return Object.fromEntries(
+      (rows as Array<{ state: string; count: number }>).map((row) => [row.state, row.count]),
+    );
+  }
+
+  private offerEvery(name: string, intervalMs: number): void {
+    const seconds = Math.max(1, Math.round(intervalMs / 1000));
+    const offer = () => {
+      this.boss
+        .send(name, {}, { singletonKey: name, singletonSeconds: seconds })
+        .catch((error) => this.options.log.error({ err: error, job: name }, 'could not queue job'));
+    };
+    offer();
+    const timer = setInterval(offer, intervalMs);
+    timer.unref();
+    this.timers.push(timer);
+  }
+
+  private async ensureQueue(definition: JobDefinition<object>): Promise<void> {
+    const settings = {
+      policy: definition.policy ?? 'standard',
+      retryLimit: definition.retryLimit ?? 5,
+      retryDelay: definition.retryDelaySeconds ?? 10,
+      retryBackoff: definition.retryBackoff ?? true,
+      expireInSeconds: definition.expireInSeconds ?? 300,
+    };
+    const existing = await this.boss.getQueue(definition.name);
+    if (existing) {
+      await this.boss.updateQueue(definition.name, { name: definition.name, ...settings });
+      return;
+    }
+    try {
+      await this.boss.createQueue(definition.name, { name: definition.name, ...settings });
+    } catch (error) {
+      // Another node created it between our look and our insert.
+      if (!(await this.boss.getQueue(definition.name))) throw error;
+    }
+  }
+
+  /** Runs one job and records the outcome; answers whether it succeeded. */
+  private async runAndSettle(
+    definition: JobDefinition<object>,
+    job: PgBoss.JobWithMetadata<object>,
+  ): Promise<boolean> {
+    const context: JobContext = {
+      id: job.id,
+      retryCount: job.retryCount,
+      retryLimit: job.retryLimit,
+      lastAttempt: job.retryCount >= job.retryLimit,
+    };
+    try {
+      await definition.handler(job.data, context);
+    } catch (error) {
+      this.options.log.warn(
+        { err: error, job: definition.name, jobId: job.id, attempt: job.retryCount + 1 },
+        'job failed',
+      );
+      await this.boss.fail(definition.name, job.id, { message: (error as Error).message });
+      return false;
+    }
+    await this.boss.complete(definition.name, job.id);
+    return true;
+  }
+}
