@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../db/client';
 import { createTestDatabase } from '../test/test-app';
-import { JOB_QUEUE_SCHEMA, type JobContext, JobQueue } from './job-queue';
+import { JOB_QUEUE_SCHEMA, type JobContext, JobQueue, sendInTransaction } from './job-queue';
 import type { Logger } from './logger';
 
 // The job queue on the database the run uses (PGlite, and PostgreSQL in CI): what survives,
@@ -56,6 +56,24 @@ test('a job sent in a transaction exists only if the transaction commits', async
 
   expect(await queue.drain(['tx-bound'])).toEqual({ completed: 1, failed: 0 });
   expect(seen).toEqual([1]);
+});
+
+test('code holding only a transaction queues a job that any node runs', async () => {
+  const seen: string[] = [];
+  const queue = newQueue();
+  queue.define<{ serviceId: string }>({
+    name: 'from-a-service',
+    handler: async ({ serviceId }) => void seen.push(serviceId),
+  });
+  await queue.start();
+  await database.db.transaction((tx) =>
+    sendInTransaction(tx, 'from-a-service', { serviceId: 's1' }),
+  );
+  await expect(
+    database.db.transaction((tx) => sendInTransaction(tx, 'no-such-queue', { serviceId: 's2' })),
+  ).rejects.toThrow('no queue named no-such-queue');
+  expect(await queue.drain(['from-a-service'])).toEqual({ completed: 1, failed: 0 });
+  expect(seen).toEqual(['s1']);
 });
 
 test('a failing job is retried with growing delays, then rests in the failed state', async () => {

@@ -91,6 +91,35 @@ function transactionExecutor(tx: Transaction): SqlExecutor {
   };
 }
 
+/** Stands in for a database where pg-boss is only asked for its SQL: every send names its own. */
+const noDatabase: SqlExecutor = {
+  executeSql: () => Promise.reject(new Error('a transaction must be given')),
+};
+let transactionWriter: PgBoss | null = null;
+
+/**
+ * Queues a job as part of `tx`, from code that holds a transaction but not the app (a service
+ * settling a payment): the job exists exactly when `tx` commits, and any node's queue runs it.
+ * The job's queue must exist (its module defined it). Answers the job's id, or null when a job
+ * with the same singleton key already waits on a `stately` queue.
+ */
+export async function sendInTransaction<T extends object>(
+  tx: Transaction,
+  name: string,
+  data: T,
+  options: Omit<SendOptions, 'tx'> = {},
+): Promise<string | null> {
+  transactionWriter ??= new PgBoss({ db: noDatabase, schema: JOB_QUEUE_SCHEMA });
+  const id = await transactionWriter.send(name, data, {
+    db: transactionExecutor(tx),
+    ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+    ...(options.startAfter ? { startAfter: options.startAfter } : {}),
+  });
+  // Without a key nothing may drop it: no id means the queue does not exist.
+  if (id === null && !options.singletonKey) throw new Error(`no queue named ${name}`);
+  return id;
+}
+
 export interface JobQueueOptions {
   executor: SqlExecutor;
   log: Logger;
@@ -172,8 +201,8 @@ export class JobQueue {
   ): Promise<string | null> {
     const definition = this.definitions.get(name);
     if (!definition) throw new Error(`no job named ${name}`);
+    if (options.tx) return sendInTransaction(options.tx, name, data, options);
     return this.boss.send(name, data, {
-      ...(options.tx ? { db: transactionExecutor(options.tx) } : {}),
       ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
       ...(options.startAfter ? { startAfter: options.startAfter } : {}),
     });
