@@ -29,15 +29,17 @@ import auth from './plugins/auth';
 import catalogCache from './plugins/catalog-cache';
 import cors from './plugins/cors';
 import csrf from './plugins/csrf';
-import database from './plugins/database';
+import database, { type DatabasePluginOptions } from './plugins/database';
 import errors from './plugins/errors';
 import fileStore from './plugins/file-store';
 import health from './plugins/health';
 import jobs from './plugins/jobs';
+import mail from './plugins/mail';
 import pageMeta from './plugins/page-meta';
 import rateLimit from './plugins/rate-limit';
 import redis from './plugins/redis';
 import requestContext, { generateRequestId } from './plugins/request-context';
+import secrets from './plugins/secrets';
 import securityHeaders from './plugins/security-headers';
 import sms from './plugins/sms';
 import textGuard, { refuseMalformedAddress } from './plugins/text-guard';
@@ -57,7 +59,7 @@ export interface BuildOptions {
    * import the demo data (src/demo/): whoever wants it passes it (tests, e2e and bench servers;
    * `npm start` runs the seed CLI, dist/seed-cli.js, before the server instead).
    */
-  seed?: (db: FastifyInstance['db']) => Promise<string[]>;
+  seed?: DatabasePluginOptions['seed'];
 }
 
 function loggerOptions(config: AppConfig, options: BuildOptions): FastifyServerOptions['logger'] {
@@ -131,6 +133,8 @@ export async function buildApp(
     },
   });
   await app.register(sms);
+  await app.register(mail);
+  await app.register(secrets);
   await app.register(fileStore);
   await app.register(redDots);
   await app.register(catalogCache);

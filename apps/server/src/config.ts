@@ -7,7 +7,9 @@ import { z } from 'zod';
 import { compareVersions } from './lib/app-versions';
 import { compileProxyTrust, type TrustProxySetting } from './lib/client-address';
 import type { S3Settings } from './lib/s3-file-store';
+import { newSecretKeyText, parseSecretKeys, type SecretKey } from './lib/secret-box';
 import { serverRoot } from './paths';
+import type { MailSettings } from './providers/email/mail-sender';
 import {
   ZARINPAL_API_BASE_URL,
   ZARINPAL_START_PAY_URL,
@@ -16,6 +18,8 @@ import {
 
 const MIN_SECRET_LENGTH = 32;
 const JWT_SECRET_FILE = 'jwt-secret';
+const SECRET_KEYS_FILE = 'secret-keys';
+const DEFAULT_MAIL_FROM = 'ویترین <no-reply@vitrin.localhost>';
 
 const flag = z
   .enum(['true', 'false', '1', '0'])
@@ -129,6 +133,26 @@ const envSchema = z.object({
   JOBS_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
   /** Run queued jobs (provisioning, notifications) on this node; off, it only queues them. */
   JOB_WORKERS: flag.default(true),
+  /**
+   * Keys that seal panel credentials and account passwords (AES-256-GCM): `id:base64key`, the
+   * first seals, all open (rotation). Unset: one generated in DATA_DIR/secret-keys and kept.
+   */
+  SECRET_KEYS: z.string().min(1).optional(),
+  MAIL_TRANSPORT: z.enum(['outbox', 'smtp']).default('outbox'),
+  /** `smtp://user:pass@host:587` (STARTTLS) or `smtps://…:465`; required with MAIL_TRANSPORT=smtp. */
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z.string().min(3).default(DEFAULT_MAIL_FROM),
+  /** Where staff are told by e-mail that a service needs them (comma list); unset: console only. */
+  STAFF_ALERT_EMAILS: z
+    .string()
+    .optional()
+    .transform((value) =>
+      (value ?? '')
+        .split(',')
+        .map((address) => address.trim())
+        .filter((address) => address !== ''),
+    )
+    .pipe(z.array(z.email())),
   PAYMENT_GATEWAY: z.enum(['sandbox', 'zarinpal']).default('sandbox'),
   // Any 8-4-4-4-12 hex code: ZarinPal's merchant codes need not be RFC 4122 UUIDs.
   ZARINPAL_MERCHANT_ID: z.guid().optional(),
@@ -193,6 +217,10 @@ export interface AppConfig {
   /** Origins allowed to call the API from another origin (the Android app); no cookies. */
   corsOrigins: string[];
   sms: SmsSettings;
+  mail: MailSettings;
+  staffAlertEmails: string[];
+  /** The first seals, every one opens (lib/secret-box.ts). */
+  secretKeys: SecretKey[];
   /** `sandbox` pays without a gateway (demo, tests); `zarinpal` needs `zarinpal` set. */
   paymentGateway: 'sandbox' | 'zarinpal';
   /** Null: the periodic jobs are not queued on a timer (tests run them by hand). */
@@ -245,6 +273,24 @@ export function loadConfig(env: Env = process.env): AppConfig {
         baseUrl: settings.KAVENEGAR_BASE_URL.replace(/\/$/, ''),
       };
     }
+  }
+  let mail: MailSettings = {
+    transport: 'outbox',
+    outboxDir: path.join(dataDir, 'outbox'),
+    from: settings.MAIL_FROM,
+  };
+  if (settings.MAIL_TRANSPORT === 'smtp') {
+    if (!settings.SMTP_URL) problems.push('SMTP_URL: required when MAIL_TRANSPORT=smtp');
+    else mail = { transport: 'smtp', url: settings.SMTP_URL, from: settings.MAIL_FROM };
+  }
+  if (!/@[^@\s>]+\.[^@\s>]+/.test(settings.MAIL_FROM)) {
+    problems.push(`MAIL_FROM: "${settings.MAIL_FROM}" needs an address with a domain`);
+  }
+  let secretKeys: SecretKey[] = [];
+  try {
+    secretKeys = parseSecretKeys(settings.SECRET_KEYS ?? readOrCreateSecretKeys(dataDir));
+  } catch (error) {
+    problems.push(`SECRET_KEYS: ${(error as Error).message}`);
   }
   let zarinpal: ZarinpalSettings | null = null;
   if (settings.PAYMENT_GATEWAY === 'zarinpal') {
@@ -311,6 +357,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
     liveConnectsPerMinute: settings.LIVE_CONNECTS_PER_MINUTE,
     corsOrigins: settings.CORS_ORIGINS.map((origin) => origin.replace(/\/$/, '')),
     sms,
+    mail,
+    staffAlertEmails: settings.STAFF_ALERT_EMAILS,
+    secretKeys,
     paymentGateway: settings.PAYMENT_GATEWAY,
     jobsIntervalMs: settings.JOBS_INTERVAL_MS === 0 ? null : settings.JOBS_INTERVAL_MS,
     jobWorkers: settings.JOB_WORKERS,
@@ -342,6 +391,17 @@ function readOrCreateJwtSecret(dataDir: string): string {
   return secret;
 }
 
+/** Outside an explicit SECRET_KEYS, one key is generated once and kept beside the data. */
+function readOrCreateSecretKeys(dataDir: string): string {
+  const file = path.join(dataDir, SECRET_KEYS_FILE);
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const keys = newSecretKeyText('local');
+  writeFileSync(file, `${keys}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return keys;
+}
+
 /** Settings for tests: in-memory database, no web build, quiet logs, a fixed secret. */
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   return {
@@ -364,6 +424,9 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     liveConnectsPerMinute: 120,
     corsOrigins: ['https://localhost', 'capacitor://localhost'],
     sms: { provider: 'console', outboxDir: null },
+    mail: { transport: 'outbox', outboxDir: null, from: DEFAULT_MAIL_FROM },
+    staffAlertEmails: [],
+    secretKeys: [{ id: 'test', key: Buffer.alloc(32, 7) }],
     paymentGateway: 'sandbox',
     jobsIntervalMs: null,
     jobWorkers: false,

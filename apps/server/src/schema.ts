@@ -14,4 +14,5 @@ export * from './modules/orders/schema';
 export * from './modules/services/schema';
 export * from './modules/tickets/schema';
 export * from './modules/wallet/schema';
+export * from './providers/panel/sandbox-schema';
 export * from './providers/payment/sandbox-schema';

@@ -102,16 +102,55 @@ export const WALLET_REASON_LABELS: Record<WalletReason, string> = {
 export const CREDIT_TOP_UP_MIN_RIAL = 100_000;
 export const CREDIT_TOP_UP_MAX_RIAL = 500_000_000;
 
-/** A customer's service (issue 6): pending until provisioned, then active until it expires. */
-export const SERVICE_STATUSES = ['pending', 'active', 'suspended', 'expired', 'cancelled'] as const;
+/**
+ * A customer's service (issues 6 and 20, decision 0020): paid and waiting (pending), being set
+ * up on its panel (provisioning; failed while retries are under way; needs-attention once staff
+ * must act), then active until it expires, expired during its grace period, suspended after it
+ * (or by staff), and terminated when its account is removed; cancelled when a refund or staff
+ * ended it. Only the transitions in SERVICE_TRANSITIONS happen.
+ */
+export const SERVICE_STATUSES = [
+  'pending',
+  'provisioning',
+  'failed',
+  'needs-attention',
+  'active',
+  'expired',
+  'suspended',
+  'terminated',
+  'cancelled',
+] as const;
 export type ServiceStatus = (typeof SERVICE_STATUSES)[number];
 export const SERVICE_STATUS_LABELS: Record<ServiceStatus, string> = {
-  pending: 'در حال راه‌اندازی',
+  pending: 'در صف راه‌اندازی',
+  provisioning: 'در حال راه‌اندازی',
+  failed: 'در حال راه‌اندازی (تلاش دوباره)',
+  'needs-attention': 'در دست پشتیبانی',
   active: 'فعال',
-  suspended: 'معلق',
   expired: 'منقضی‌شده',
+  suspended: 'معلق',
+  terminated: 'حذف‌شده',
   cancelled: 'لغوشده',
 };
+/** Where each status may go; anything else is refused. */
+export const SERVICE_TRANSITIONS: Record<ServiceStatus, readonly ServiceStatus[]> = {
+  pending: ['provisioning', 'needs-attention', 'active', 'cancelled'],
+  provisioning: ['active', 'failed', 'needs-attention', 'cancelled'],
+  failed: ['provisioning', 'active', 'needs-attention', 'cancelled'],
+  'needs-attention': ['provisioning', 'active', 'cancelled'],
+  active: ['expired', 'suspended', 'terminated', 'cancelled'],
+  expired: ['active', 'suspended', 'terminated', 'cancelled'],
+  suspended: ['active', 'expired', 'terminated', 'cancelled'],
+  terminated: [],
+  cancelled: [],
+};
+/** Statuses in which the service is still being set up: the customer waits, staff may act. */
+export const SERVICE_SETUP_STATUSES: readonly ServiceStatus[] = [
+  'pending',
+  'provisioning',
+  'failed',
+  'needs-attention',
+];
 /** Services expiring within this many days get a red dot and a panel warning. */
 export const SERVICE_EXPIRY_WARNING_DAYS = 7;
 /** Reminder SMS go this many days before a service expires, once each. */

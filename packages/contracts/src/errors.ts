@@ -32,6 +32,7 @@ export const errorStatus = {
   UNAVAILABLE: 503,
   SMS_NOT_SENT: 503,
   GATEWAY_UNAVAILABLE: 503,
+  PANEL_UNAVAILABLE: 503,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;
@@ -68,4 +69,5 @@ export const defaultErrorMessages: Record<ErrorCode, string> = {
   UNAVAILABLE: 'سرویس موقتا در دسترس نیست؛ لطفا دوباره تلاش کنید',
   SMS_NOT_SENT: 'ارسال پیامک ممکن نشد؛ لطفا چند لحظهٔ دیگر دوباره تلاش کنید',
   GATEWAY_UNAVAILABLE: 'درگاه پرداخت پاسخ نداد؛ لطفا چند لحظهٔ دیگر دوباره تلاش کنید',
+  PANEL_UNAVAILABLE: 'کنترل پنل اکنون پاسخ نمی‌دهد؛ کمی بعد دوباره تلاش کنید',
 };

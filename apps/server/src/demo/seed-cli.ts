@@ -1,5 +1,6 @@
 import { loadConfigOrExit } from '../config';
 import { openDatabase } from '../db/client';
+import { SecretBox } from '../lib/secret-box';
 import { seedDemoData } from './seed';
 
 // `npm run seed`: migrates and writes the demo data into the configured database; refuses
@@ -18,7 +19,7 @@ if (!ifConfigured && config.env === 'production') {
 const handle = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
 try {
   await handle.migrate();
-  const applied = await seedDemoData(handle.db);
+  const applied = await seedDemoData(handle.db, { secrets: new SecretBox(config.secretKeys) });
   if (applied.length > 0) {
     console.log(`Demo data written (${handle.kind}): ${applied.join(', ')}.`);
   } else if (!ifConfigured) {

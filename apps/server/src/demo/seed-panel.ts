@@ -3,7 +3,7 @@ import type { Transaction } from '../db/client';
 import { addRenewalToCart, addToCart } from '../modules/orders/cart.service';
 import { payableOf, submitOrder, useWalletInOrder } from '../modules/orders/orders.service';
 import { settlePayment } from '../modules/orders/payments.service';
-import { expireServices } from '../modules/services/services.service';
+import { expireServices } from '../modules/services/lifecycle-sweeps';
 import { discountCodes, orders, payments, products, services, users } from '../schema';
 import { backdate } from './seed-checkout';
 

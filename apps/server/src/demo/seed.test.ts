@@ -48,7 +48,7 @@ test('demo passwords are stored hashed and verify', async () => {
 });
 
 test('seeding again adds nothing twice', async () => {
-  expect(await seedDemoData(t.app.db)).toEqual([]);
+  expect(await seedDemoData(t.app.db, { secrets: t.app.secrets })).toEqual([]);
   const [row] = await t.app.db.select({ total: count() }).from(users);
   expect(row?.total).toBe(demoAccounts.length + 1);
 });

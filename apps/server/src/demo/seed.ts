@@ -1,10 +1,12 @@
 import type { Database, Transaction } from '../db/client';
+import type { SecretBox } from '../lib/secret-box';
 import { hashPassword } from '../modules/accounts/password';
 import { seedRuns, type UserRole, users } from '../schema';
 import { seedCatalog } from './seed-catalog';
 import { seedCheckout } from './seed-checkout';
 import { seedLive } from './seed-live';
 import { seedPanel } from './seed-panel';
+import { seedProvisioning } from './seed-provisioning';
 import { seedStaff, seedStaffHistory } from './seed-staff';
 import { seedSupport } from './seed-support';
 
@@ -68,7 +70,16 @@ async function seedUsers(tx: Transaction): Promise<void> {
  * so a database seeded before a feature existed gets that feature's part on its next start,
  * and nothing staff deleted comes back.
  */
-const seedParts: ReadonlyArray<{ name: string; run: (tx: Transaction) => Promise<void> }> = [
+/** What a part may need beyond the transaction. */
+export interface SeedContext {
+  /** Seals the demo panel server's credentials and the demo accounts' passwords. */
+  secrets: SecretBox;
+}
+
+const seedParts: ReadonlyArray<{
+  name: string;
+  run: (tx: Transaction, context: SeedContext) => Promise<void>;
+}> = [
   { name: 'accounts', run: seedUsers },
   { name: 'catalog', run: seedCatalog },
   { name: 'checkout', run: seedCheckout },
@@ -77,10 +88,12 @@ const seedParts: ReadonlyArray<{ name: string; run: (tx: Transaction) => Promise
   { name: 'live', run: (tx) => seedLive(tx) },
   { name: 'staff', run: seedStaff },
   { name: 'staff-history', run: seedStaffHistory },
+  // After every part that buys: from here on a paid plan queues its provisioning.
+  { name: 'provisioning', run: (tx, context) => seedProvisioning(tx, context.secrets) },
 ];
 
 /** Applies every part of the demo seed this database has not had; answers the parts applied. */
-export async function seedDemoData(db: Database): Promise<string[]> {
+export async function seedDemoData(db: Database, context: SeedContext): Promise<string[]> {
   const applied: string[] = [];
   for (const part of seedParts) {
     await db.transaction(async (tx) => {
@@ -90,7 +103,7 @@ export async function seedDemoData(db: Database): Promise<string[]> {
         .onConflictDoNothing()
         .returning({ name: seedRuns.name });
       if (claimed.length === 0) return;
-      await part.run(tx);
+      await part.run(tx, context);
       applied.push(part.name);
     });
   }

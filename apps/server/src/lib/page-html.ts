@@ -1,3 +1,5 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import type { PageMeta } from '../plugins/page-meta';
 
 const SITE_NAME = 'ویترین';
@@ -48,4 +50,20 @@ export function renderPageHtml(
       () => `<meta name="description" content="${escapeHtml(meta.description)}" />`,
     )
     .replace('</head>', () => `    ${tags.join('\n    ')}\n  </head>`);
+}
+
+/** The web build's own Vazirmatn, when there is a build: Persian digits and separators read right. */
+export function vazirmatnFontFace(webDistDir: string | null): string {
+  if (!webDistDir) return '';
+  let file: string | undefined;
+  try {
+    file = readdirSync(path.join(webDistDir, 'assets')).find((name) =>
+      /^Vazirmatn.*\.woff2$/.test(name),
+    );
+  } catch {
+    return '';
+  }
+  return file
+    ? `@font-face { font-family: Vazirmatn; src: url('/assets/${file}') format('woff2'); font-weight: 100 900; font-display: swap; }`
+    : '';
 }

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { type Database, type DatabaseHandle, openDatabase } from '../db/client';
+import { SecretBox } from '../lib/secret-box';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -14,7 +15,7 @@ export interface DatabasePluginOptions {
    * answers the parts it wrote. The server itself carries no demo data: tests, the e2e and bench
    * servers pass the demo seed (src/demo/seed.ts), and `npm start` runs the seed CLI first.
    */
-  seed?: (db: Database) => Promise<string[]>;
+  seed?: (db: Database, context: { secrets: SecretBox }) => Promise<string[]>;
 }
 
 /** Opens the database, applies the committed migrations and, when given a seed, seeds it. */
@@ -28,7 +29,9 @@ export default fp<DatabasePluginOptions>(
     app.addHook('onClose', () => handle.close());
     await handle.migrate();
     if (app.config.seedDemoData && options.seed) {
-      const applied = await options.seed(handle.db);
+      const applied = await options.seed(handle.db, {
+        secrets: new SecretBox(app.config.secretKeys),
+      });
       if (applied.length > 0) app.log.info({ parts: applied }, 'demo seed applied');
     }
     app.decorate('database', handle);

@@ -1,9 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { TICKET_ATTACHMENT_PATH } from '@vitrin/contracts';
-import { type SQL, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, expect, test } from 'vitest';
 import { z } from 'zod';
+import { hashPassword } from '../modules/accounts/password';
 import { startSession } from '../modules/accounts/sessions.service';
 import { freshLiveDomain, giveDomain } from '../modules/live/live-test-kit';
 import {
@@ -20,7 +21,7 @@ import {
   SAMPLE_FILES,
   uploaded,
 } from '../modules/tickets/tickets-test-kit';
-import { discountCodes } from '../schema';
+import { discountCodes, users } from '../schema';
 import { send } from './api-kit';
 import { contractCalls } from './contract-calls';
 import { setupTestApp } from './test-app';
@@ -172,6 +173,28 @@ const OWNED_RECORD_CALLS: Record<string, OwnedRecordCall> = {
   '/api/user/live/get-live-activity': {
     cases: [{ field: 'domainName', body: (target) => ({ domainName: target.liveDomain }) }],
   },
+  '/api/user/services/get-service-access': {
+    cases: [{ field: 'serviceId', body: (target) => ({ serviceId: target.serviceId }) }],
+  },
+  '/api/user/services/open-control-panel': {
+    cases: [{ field: 'serviceId', body: (target) => ({ serviceId: target.serviceId }) }],
+  },
+  '/api/user/services/reveal-panel-password': {
+    cases: [
+      {
+        field: 'serviceId',
+        body: (target) => ({ serviceId: target.serviceId, password: OWN_PASSWORD }),
+      },
+    ],
+  },
+  '/api/user/services/reset-panel-password': {
+    cases: [
+      {
+        field: 'serviceId',
+        body: (target) => ({ serviceId: target.serviceId, password: OWN_PASSWORD }),
+      },
+    ],
+  },
   '/api/user/services/renew-service': {
     cases: [{ field: 'serviceId', body: (target) => ({ serviceId: target.serviceId }) }],
   },
@@ -276,7 +299,14 @@ const NOT_USER_OWNED: Record<string, string> = {
 let personalCodeCounter = 0;
 
 /** Gives `who` one of each record a customer owns, through the API where one exists. */
+/** Every test customer's own password: secrets of a service are shown only after it. */
+const OWN_PASSWORD = 'ownership-test-password-1405';
+
 async function furnish(app: FastifyInstance, who: Customer): Promise<Records> {
+  await app.db
+    .update(users)
+    .set({ passwordHash: await hashPassword(OWN_PASSWORD) })
+    .where(eq(users.id, who.id));
   const service = await buyService(app, who, {
     slug: 'host-linux-5g',
     cycle: 'monthly',

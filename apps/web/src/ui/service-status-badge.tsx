@@ -2,12 +2,17 @@ import { Badge } from '@mantine/core';
 import { SERVICE_STATUS_LABELS, type ServiceStatus } from '@vitrin/contracts';
 
 // One palette for a service's state, in the customer's panel and the staff console alike: what
-// needs the customer (expired: renew it) is red, what is over (cancelled) is gray.
+// needs the customer (expired: renew it) is red, what is over (terminated, cancelled) is gray,
+// what is being set up is blue (violet once staff took it over).
 const colorOf: Record<ServiceStatus, string> = {
   pending: 'blue',
+  provisioning: 'blue',
+  failed: 'blue',
+  'needs-attention': 'violet',
   active: 'teal',
-  suspended: 'amber',
   expired: 'red',
+  suspended: 'amber',
+  terminated: 'gray',
   cancelled: 'gray',
 };
 

@@ -5,4 +5,4 @@ export { type UserRole, users } from './schema';
 export { isSessionOpen, readStaffStanding } from './sessions.service';
 export { staffCustomersRoutes } from './staff.routes';
 export { usersRoutes } from './users.routes';
-export { personName, readAccountInfo } from './users.service';
+export { confirmOwnPassword, personName, readAccountInfo } from './users.service';

@@ -87,6 +87,34 @@ export async function changePassword(
   await revokeUserSessions(db, user.id, 'password-change', user.sessionId);
 }
 
+/**
+ * Asks a signed-in person for their own password again before a secret is shown (a hosting
+ * account's password): refuses a wrong one, and an account that signs in by SMS code only.
+ */
+export async function confirmOwnPassword(
+  db: Database,
+  userId: string,
+  password: string,
+): Promise<void> {
+  const [row] = await db
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!row) throw new AppError('UNAUTHENTICATED');
+  if (!row.passwordHash) {
+    throw new AppError(
+      'VALIDATION',
+      'حساب شما رمز عبور ندارد؛ نخست در «حساب کاربری» برای آن رمز عبور بگذارید',
+      { fields: { password: 'حساب شما رمز عبور ندارد' } },
+    );
+  }
+  if (!(await verifyPassword(password, row.passwordHash))) {
+    throw new AppError('WRONG_CREDENTIALS', 'رمز عبور نادرست است', {
+      fields: { password: 'رمز عبور نادرست است' },
+    });
+  }
+}
+
 /** Whether a profile has a name (orders and invoices need one; its absence is a red dot). */
 export async function hasName(db: Database, userId: string): Promise<boolean> {
   const [row] = await db

@@ -490,6 +490,7 @@ export async function priceLines(db: Database, cartId: string): Promise<PricedCa
       renewServiceId: cartLines.renewServiceId,
       serviceName: services.name,
       serviceStatus: services.status,
+      serviceSuspension: services.suspension,
       serviceDomainName: services.domainName,
       serviceExpiresAt: services.expiresAt,
       // Only the cart owner's own service, of this line's product, is renewed by the line.
@@ -525,8 +526,10 @@ export async function priceLines(db: Database, cartId: string): Promise<PricedCa
     }
     if (!row.serviceOwned || !row.serviceStatus || !row.serviceName) return true;
     const problem =
-      renewalProblem(row.serviceStatus, row.productActive) ??
-      (row.priceRial === null ? RENEWAL_PROBLEMS.cycle : null);
+      renewalProblem(
+        { status: row.serviceStatus, suspension: row.serviceSuspension },
+        row.productActive,
+      ) ?? (row.priceRial === null ? RENEWAL_PROBLEMS.cycle : null);
     if (problem) {
       renewalRefusal ??= problem;
       notices.push(renewalRemovedNotice(row.serviceName, problem));

@@ -36,5 +36,7 @@ export async function paidOrder(
   }
   const paid = await ok(app, '/api/cart/order-get-detail', { orderId: order.id }, customer.token);
   expect(paid.status).toBe('paid');
+  // Plans a panel delivers are set up by the provisioning job: run it, as a worker would.
+  await app.jobs.drain();
   return paid;
 }

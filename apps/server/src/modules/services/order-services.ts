@@ -1,12 +1,14 @@
 import { BILLING_CYCLE_MONTHS, type BillingCycle } from '@vitrin/contracts';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
 import type { Transaction } from '../../db/client';
-import { statusByExpiry } from './lifecycle';
+import { moveService, recordServiceEvent, statusByExpiry } from './lifecycle';
+import { queueProvisioning } from './provisioning';
 import { addMonths } from './renewals';
-import { services } from './schema';
+import { productProvisioning, services } from './schema';
 
-// What an order does to services (issues 5 and 8): a paid order's new lines become services, a
-// refund cancels them and takes back the periods its renewal lines added. The orders module
+// What an order does to services (issues 5, 8 and 20): a paid order's new lines become services
+// (queued for provisioning when their product is delivered by a panel), a refund cancels them
+// and takes back the periods its renewal lines added. The orders module
 // calls these inside its own transaction; only this module writes the services table.
 
 /** A paid order's line that buys something new. */
@@ -19,7 +21,12 @@ export interface PurchasedLine {
   cycle: BillingCycle;
 }
 
-/** Each line becomes an active service from `now` to `now` + its cycle. */
+/**
+ * Each line becomes a service from `now` to `now` + its cycle. A product mapped to a server
+ * group (product_provisioning) is delivered by the panel: its service waits as pending and its
+ * provisioning job is queued in this same transaction. Any other is delivered by hand and
+ * starts active, as before issue 20.
+ */
 export async function startPurchasedServices(
   tx: Transaction,
   order: { id: string; userId: string },
@@ -27,34 +34,85 @@ export async function startPurchasedServices(
   now: Date,
 ): Promise<void> {
   if (lines.length === 0) return;
-  await tx.insert(services).values(
-    lines.map((line) => ({
-      userId: order.userId,
-      name: line.domainName ? `${line.productName} (${line.domainName})` : line.productName,
-      status: 'active' as const,
-      productId: line.productId,
-      orderId: order.id,
-      orderLineId: line.id,
-      cycle: line.cycle,
-      themeId: line.themeId,
-      domainName: line.domainName,
-      startsAt: now,
-      expiresAt: addMonths(now, BILLING_CYCLE_MONTHS[line.cycle]),
-      createdAt: now,
-    })),
+  const productIds = lines.flatMap((line) => (line.productId ? [line.productId] : []));
+  const mapped = new Set(
+    productIds.length === 0
+      ? []
+      : (
+          await tx
+            .select({ productId: productProvisioning.productId })
+            .from(productProvisioning)
+            .where(inArray(productProvisioning.productId, productIds))
+        ).map((row) => row.productId),
   );
+  const created = await tx
+    .insert(services)
+    .values(
+      lines.map((line) => ({
+        userId: order.userId,
+        name: line.domainName ? `${line.productName} (${line.domainName})` : line.productName,
+        status:
+          line.productId && mapped.has(line.productId) ? ('pending' as const) : ('active' as const),
+        productId: line.productId,
+        orderId: order.id,
+        orderLineId: line.id,
+        cycle: line.cycle,
+        themeId: line.themeId,
+        domainName: line.domainName,
+        startsAt: now,
+        expiresAt: addMonths(now, BILLING_CYCLE_MONTHS[line.cycle]),
+        createdAt: now,
+        statusChangedAt: now,
+      })),
+    )
+    .returning({ id: services.id, status: services.status });
+  for (const service of created) {
+    const pending = service.status === 'pending';
+    await recordServiceEvent(
+      tx,
+      service.id,
+      {
+        kind: 'created',
+        actor: 'customer',
+        actorId: order.userId,
+        message: pending
+          ? 'پرداخت شد؛ سرویس در صف راه‌اندازی خودکار است'
+          : 'پرداخت شد؛ سرویس فعال است',
+        toStatus: service.status,
+      },
+      now,
+    );
+    if (pending) await queueProvisioning(tx, service.id);
+  }
 }
 
-/** Cancels every service an order created that is not cancelled yet; answers their ids. */
+/**
+ * Cancels every service an order created that is not over yet (a refund); those with a panel
+ * account have it removed by the panel-action job. Answers their ids.
+ */
 export async function cancelOrderServices(
   tx: Transaction,
   orderId: string,
+  now: Date = new Date(),
 ): Promise<Array<{ id: string }>> {
-  return tx
-    .update(services)
-    .set({ status: 'cancelled' })
-    .where(and(eq(services.orderId, orderId), sql`${services.status} <> 'cancelled'`))
-    .returning({ id: services.id });
+  const rows = await tx
+    .select()
+    .from(services)
+    .where(
+      and(eq(services.orderId, orderId), notInArray(services.status, ['cancelled', 'terminated'])),
+    )
+    .orderBy(asc(services.id))
+    .for('update');
+  for (const service of rows) {
+    await moveService(
+      tx,
+      service,
+      'cancelled',
+      { kind: 'refund', actor: 'staff', message: 'سفارش بازپرداخت شد و سرویس لغو شد' },
+      now,
+    );
+  }
+  return rows.map((row) => ({ id: row.id }));
 }
 
 /** Takes back the periods renewal lines added to their services (a refund). */
@@ -80,7 +138,14 @@ export async function takeBackRenewals(
     const after = service.expiresAt ? addMonths(service.expiresAt, -months) : null;
     // Shortened, an active service may have run out; nothing else changes status here.
     const status = service.status === 'active' ? statusByExpiry(after, now) : service.status;
-    await tx.update(services).set({ expiresAt: after, status }).where(eq(services.id, service.id));
+    await moveService(
+      tx,
+      service,
+      status,
+      { kind: 'refund', actor: 'staff', message: 'تمدید بازپرداخت شد و دورهٔ آن از سرویس کم شد' },
+      now,
+      { expiresAt: after },
+    );
     changes.push({ id: service.id, before: service.expiresAt, after, status });
   }
   return changes;

@@ -43,7 +43,9 @@ afterAll(async () => {
 const noticesTo = (who: Customer) =>
   [a, b].flatMap((node) =>
     (node.sms as ConsoleSmsSender).sent.filter(
-      (entry) => entry.to === who.mobile && entry.code === null,
+      // The expiry reminders (the plan's other notices, such as «ready», aside).
+      (entry) =>
+        entry.to === who.mobile && entry.code === null && entry.text.includes('به پایان می‌رسد'),
     ),
   );
 

@@ -63,8 +63,12 @@ afterAll(async () => {
 });
 
 const localNumber = (mobile: string) => mobile.replace(/^\+98/, '0');
+/** The expiry reminders texted to `who` (the plan's other notices, such as «ready», aside). */
 const noticesTo = (who: { mobile: string }) =>
-  delivered.filter((notice) => notice.receptor === localNumber(who.mobile));
+  delivered.filter(
+    (notice) =>
+      notice.receptor === localNumber(who.mobile) && notice.message.includes('به پایان می‌رسد'),
+  );
 
 const reminderFor = (name: string, expiresAt: Date) =>
   `سرویس «${name}» شما ${formatJalaliLongDate(expiresAt)} به پایان می‌رسد. برای تمدید به پنل ویترین بروید.`;

@@ -9,7 +9,10 @@ import fp from 'fastify-plugin';
 import { registerCall } from '../../lib/register-call';
 import { withUser } from '../../plugins/auth';
 import { addRenewalToCart } from '../orders';
+import { runLifecycle } from './lifecycle-sweeps';
+import { provisioningRoutes } from './provisioning.routes';
 import { sendExpiryReminders } from './reminders.service';
+import { defineServiceJobs } from './services.jobs';
 import * as servicesService from './services.service';
 
 /**
@@ -19,10 +22,12 @@ import * as servicesService from './services.service';
  */
 export const panelRoutes = fp(registerPanel, {
   name: 'panel',
-  dependencies: ['red-dots', 'auth', 'sms'],
+  dependencies: ['red-dots', 'auth', 'sms', 'mail', 'secrets', 'jobs'],
 });
 
 async function registerPanel(app: FastifyInstance) {
+  const deps = defineServiceJobs(app);
+  await provisioningRoutes(app, deps);
   await withUser(app, async (scope) => {
     registerCall(scope, getUserServices, (query, { user }) =>
       servicesService.listUserServices(app.db, user.id, query),
@@ -49,7 +54,7 @@ async function registerPanel(app: FastifyInstance) {
   ]);
 
   const panelJob = app.jobs.periodic('services.expiry', app.config.jobsIntervalMs, async (now) => {
-    await servicesService.expireServices(app.db, now);
+    await runLifecycle(app.db, now);
     await sendExpiryReminders({ db: app.db, sms: app.sms, log: app.log }, now);
   });
   app.decorate('panelJob', panelJob);

@@ -4,20 +4,31 @@ import {
   type BillingCycle,
   type ServiceStatus,
 } from '@vitrin/contracts';
-import { toPersianDigits } from '@vitrin/fa';
-import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import { formatJalaliDate, toPersianDigits } from '@vitrin/fa';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { productPrices, products } from '../catalog';
 import { orderLines, orders } from '../orders';
-import { statusAfterExtension, TIMED_STATUSES } from './lifecycle';
+import { moveService, statusAfterExtension, TIMED_STATUSES } from './lifecycle';
 import { services } from './schema';
 
 // Renewing a service through the cart (issue 6, docs/decisions/0013): who may renew what, at
 // which price, and what paying for it does to the service.
 
-/** Services in these states may be renewed; staff stopped the others (issue 8). */
-export const RENEWABLE_STATUSES: readonly ServiceStatus[] = TIMED_STATUSES;
+/**
+ * Services in these states may be renewed, and a service suspended for being overdue (the
+ * renewal lifts it, decision 0020); staff stopped the others (issue 8).
+ */
+export function isRenewable(service: {
+  status: ServiceStatus;
+  suspension: string | null;
+}): boolean {
+  return (
+    TIMED_STATUSES.includes(service.status) ||
+    (service.status === 'suspended' && service.suspension === 'overdue')
+  );
+}
 
 export const RENEWAL_PROBLEMS = {
   cancelled: 'این سرویس لغو شده و قابل تمدید نیست',
@@ -30,10 +41,17 @@ export const RENEWAL_PROBLEMS = {
 export const SERVICE_NOT_FOUND = 'این سرویس پیدا نشد';
 
 /** Why a service in this state, of a product in this state, cannot be renewed; null if it can. */
-export function renewalProblem(status: ServiceStatus, productSold: boolean): string | null {
-  if (status === 'cancelled') return RENEWAL_PROBLEMS.cancelled;
-  if (status === 'suspended') return RENEWAL_PROBLEMS.suspended;
-  if (status === 'pending') return RENEWAL_PROBLEMS.pending;
+export function renewalProblem(
+  service: { status: ServiceStatus; suspension: string | null },
+  productSold: boolean,
+): string | null {
+  if (!isRenewable(service)) {
+    if (service.status === 'cancelled' || service.status === 'terminated') {
+      return RENEWAL_PROBLEMS.cancelled;
+    }
+    if (service.status === 'suspended') return RENEWAL_PROBLEMS.suspended;
+    return RENEWAL_PROBLEMS.pending;
+  }
   return productSold ? null : RENEWAL_PROBLEMS.notSold;
 }
 
@@ -102,6 +120,7 @@ export async function findRenewableService(
       id: services.id,
       name: services.name,
       status: services.status,
+      suspension: services.suspension,
       productId: services.productId,
       cycle: services.cycle,
       productActive: products.status,
@@ -110,7 +129,7 @@ export async function findRenewableService(
     .leftJoin(products, eq(products.id, services.productId))
     .where(and(eq(services.id, serviceId), eq(services.userId, userId)));
   if (!service) throw new AppError('NOT_FOUND', SERVICE_NOT_FOUND);
-  const problem = renewalProblem(service.status, service.productActive === 'active');
+  const problem = renewalProblem(service, service.productActive === 'active');
   if (problem || !service.productId) {
     throw new AppError('SERVICE_NOT_RENEWABLE', problem ?? RENEWAL_PROBLEMS.notSold);
   }
@@ -167,7 +186,7 @@ export async function refuseIfRenewalStopped(tx: Transaction, orderId: string): 
       and(
         eq(orderLines.orderId, orderId),
         isNotNull(orderLines.renewsServiceId),
-        inArray(services.status, ['pending', 'suspended', 'cancelled']),
+        sql`not (${services.status} in ('active', 'expired') or (${services.status} = 'suspended' and coalesce(${services.suspension}, '') = 'overdue'))`,
       ),
     )
     .limit(1);
@@ -199,14 +218,19 @@ export async function extendRenewedService(
   if (!service) throw new Error(`renewed service ${line.renewsServiceId} is not the buyer's`);
   const from = service.expiresAt && service.expiresAt > now ? service.expiresAt : now;
   const expiresAt = addMonths(from, BILLING_CYCLE_MONTHS[line.cycle]);
-  await tx
-    .update(services)
-    .set({
-      expiresAt,
-      cycle: line.cycle,
-      status: statusAfterExtension(service.status, expiresAt, now),
-    })
-    .where(eq(services.id, service.id));
+  const status = statusAfterExtension(service, expiresAt, now);
+  const message =
+    service.status === 'suspended' && status !== 'suspended'
+      ? `تمدید پرداخت شد تا ${formatJalaliDate(expiresAt)}؛ تعلیق برداشته شد`
+      : `تمدید پرداخت شد تا ${formatJalaliDate(expiresAt)}`;
+  await moveService(
+    tx,
+    service,
+    status,
+    { kind: 'renewed', actor: 'customer', actorId: order.userId, message },
+    now,
+    { expiresAt, cycle: line.cycle },
+  );
 }
 
 /** Calendar months later, clamped to the month's last day (31 Jan + 1 month = 28/29 Feb). */

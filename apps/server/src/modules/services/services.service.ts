@@ -13,7 +13,7 @@ import { countByStatus, pageOffset, statusPage, withStatus } from '../../lib/sta
 import { tehranDaysBetween } from '../../lib/tehran-days';
 import { productGroups, products, themes } from '../catalog';
 import { cartLines, carts, orderLines, orders } from '../orders';
-import { pricesOnOffer, RENEWABLE_STATUSES, SERVICE_NOT_FOUND } from './renewals';
+import { isRenewable, pricesOnOffer, SERVICE_NOT_FOUND } from './renewals';
 import { services } from './schema';
 
 export type UserService = CallResult<typeof getUserServices>['items'][number];
@@ -40,6 +40,7 @@ const serviceColumns = {
   id: services.id,
   name: services.name,
   status: services.status,
+  suspension: services.suspension,
   cycle: services.cycle,
   domainName: services.domainName,
   startsAt: services.startsAt,
@@ -86,7 +87,7 @@ async function toUserServices(
   ]);
   return rows.map((row) => {
     const offered = row.productId ? (prices.get(row.productId) ?? []) : [];
-    const renewable = RENEWABLE_STATUSES.includes(row.status) && offered.length > 0;
+    const renewable = isRenewable(row) && offered.length > 0;
     // The service's own cycle when still sold, else the shortest one on offer.
     const chosen = offered.find((price) => price.cycle === row.cycle) ?? offered[0];
     return {
@@ -234,15 +235,4 @@ export async function findServiceWithHistory(
     )
     .map((entry) => ({ ...entry, paidAt: entry.paidAt?.toISOString() ?? null }));
   return { ...service, history };
-}
-
-/** Active services of anyone whose expiry has passed at `now` (the panel job expires them). */
-// statusByExpiry (lifecycle.ts) for every active service at once, in SQL.
-export async function expireServices(db: Database, now: Date = new Date()): Promise<number> {
-  const expired = await db
-    .update(services)
-    .set({ status: 'expired' })
-    .where(and(eq(services.status, 'active'), lte(services.expiresAt, now)))
-    .returning({ id: services.id });
-  return expired.length;
 }

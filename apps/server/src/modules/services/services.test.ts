@@ -54,7 +54,17 @@ describe('get-user-services', () => {
     const all = await listServices(customer);
     expect(all.items.map((item) => item.id)).toEqual([third.id, second.id, first.id]);
     expect(all).toMatchObject({ total: 3, page: 1, pageSize: 20 });
-    expect(all.counts).toEqual({ pending: 0, active: 1, suspended: 0, expired: 1, cancelled: 1 });
+    expect(all.counts).toEqual({
+      pending: 0,
+      provisioning: 0,
+      failed: 0,
+      'needs-attention': 0,
+      active: 1,
+      expired: 1,
+      suspended: 0,
+      terminated: 0,
+      cancelled: 1,
+    });
 
     const expired = await listServices(customer, { status: 'expired' });
     expect(expired.items.map((item) => item.id)).toEqual([first.id]);

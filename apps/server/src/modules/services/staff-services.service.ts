@@ -1,11 +1,11 @@
-import type { AdminServiceView } from '@vitrin/contracts';
+import { type AdminServiceView, SERVICE_STATUS_LABELS } from '@vitrin/contracts';
 import { formatJalaliDate } from '@vitrin/fa';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import { writeAudit } from '../audit';
-import { statusAfterExtension, statusByExpiry } from './lifecycle';
+import { canMove, moveService, statusAfterExtension, statusByExpiry } from './lifecycle';
 import { type ServiceStatus, services } from './schema';
 
 // What admins do to a customer's service (issue 8): suspend, unsuspend, extend, cancel. Each
@@ -30,15 +30,7 @@ export function adminServiceViewOf(service: ServiceRow) {
   };
 }
 
-type ServiceChange = { status: ServiceStatus; expiresAt: Date | null };
-
-const statusNames: Record<ServiceStatus, string> = {
-  pending: 'در انتظار راه‌اندازی',
-  active: 'فعال',
-  suspended: 'معلق',
-  expired: 'منقضی',
-  cancelled: 'لغوشده',
-};
+type ServiceChange = { status: ServiceStatus; expiresAt: Date | null; message: string };
 
 function refuse(message: string): never {
   throw new AppError('CONFLICT', message);
@@ -58,13 +50,17 @@ async function changeService(
       .where(eq(services.id, target.serviceId))
       .for('update');
     if (!service) throw new AppError('NOT_FOUND', 'این سرویس پیدا نشد');
-    const next = decide(service, new Date());
-    const [updated] = await tx
-      .update(services)
-      .set(next)
-      .where(eq(services.id, service.id))
-      .returning();
-    if (!updated) throw new Error(`service ${service.id} vanished in its transaction`);
+    const now = new Date();
+    const next = decide(service, now);
+    const reason = target.reason ? ` (${target.reason})` : '';
+    const updated = await moveService(
+      tx,
+      service,
+      next.status,
+      { kind: action, actor: 'staff', actorId: actor.id, message: `${next.message}${reason}` },
+      now,
+      { expiresAt: next.expiresAt },
+    );
     await writeAudit(tx, {
       actorId: actor.id,
       action,
@@ -86,10 +82,16 @@ export function suspendService(
   target: { serviceId: string; reason?: string | undefined },
 ) {
   return changeService(db, actor, target, 'service.suspend', (service) => {
-    if (service.status !== 'active') {
-      refuse(`فقط سرویس فعال را می‌توان معلق کرد؛ این سرویس ${statusNames[service.status]} است`);
+    if (service.status !== 'active' && service.status !== 'expired') {
+      refuse(
+        `فقط سرویس فعال یا منقضی را می‌توان معلق کرد؛ این سرویس ${SERVICE_STATUS_LABELS[service.status]} است`,
+      );
     }
-    return { status: 'suspended', expiresAt: service.expiresAt };
+    return {
+      status: 'suspended',
+      expiresAt: service.expiresAt,
+      message: 'کارشناس سرویس را معلق کرد',
+    };
   });
 }
 
@@ -101,11 +103,15 @@ export function unsuspendService(
 ) {
   return changeService(db, actor, target, 'service.unsuspend', (service, now) => {
     if (service.status !== 'suspended') refuse('این سرویس معلق نیست');
-    return { status: statusByExpiry(service.expiresAt, now), expiresAt: service.expiresAt };
+    return {
+      status: statusByExpiry(service.expiresAt, now),
+      expiresAt: service.expiresAt,
+      message: 'کارشناس تعلیق را برداشت',
+    };
   });
 }
 
-/** Cancels a service in any state but cancelled. */
+/** Cancels a service in any state but cancelled or terminated; its panel account is removed. */
 export function cancelService(
   db: Database,
   actor: Actor,
@@ -113,7 +119,14 @@ export function cancelService(
 ) {
   return changeService(db, actor, target, 'service.cancel', (service) => {
     if (service.status === 'cancelled') refuse('این سرویس پیش‌تر لغو شده است');
-    return { status: 'cancelled', expiresAt: service.expiresAt };
+    if (!canMove(service.status, 'cancelled')) {
+      refuse(`سرویس ${SERVICE_STATUS_LABELS[service.status]} را نمی‌توان لغو کرد`);
+    }
+    return {
+      status: 'cancelled',
+      expiresAt: service.expiresAt,
+      message: 'کارشناس سرویس را لغو کرد',
+    };
   });
 }
 
@@ -134,6 +147,7 @@ export function extendService(
 ) {
   return changeService(db, actor, target, 'service.extend', (service, now) => {
     if (service.status === 'cancelled') refuse('سرویس لغوشده را نمی‌توان تمدید کرد');
+    if (service.status === 'terminated') refuse('سرویس حذف‌شده را نمی‌توان تمدید کرد');
     const current = service.expiresAt;
     const from = current && current > now ? current : now;
     let expiresAt: Date;
@@ -148,6 +162,10 @@ export function extendService(
     } else {
       throw new Error('extend-service needs days or until (the contract requires one)');
     }
-    return { status: statusAfterExtension(service.status, expiresAt, now), expiresAt };
+    return {
+      status: statusAfterExtension(service, expiresAt, now),
+      expiresAt,
+      message: `کارشناس انقضا را تا ${formatJalaliDate(expiresAt)} جلو برد`,
+    };
   });
 }

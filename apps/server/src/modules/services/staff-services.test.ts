@@ -95,9 +95,9 @@ describe('suspend-service and unsuspend-service', () => {
     expect(lifted.status).toBe('expired');
   });
 
-  test('only an active service can be suspended, only a suspended one unsuspended', async () => {
+  test('only an active or expired service can be suspended, only a suspended one unsuspended', async () => {
     const service = await activeService();
-    for (const status of ['expired', 'cancelled', 'pending', 'suspended'] as const) {
+    for (const status of ['cancelled', 'terminated', 'pending', 'suspended'] as const) {
       await setService(t.app, service.id, { status });
       const error = await refused(
         t.app,
@@ -106,7 +106,7 @@ describe('suspend-service and unsuspend-service', () => {
         admin.token,
         409,
       );
-      expect(error.message, status).toContain('فقط سرویس فعال');
+      expect(error.message, status).toContain('فقط سرویس فعال یا منقضی');
     }
     for (const status of ['active', 'expired', 'cancelled', 'pending'] as const) {
       await setService(t.app, service.id, { status });

@@ -1,12 +1,69 @@
-import { cancelService, extendService, suspendService, unsuspendService } from '@vitrin/contracts';
+import {
+  cancelService,
+  completeSetupByHand,
+  extendService,
+  getPanelServers,
+  getProductProvisioning,
+  getServiceTimeline,
+  getSetupQueue,
+  retrySetup,
+  savePanelServer,
+  saveProductProvisioning,
+  suspendService,
+  testPanelServer,
+  unsuspendService,
+} from '@vitrin/contracts';
 import type { FastifyInstance } from 'fastify';
 import { registerCall } from '../../lib/register-call';
 import { withUser } from '../../plugins/auth';
+import * as provisioning from './provisioning.service';
+import { provisioningDepsOf } from './services.jobs';
 import * as serviceActions from './staff-services.service';
 
-/** The staff console's service calls (issue 8): what staff may do to a customer's service. */
+/**
+ * The staff console's service calls (issues 8 and 20): what staff may do to a customer's
+ * service, the failed-setup queue, panel servers and how products are delivered.
+ */
 export async function staffServicesRoutes(app: FastifyInstance): Promise<void> {
+  const deps = provisioningDepsOf(app);
   await withUser(app, async (scope) => {
+    registerCall(scope, getSetupQueue, (query) => provisioning.getSetupQueue(app.db, query));
+    registerCall(scope, getServiceTimeline, ({ serviceId }) =>
+      provisioning.getServiceTimeline(app.db, serviceId),
+    );
+    registerCall(
+      scope,
+      retrySetup,
+      (input, { actor }) => provisioning.retrySetup(deps, actor, input),
+      { successMessage: 'راه‌اندازی دوباره در صف است' },
+    );
+    registerCall(
+      scope,
+      completeSetupByHand,
+      (input, { actor }) => provisioning.completeSetupByHand(deps, actor, input),
+      { successMessage: 'سرویس فعال شد' },
+    );
+    registerCall(scope, getPanelServers, () => provisioning.getPanelServers(app.db));
+    registerCall(
+      scope,
+      savePanelServer,
+      (input, { actor }) => provisioning.savePanelServer(deps, actor, input),
+      { successMessage: 'سرور ذخیره شد' },
+    );
+    registerCall(
+      scope,
+      testPanelServer,
+      ({ serverId }) => provisioning.testPanelServer(deps, serverId),
+      { rateLimit: { max: 20, timeWindowMs: 60_000 } },
+    );
+    registerCall(scope, getProductProvisioning, () => provisioning.getProductProvisioning(app.db));
+    registerCall(
+      scope,
+      saveProductProvisioning,
+      (input, { actor }) => provisioning.saveProductProvisioning(app.db, actor, input),
+      { successMessage: 'روش تحویل محصول ذخیره شد' },
+    );
+
     registerCall(
       scope,
       suspendService,

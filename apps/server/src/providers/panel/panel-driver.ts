@@ -10,8 +10,10 @@
 // - terminate of an account that is not there succeeds;
 // - changePackage to the package it already has succeeds.
 
+import { PANEL_KINDS } from '@vitrin/contracts';
+
 /** The panel products a server may run. */
-export const PANEL_KINDS = ['sandbox', 'whm', 'directadmin', 'site-builder'] as const;
+export { PANEL_KINDS };
 export type PanelKind = (typeof PANEL_KINDS)[number];
 
 /** What to create. The username is ours, derived from the service, and is the idempotency key. */

@@ -1,9 +1,7 @@
-import { readdirSync } from 'node:fs';
-import path from 'node:path';
 import { formatToman } from '@vitrin/fa';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { escapeHtml } from '../../lib/page-html';
+import { escapeHtml, vazirmatnFontFace } from '../../lib/page-html';
 import { SANDBOX_PAGE_PATH } from './sandbox-gateway';
 import { sandboxPayments } from './sandbox-schema';
 
@@ -107,22 +105,6 @@ export async function sandboxPage(app: FastifyInstance) {
       );
     },
   );
-}
-
-/** The web build's own Vazirmatn, when there is a build: Persian digits and separators read right. */
-function vazirmatnFontFace(webDistDir: string | null): string {
-  if (!webDistDir) return '';
-  let file: string | undefined;
-  try {
-    file = readdirSync(path.join(webDistDir, 'assets')).find((name) =>
-      /^Vazirmatn.*\.woff2$/.test(name),
-    );
-  } catch {
-    return '';
-  }
-  return file
-    ? `@font-face { font-family: Vazirmatn; src: url('/assets/${file}') format('woff2'); font-weight: 100 900; font-display: swap; }`
-    : '';
 }
 
 function callbackFor(callbackUrl: string, authority: string, paid: boolean): string {

@@ -27,7 +27,11 @@ export class KavenegarSmsSender implements SmsSender {
 
   /** A plain text through Kavenegar's send API, from the account's default line. */
   sendNotice(message: NoticeMessage): Promise<void> {
-    return this.post('sms/send.json', { receptor: localNumber(message.to), message: message.text });
+    return this.post('sms/send.json', {
+      receptor: localNumber(message.to),
+      message: message.text,
+      ...(message.localId ? { localid: message.localId } : {}),
+    });
   }
 
   private async post(method: string, fields: Record<string, string>): Promise<void> {

@@ -12,6 +12,11 @@ export interface NoticeMessage {
   /** E.164 mobile number. */
   to: string;
   text: string;
+  /**
+   * Our id for this message (one event's notice): Kavenegar keeps it as `localid`, so a resend
+   * after a crash is recognisable by it there, as it is here in the outbox.
+   */
+  localId?: string;
 }
 
 /** Delivers SMS. A send that fails throws: callers tell the person, never pretend it went. */

@@ -4,9 +4,11 @@ import { extensionRequest, serviceActionsFor } from './service-actions';
 test('each service state offers only the actions the server allows', () => {
   expect(serviceActionsFor('active')).toEqual(['suspend', 'extend', 'cancel']);
   expect(serviceActionsFor('suspended')).toEqual(['unsuspend', 'extend', 'cancel']);
-  expect(serviceActionsFor('expired')).toEqual(['extend', 'cancel']);
+  expect(serviceActionsFor('expired')).toEqual(['suspend', 'extend', 'cancel']);
   expect(serviceActionsFor('pending')).toEqual(['extend', 'cancel']);
+  expect(serviceActionsFor('needs-attention')).toEqual(['extend', 'cancel']);
   expect(serviceActionsFor('cancelled')).toEqual([]);
+  expect(serviceActionsFor('terminated')).toEqual([]);
 });
 
 test('days typed with Persian digits are sent as a number', () => {

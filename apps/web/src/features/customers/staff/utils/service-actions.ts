@@ -2,15 +2,16 @@ import { MAX_SERVICE_EXTENSION_DAYS, type ServiceStatus } from '@vitrin/contract
 import { formatAmount, toLatinDigits } from '@vitrin/fa';
 
 // What an admin may do to a customer's service in each state, as the server allows it
-// (modules/admin-customers/services.service.ts): only an active service is suspended, only a
-// suspended one is unsuspended, and a cancelled one is neither extended nor cancelled again.
+// (modules/services/staff-services.service.ts): only an active or expired service is suspended, only
+// a suspended one is unsuspended, and a cancelled or terminated one is neither extended nor
+// cancelled again.
 
 export type ServiceAction = 'suspend' | 'unsuspend' | 'extend' | 'cancel';
 
 export function serviceActionsFor(status: ServiceStatus): ServiceAction[] {
-  if (status === 'cancelled') return [];
+  if (status === 'cancelled' || status === 'terminated') return [];
   const actions: ServiceAction[] = [];
-  if (status === 'active') actions.push('suspend');
+  if (status === 'active' || status === 'expired') actions.push('suspend');
   if (status === 'suspended') actions.push('unsuspend');
   actions.push('extend', 'cancel');
   return actions;

@@ -1,0 +1,118 @@
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import type { Transaction } from '../db/client';
+import type { SecretBox } from '../lib/secret-box';
+import { recordServiceEvent } from '../modules/services/lifecycle';
+import { sealCredentials } from '../modules/services/panel-servers';
+import { newAccountPassword, panelUsernameFor } from '../modules/services/provisioning';
+import { hashSandboxPassword } from '../providers/panel/sandbox-driver';
+import {
+  panelServers,
+  productProvisioning,
+  products,
+  sandboxPanelAccounts,
+  services,
+  themes,
+} from '../schema';
+
+/** Which demo products a panel delivers, and as which package of the sandbox panel. */
+const DELIVERED: Record<string, string> = {
+  'builder-starter': 'starter',
+  'builder-business': 'business',
+  'builder-shop': 'business',
+  'builder-pro': 'pro',
+  'host-linux-1g': 'starter',
+  'host-linux-5g': 'business',
+  'host-linux-20g': 'pro',
+  'wp-start': 'starter',
+  'wp-pro': 'business',
+  'wp-business': 'pro',
+};
+
+/**
+ * Provisioning's demo (seed part `provisioning`, issue 20): the built-in sandbox panel as the
+ * one server of group `default`, website-builder, hosting and WordPress plans delivered by it
+ * (domains, VPS and e-mail stay delivered by hand), and the demo services of those plans moved
+ * onto it, each with its account, so the panel shows credentials, SSO, usage and a live site.
+ * This part must stay after every part that buys through checkout: from here on a paid plan
+ * queues its provisioning job, which needs the running app's queue.
+ */
+export async function seedProvisioning(tx: Transaction, secrets: SecretBox): Promise<void> {
+  const [server] = await tx
+    .insert(panelServers)
+    .values({
+      name: 'sandbox-1',
+      kind: 'sandbox',
+      baseUrl: '',
+      credentials: sealCredentials(secrets, 'sandbox', {}),
+      groupName: 'default',
+      capacity: 5000,
+    })
+    .onConflictDoNothing({ target: panelServers.name })
+    .returning();
+  if (!server) return;
+  const delivered = await tx
+    .select({ id: products.id, slug: products.slug })
+    .from(products)
+    .where(inArray(products.slug, Object.keys(DELIVERED)));
+  if (delivered.length === 0) return;
+  await tx.insert(productProvisioning).values(
+    delivered.map((product) => ({
+      productId: product.id,
+      groupName: 'default',
+      packageName: DELIVERED[product.slug] as string,
+      graceDays: 7,
+      terminateAfterDays: 30,
+    })),
+  );
+  const packageOf = new Map(delivered.map((product) => [product.id, DELIVERED[product.slug]]));
+  const running = await tx
+    .select({ service: services, theme: themes.slug })
+    .from(services)
+    .leftJoin(themes, eq(themes.id, services.themeId))
+    .where(
+      and(
+        inArray(
+          services.productId,
+          delivered.map((product) => product.id),
+        ),
+        inArray(services.status, ['active', 'expired', 'suspended']),
+        isNull(services.serverId),
+      ),
+    );
+  const now = new Date();
+  for (const { service, theme } of running) {
+    const username = panelUsernameFor(service.id);
+    const password = newAccountPassword();
+    const packageName = packageOf.get(service.productId as string) as string;
+    await tx.insert(sandboxPanelAccounts).values({
+      username,
+      domain: service.domainName ?? `${username}.vitrin.site`,
+      packageName,
+      theme,
+      passwordHash: hashSandboxPassword(password),
+      suspended: service.status === 'suspended',
+      // A site that has been up a while has served something.
+      servedBytes: 180 * 1024 * 1024,
+      createdAt: service.startsAt ?? now,
+    });
+    await tx
+      .update(services)
+      .set({
+        serverId: server.id,
+        packageName,
+        panelUsername: username,
+        panelPassword: secrets.seal(password),
+      })
+      .where(eq(services.id, service.id));
+    await recordServiceEvent(
+      tx,
+      service.id,
+      {
+        kind: 'panel.create',
+        actor: 'system',
+        message: `حساب روی سرور ${server.name} ساخته شد (داده‌های نمایشی)`,
+      },
+      now,
+    );
+  }
+}

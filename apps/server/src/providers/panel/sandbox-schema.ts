@@ -1,0 +1,22 @@
+import { bigint, boolean, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+// The built-in sandbox panel stands in for a hosting server, and this table for that server's
+// own list of accounts: it belongs to the provider, not to any module (the services module
+// keeps its own services), as sandbox_payments does for the sandbox gateway.
+
+export const sandboxPanelAccounts = pgTable('sandbox_panel_accounts', {
+  username: text('username').primaryKey(),
+  domain: text('domain').notNull(),
+  packageName: text('package_name').notNull(),
+  theme: text('theme'),
+  /** A hash (scrypt) of the account's password: the sandbox checks it, never shows it. */
+  passwordHash: text('password_hash').notNull(),
+  suspended: boolean('suspended').notNull().default(false),
+  suspendReason: text('suspend_reason'),
+  /** Bytes its site has served: the bandwidth bar moves as people visit. */
+  servedBytes: bigint('served_bytes', { mode: 'number' }).notNull().default(0),
+  /** One-time sign-in token for the panel page (SSO) and when it stops working. */
+  loginToken: text('login_token'),
+  loginTokenExpiresAt: timestamp('login_token_expires_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
