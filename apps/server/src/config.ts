@@ -138,6 +138,8 @@ const envSchema = z.object({
    * first seals, all open (rotation). Unset: one generated in DATA_DIR/secret-keys and kept.
    */
   SECRET_KEYS: z.string().min(1).optional(),
+  /** How long one call to a hosting panel may take before it counts as failed (and is retried). */
+  PANEL_TIMEOUT_MS: z.coerce.number().int().min(500).max(300_000).default(15_000),
   MAIL_TRANSPORT: z.enum(['outbox', 'smtp']).default('outbox'),
   /** `smtp://user:pass@host:587` (STARTTLS) or `smtps://…:465`; required with MAIL_TRANSPORT=smtp. */
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
@@ -219,6 +221,8 @@ export interface AppConfig {
   sms: SmsSettings;
   mail: MailSettings;
   staffAlertEmails: string[];
+  /** One call to a hosting panel; provisioning jobs are given up as stuck after a few of these. */
+  panelTimeoutMs: number;
   /** The first seals, every one opens (lib/secret-box.ts). */
   secretKeys: SecretKey[];
   /** `sandbox` pays without a gateway (demo, tests); `zarinpal` needs `zarinpal` set. */
@@ -359,6 +363,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     sms,
     mail,
     staffAlertEmails: settings.STAFF_ALERT_EMAILS,
+    panelTimeoutMs: settings.PANEL_TIMEOUT_MS,
     secretKeys,
     paymentGateway: settings.PAYMENT_GATEWAY,
     jobsIntervalMs: settings.JOBS_INTERVAL_MS === 0 ? null : settings.JOBS_INTERVAL_MS,
@@ -426,6 +431,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     sms: { provider: 'console', outboxDir: null },
     mail: { transport: 'outbox', outboxDir: null, from: DEFAULT_MAIL_FROM },
     staffAlertEmails: [],
+    panelTimeoutMs: 15_000,
     secretKeys: [{ id: 'test', key: Buffer.alloc(32, 7) }],
     paymentGateway: 'sandbox',
     jobsIntervalMs: null,

@@ -45,6 +45,8 @@ export interface JobDefinition<T extends object> {
   policy?: 'standard' | 'singleton' | 'stately';
   /** Jobs one worker runs at once on this node (default 1). */
   concurrency?: number;
+  /** Seconds between polls while the queue is idle (default: the queue's setting, 2). */
+  pollingIntervalSeconds?: number;
 }
 
 export interface SendOptions {
@@ -149,6 +151,9 @@ export class JobQueue {
       schema: JOB_QUEUE_SCHEMA,
       migrate: true,
       supervise: options.work,
+      // Upkeep (expiring jobs whose node died, archiving) once per 15 s across the cluster:
+      // a job stuck on a dead node waits at most this after its own expiry.
+      maintenanceIntervalSeconds: 15,
       schedule: false,
     });
     this.boss.on('error', (error) => options.log.error({ err: error }, 'job queue error'));
@@ -175,7 +180,8 @@ export class JobQueue {
         {
           includeMetadata: true,
           batchSize: definition.concurrency ?? 1,
-          pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2,
+          pollingIntervalSeconds:
+            definition.pollingIntervalSeconds ?? this.options.pollingIntervalSeconds ?? 2,
         },
         async (jobs) => {
           // pg-boss fails the whole batch when the handler throws: run each on its own and

@@ -22,6 +22,8 @@ export interface ProvisioningDeps {
   log: Logger;
   /** The app's public address: the sandbox's sites and the builder's callback live there. */
   publicUrl: string;
+  /** One panel call's limit (PANEL_TIMEOUT_MS). */
+  panelTimeoutMs: number;
 }
 
 /** Where the site builder posts its callbacks (site-builder-driver.ts §5): a server-to-server hook signed by the builder, outside the user API. */
@@ -56,7 +58,11 @@ export function driverFor(
   onCall?: (record: PanelCallRecord) => void,
 ): PanelDriver {
   const opened = JSON.parse(deps.secrets.open(server.credentials)) as unknown;
-  const common = { baseUrl: server.baseUrl, ...(onCall ? { onCall } : {}) };
+  const common = {
+    baseUrl: server.baseUrl,
+    timeoutMs: deps.panelTimeoutMs,
+    ...(onCall ? { onCall } : {}),
+  };
   switch (server.kind) {
     case 'sandbox':
       return new SandboxPanelDriver(deps.db, {

@@ -6,7 +6,13 @@ import { NOTICE_JOB, type NoticeData, type NoticeDeps, sendServiceNotice } from 
 
 /** What provisioning needs from the app. */
 export function provisioningDepsOf(app: FastifyInstance): ProvisioningDeps {
-  return { db: app.db, secrets: app.secrets, log: app.log, publicUrl: app.config.publicUrl };
+  return {
+    db: app.db,
+    secrets: app.secrets,
+    log: app.log,
+    publicUrl: app.config.publicUrl,
+    panelTimeoutMs: app.config.panelTimeoutMs,
+  };
 }
 
 /**
@@ -20,6 +26,9 @@ export function defineServiceJobs(app: FastifyInstance): ProvisioningDeps {
     mail: app.mail,
     staffAlertEmails: app.config.staffAlertEmails,
   };
+  // A job still running after this is taken for dead (its node was killed mid-call) and run
+  // again: a create makes at most three panel calls (create, and a look-up to adopt).
+  const stuckAfterSeconds = Math.ceil((3 * app.config.panelTimeoutMs) / 1000) + 15;
   app.jobs.define<{ serviceId: string }>({
     name: PROVISION_JOB,
     // One waiting job per service: a second request while one waits is dropped.
@@ -29,15 +38,17 @@ export function defineServiceJobs(app: FastifyInstance): ProvisioningDeps {
     retryLimit: 10,
     retryDelaySeconds: 10,
     // A node killed mid-call: the job is taken up again after this, and the create adopts.
-    expireInSeconds: 120,
+    expireInSeconds: stuckAfterSeconds,
     concurrency: 8,
+    // A customer who just paid is watching: pg-boss's shortest poll, one indexed query.
+    pollingIntervalSeconds: 0.5,
     handler: ({ serviceId }, context) => provisionService(deps, serviceId, context),
   });
   app.jobs.define<PanelActionData>({
     name: PANEL_ACTION_JOB,
     retryLimit: 6,
     retryDelaySeconds: 10,
-    expireInSeconds: 120,
+    expireInSeconds: stuckAfterSeconds,
     concurrency: 4,
     handler: (data, context) => runPanelAction(deps, data, context),
   });
