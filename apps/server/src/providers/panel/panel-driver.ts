@@ -159,16 +159,22 @@ export function clipBody(body: string): string {
   return body.length > RECORDED_BODY_LIMIT ? `${body.slice(0, RECORDED_BODY_LIMIT)}…` : body;
 }
 
-/** Replaces every occurrence of each secret in `text` by `[redacted]` (URL-encoded forms too). */
+/**
+ * Replaces every occurrence of each secret in `text` by `[redacted]`: as it is, URL-encoded by
+ * encodeURIComponent or by a form (URLSearchParams writes a space as `+`, `!` as `%21`), and
+ * escaped inside JSON.
+ */
 export function redact(text: string, secrets: ReadonlyArray<string | null | undefined>): string {
   let out = text;
   for (const secret of secrets) {
     if (!secret) continue;
-    for (const form of new Set([
+    const forms = new Set([
       secret,
       encodeURIComponent(secret),
+      new URLSearchParams({ s: secret }).toString().slice(2),
       JSON.stringify(secret).slice(1, -1),
-    ])) {
+    ]);
+    for (const form of forms) {
       out = out.split(form).join('[redacted]');
     }
   }
