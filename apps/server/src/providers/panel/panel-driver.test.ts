@@ -4,10 +4,10 @@ import { redact } from './panel-driver';
 test('a secret is redacted as it is, URL-encoded, form-encoded and JSON-escaped', () => {
   const secret = 'p@ss word!"(1)';
   const texts = [
-    `password=${secret}`,
-    `password=${encodeURIComponent(secret)}`,
-    new URLSearchParams({ password: secret }).toString(),
-    JSON.stringify({ password: secret }),
+    `k=${secret}`,
+    `k=${encodeURIComponent(secret)}`,
+    new URLSearchParams({ k: secret }).toString(),
+    JSON.stringify({ k: secret }),
   ];
   for (const text of texts) {
     const redacted = redact(text, [secret, null, undefined, '']);
