@@ -1,5 +1,5 @@
 import { Stack, Text } from '@mantine/core';
-import type { ServiceStatus } from '@vitrin/contracts';
+import { SERVICE_SETUP_STATUSES, type ServiceStatus } from '@vitrin/contracts';
 import { JalaliDate } from '../../../ui/jalali-date-time';
 import { daysLeftColor, daysLeftText } from '../utils/days-left';
 
@@ -21,7 +21,7 @@ export function ServiceExpiry({
   if (!expiresAt) {
     return (
       <Text size="sm" c="dimmed">
-        {status !== 'pending'
+        {!SERVICE_SETUP_STATUSES.includes(status)
           ? 'بدون تاریخ انقضا'
           : withLabel
             ? 'انقضا: پس از راه‌اندازی'

@@ -13,8 +13,10 @@ import {
   Title,
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
 import { BILLING_CYCLE_LABELS } from '@vitrin/contracts';
 import { toPersianDigits } from '@vitrin/fa';
+import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { isNotFoundError } from '../../../lib/api-error';
 import { tomanText } from '../../../lib/money';
@@ -24,15 +26,27 @@ import { CardTable } from '../../../ui/card-table';
 import { HeadsetIcon, ServerIcon } from '../../../ui/icons';
 import { JalaliDate, JalaliDateTime } from '../../../ui/jalali-date-time';
 import { LabeledValue } from '../../../ui/labeled-value';
-import { LoadFailed } from '../../../ui/load-failed';
+import { LoadFailed, LoadFailedLine } from '../../../ui/load-failed';
 import { PageSection } from '../../../ui/page-section';
 import { PanelPageHeader, PanelPageSkeleton } from '../../../ui/panel-page-header';
 import { ServiceStatusBadge } from '../../../ui/service-status-badge';
 import { NotFoundMessage } from '../../../ui/status-message';
+import {
+  type ServiceAccess,
+  serviceAccessQueryKey,
+  useServiceAccess,
+} from '../api/get-service-access';
 import { type ServiceDetail, useServiceDetail } from '../api/get-service-detail';
+import { servicesQueryKey } from '../api/get-user-services';
+import { AccountUsageBars } from '../components/account-usage-bars';
+import { LatinIsolated } from '../components/latin-isolated';
 import { RenewButton } from '../components/renew-button';
+import { ServiceAccessCard } from '../components/service-access-card';
 import { ServiceExpiry } from '../components/service-expiry';
+import { ServiceSetupCard } from '../components/service-setup-card';
+import { ServiceTimeline } from '../components/service-timeline';
 import { expiryUrgency } from '../utils/days-left';
+import { isSetupStatus } from '../utils/service-setup';
 
 const crumbsTo = [
   { label: 'پیشخوان', to: PANEL_PATH },
@@ -49,7 +63,7 @@ export function ServicePage() {
     data ? `${data.name} | ویترین` : notFound ? 'سرویس پیدا نشد | ویترین' : 'سرویس | ویترین',
   );
 
-  if (data) return <ServiceDetails service={data} />;
+  if (data) return <ServiceDetails userId={userId} service={data} />;
   if (notFound) {
     return (
       <NotFoundMessage
@@ -71,7 +85,34 @@ export function ServicePage() {
   );
 }
 
-function ServiceDetails({ service }: { service: ServiceDetail }) {
+/**
+ * The service and its access are both asked again every few seconds while it is set up, and
+ * whichever hears first that the setup is over has the other asked at once: the state, start
+ * and expiry (here and in the lists) when the access has its account, the account when the
+ * state turned active. So the page turns active by itself, all of it together.
+ */
+function useServiceAccessFollowingSetup(userId: string, service: ServiceDetail) {
+  const queryClient = useQueryClient();
+  const access = useServiceAccess(userId, service.id, service.status);
+  const serviceSettingUp = isSetupStatus(service.status);
+  const accessSettingUp = access.data ? access.data.setup !== null : null;
+  useEffect(() => {
+    if (accessSettingUp === null || accessSettingUp === serviceSettingUp) return;
+    const services = servicesQueryKey(userId);
+    if (serviceSettingUp) {
+      void queryClient.invalidateQueries({ queryKey: [...services, 'detail'] });
+      void queryClient.invalidateQueries({ queryKey: [...services, 'list'] });
+      void queryClient.invalidateQueries({ queryKey: ['panel', userId] });
+    } else {
+      void queryClient.invalidateQueries({ queryKey: serviceAccessQueryKey(userId, service.id) });
+    }
+  }, [queryClient, userId, service.id, serviceSettingUp, accessSettingUp]);
+  return access;
+}
+
+function ServiceDetails({ userId, service }: { userId: string; service: ServiceDetail }) {
+  const access = useServiceAccessFollowingSetup(userId, service);
+  const settingUp = isSetupStatus(service.status);
   const warn =
     (service.status === 'active' || service.status === 'expired') &&
     service.daysLeft !== null &&
@@ -81,7 +122,7 @@ function ServiceDetails({ service }: { service: ServiceDetail }) {
     <Stack gap="xl">
       <PanelPageHeader
         breadcrumbs={[...crumbsTo, { label: service.name }]}
-        title={service.name}
+        title={<LatinIsolated text={service.name} />}
         badge={<ServiceStatusBadge status={service.status} size="lg" />}
         actions={
           <>
@@ -117,6 +158,22 @@ function ServiceDetails({ service }: { service: ServiceDetail }) {
           این سرویس اکنون از پنل تمدیدپذیر نیست؛ اگر می‌خواهید تمدیدش کنید، تیکت بفرستید.
         </Text>
       )}
+
+      {settingUp && (
+        <ServiceSetupCard
+          serviceId={service.id}
+          status={service.status}
+          setup={access.data?.setup ?? null}
+        />
+      )}
+
+      <AccessAndUsage
+        userId={userId}
+        serviceId={service.id}
+        // Being set up, it has no account yet: no room is kept for one while loading.
+        mayHaveAccount={!settingUp}
+        access={access}
+      />
 
       <Card component="section" aria-labelledby="service-facts-title">
         <Stack gap="md">
@@ -177,10 +234,68 @@ function ServiceDetails({ service }: { service: ServiceDetail }) {
         </Stack>
       </Card>
 
+      {access.data && access.data.timeline.length > 0 && (
+        <PageSection title="رویدادهای سرویس" titleId="service-timeline-title">
+          <ServiceTimeline events={access.data.timeline} />
+        </PageSection>
+      )}
+
       <PageSection title="سابقهٔ خرید و تمدید" titleId="service-history-title">
         <ServiceHistory history={service.history} />
       </PageSection>
     </Stack>
+  );
+}
+
+interface AccessAndUsageProps {
+  userId: string;
+  serviceId: string;
+  mayHaveAccount: boolean;
+  access: ReturnType<typeof useServiceAccess>;
+}
+
+/**
+ * The account on its control panel and what it uses, side by side where there is room. Nothing
+ * for a service without an account (not set up yet, delivered by hand, or removed).
+ */
+function AccessAndUsage({ userId, serviceId, mayHaveAccount, access }: AccessAndUsageProps) {
+  const data: ServiceAccess | undefined = access.data;
+  if (!data) {
+    if (!mayHaveAccount) return null;
+    if (access.isError) {
+      return <LoadFailedLine message="دسترسی به کنترل پنل بارگذاری نشد." query={access} quiet />;
+    }
+    return (
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" aria-busy="true">
+        <Skeleton height={240} radius="lg" />
+        <Skeleton height={240} radius="lg" />
+      </SimpleGrid>
+    );
+  }
+  if (!data.account) return null;
+  return (
+    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+      <ServiceAccessCard userId={userId} serviceId={serviceId} account={data.account} />
+      <Card component="section" aria-labelledby="service-usage-title">
+        <Stack gap="md">
+          <Title order={2} size="h4" id="service-usage-title">
+            مصرف منابع
+          </Title>
+          {data.usage ? (
+            <AccountUsageBars usage={data.usage} />
+          ) : (
+            <Text size="sm" c="dimmed">
+              {data.usageProblem ?? 'کنترل پنل این سرویس مصرف را گزارش نمی‌کند.'}
+            </Text>
+          )}
+          {data.usage && data.usageProblem && (
+            <Text size="sm" c="dimmed">
+              {data.usageProblem}
+            </Text>
+          )}
+        </Stack>
+      </Card>
+    </SimpleGrid>
   );
 }
 
