@@ -111,6 +111,11 @@ const AdminDiscountsSection = lazy(() =>
     default: m.DiscountsSection,
   })),
 );
+const AdminProvisioningSection = lazy(() =>
+  import('../features/services/staff/provisioning-section').then((m) => ({
+    default: m.ProvisioningSection,
+  })),
+);
 const AdminAuditPage = lazy(() =>
   import('../features/audit/staff/pages/audit-page').then((m) => ({ default: m.AuditPage })),
 );
@@ -159,6 +164,7 @@ export function AppRoutes() {
           <Route path="catalog/*" element={<AdminCatalogSection />} />
           <Route path="articles/*" element={<AdminArticlesSection />} />
           <Route path="discounts/*" element={<AdminDiscountsSection />} />
+          <Route path="provisioning/*" element={<AdminProvisioningSection />} />
           <Route path="audit" element={<AdminAuditPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>

@@ -11,6 +11,7 @@ import {
   GridIcon,
   HeadsetIcon,
   LayoutIcon,
+  ServerIcon,
   UserIcon,
 } from '../../../ui/icons';
 import { LoadFailed } from '../../../ui/load-failed';
@@ -39,6 +40,7 @@ const sectionIcons: Record<AdminSectionKey, ComponentType<{ size?: number }>> = 
   catalog: LayoutIcon,
   articles: ArticleIcon,
   discounts: DiscountIcon,
+  provisioning: ServerIcon,
   audit: FileTextIcon,
 };
 

@@ -23,6 +23,14 @@ test('catalog, articles, discounts and the audit log are for admins only', () =>
   }
 });
 
+test('the provisioning section is for admins only, with its queue, servers and timelines', () => {
+  const provisioning = sectionByKey('provisioning');
+  expect(canOpen('support', provisioning)).toBe(false);
+  expect(canOpen('admin', provisioning)).toBe(true);
+  expect(sectionAt('/admin/provisioning')?.key).toBe('provisioning');
+  expect(sectionAt('/admin/provisioning/services/123')?.key).toBe('provisioning');
+});
+
 test('an address belongs to its section, with its subpages; the dashboard only at /admin', () => {
   expect(sectionAt('/admin')?.key).toBe('dashboard');
   expect(sectionAt('/admin/')?.key).toBe('dashboard');

@@ -23,6 +23,7 @@ export type AdminSectionKey =
   | 'catalog'
   | 'articles'
   | 'discounts'
+  | 'provisioning'
   | 'audit';
 
 export interface AdminSection {
@@ -89,6 +90,14 @@ export const adminSections: readonly AdminSection[] = [
     label: 'کدهای تخفیف',
     permission: 'discounts.read',
     summary: 'ساخت و ویرایش کدهای تخفیف با همهٔ قاعده‌هایشان و میزان استفاده از هر کد.',
+  },
+  {
+    key: 'provisioning',
+    path: '/admin/provisioning',
+    label: 'راه‌اندازی سرویس‌ها',
+    permission: 'services.manage',
+    summary:
+      'سرویس‌هایی که روی کنترل پنل راه‌اندازی نشده‌اند با رویدادها و درخواست‌های پنل، سرورهای کنترل پنل و محصولاتی که خودکار تحویل می‌شوند.',
   },
   {
     key: 'audit',

@@ -1,10 +1,11 @@
 import { Anchor, Card, Group, Stack, Table, Text } from '@mantine/core';
-import { BILLING_CYCLE_LABELS } from '@vitrin/contracts';
+import { BILLING_CYCLE_LABELS, hasPermission } from '@vitrin/contracts';
 import { toPersianDigits } from '@vitrin/fa';
 import { Link } from 'react-router';
 import { JalaliDate } from '../../../../ui/jalali-date-time';
 import { ListCard } from '../../../../ui/list-card';
 import { ServiceStatusBadge } from '../../../../ui/service-status-badge';
+import { useStaffMember } from '../../../console/utils/staff-context';
 import type { CustomerServiceView } from '../api/customers';
 import { useServiceActions } from '../api/services';
 import { adminOrderPath } from '../utils/customer-paths';
@@ -27,6 +28,7 @@ export function CustomerServices({
   canAct,
 }: CustomerServicesProps) {
   const actions = useServiceActions(staffId);
+  const withTimeline = hasPermission(useStaffMember().role, 'services.manage');
   if (services.length === 0) {
     return (
       <Text size="sm" c="dimmed">
@@ -51,7 +53,7 @@ export function CustomerServices({
             {services.map((service) => (
               <Table.Tr key={service.id}>
                 <Table.Td>
-                  <ServiceName service={service} />
+                  <ServiceName service={service} withTimeline={withTimeline} />
                 </Table.Td>
                 <Table.Td>
                   <ServiceStatusBadge status={service.status} />
@@ -83,7 +85,7 @@ export function CustomerServices({
           <ListCard key={service.id} label={service.name}>
             <Stack gap={6}>
               <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-                <ServiceName service={service} />
+                <ServiceName service={service} withTimeline={withTimeline} />
                 <ServiceStatusBadge status={service.status} />
               </Group>
               <Text size="sm" c="dimmed">
@@ -105,7 +107,13 @@ export function CustomerServices({
   );
 }
 
-function ServiceName({ service }: { service: CustomerServiceView }) {
+/** The service's timeline with its panel calls, in the provisioning section (admins). */
+function serviceTimelinePath(serviceId: string): string {
+  return `/admin/provisioning/services/${encodeURIComponent(serviceId)}`;
+}
+
+function ServiceName(props: { service: CustomerServiceView; withTimeline: boolean }) {
+  const { service, withTimeline } = props;
   return (
     <Stack gap={0} style={{ minWidth: 0 }}>
       <Text size="sm" fw={700} style={{ overflowWrap: 'anywhere' }}>
@@ -115,6 +123,16 @@ function ServiceName({ service }: { service: CustomerServiceView }) {
         <Text size="xs" c="dimmed" dir="ltr" ta="right" style={{ overflowWrap: 'anywhere' }}>
           {service.domainName}
         </Text>
+      )}
+      {withTimeline && (
+        <Anchor
+          component={Link}
+          to={serviceTimelinePath(service.id)}
+          size="xs"
+          aria-label={`رویدادهای ${service.name}`}
+        >
+          رویدادها
+        </Anchor>
       )}
     </Stack>
   );
