@@ -21,6 +21,7 @@ const ALL_SECTIONS = [
   'محصولات و گروه‌ها',
   'مقاله‌ها',
   'کدهای تخفیف',
+  'راه‌اندازی سرویس‌ها',
   'گزارش کارها',
 ];
 const SUPPORT_SECTIONS = ALL_SECTIONS.slice(0, 4);

@@ -195,6 +195,15 @@ const OWNED_RECORD_CALLS: Record<string, OwnedRecordCall> = {
       },
     ],
   },
+  '/api/user/services/request-cancellation': {
+    cases: [
+      {
+        field: 'serviceId',
+        // Withdrawing a request that was never made changes nothing of A's.
+        body: (target) => ({ serviceId: target.serviceId, cancel: false }),
+      },
+    ],
+  },
   '/api/user/services/renew-service': {
     cases: [{ field: 'serviceId', body: (target) => ({ serviceId: target.serviceId }) }],
   },

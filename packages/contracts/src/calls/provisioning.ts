@@ -62,6 +62,8 @@ export const getServiceAccess = defineCall({
     usage: accountUsage.nullable(),
     /** Why usage is missing although there is an account, in Persian. */
     usageProblem: z.string().nullable(),
+    /** The owner asked to end it at the end of its term: when that is. */
+    cancellation: z.object({ requestedAt: timestamp, endsAt: timestamp.nullable() }).nullable(),
     /** While setting up: since when, and how many attempts so far. */
     setup: z.object({ since: timestamp, attempts: z.number().int() }).nullable(),
     timeline: z.array(serviceEventView),
@@ -90,6 +92,23 @@ export const resetPanelPassword = defineCall({
   access: 'user',
   request: ownPassword,
   response: z.object({ password: z.string() }),
+});
+
+export const requestServiceCancellation = defineCall({
+  path: '/api/user/services/request-cancellation',
+  summary: 'درخواست لغو سرویس در پایان دورهٔ پرداخت‌شده، یا پس گرفتن آن',
+  tag: 'services',
+  access: 'user',
+  request: z.strictObject({
+    serviceId: entityId,
+    /** False withdraws an earlier request. */
+    cancel: z.boolean(),
+    reason: text({ min: 0, max: 500 }).optional(),
+  }),
+  response: z.object({
+    /** When the service will end; null when no cancellation is pending. */
+    endsAt: timestamp.nullable(),
+  }),
 });
 
 export const openControlPanel = defineCall({

@@ -55,6 +55,22 @@ export async function expireServices(db: Database, now: Date = new Date()): Prom
       .limit(BATCH)
       .for('update', { of: services, skipLocked: true });
     for (const { service, graceDays } of due) {
+      if (service.cancelRequestedAt) {
+        // Its owner asked to end it with its term: no grace period, the account goes now.
+        const ended = await moveService(
+          tx,
+          service,
+          'cancelled',
+          {
+            kind: 'cancel.end-of-term',
+            actor: 'system',
+            message: 'دوره تمام شد و سرویس به درخواست مالک لغو شد',
+          },
+          now,
+        );
+        if (ended.serverId) await queueServiceNotice(tx, ended, 'terminated', now);
+        continue;
+      }
       const panelled = graceDays !== null && service.serverId !== null;
       const suspendOn =
         panelled && service.expiresAt

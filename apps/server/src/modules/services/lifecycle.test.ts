@@ -1,4 +1,9 @@
-import { cancelService, renewService } from '@vitrin/contracts';
+import {
+  cancelService,
+  getServiceAccess,
+  renewService,
+  requestServiceCancellation,
+} from '@vitrin/contracts';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { ConsoleSmsSender } from '../../providers/sms/console-sms';
@@ -153,6 +158,46 @@ test('expired, suspended after the grace days, renewed, then terminated when nob
       'panel.terminate',
     ].sort(),
   );
+});
+
+describe('the owner ends a service', () => {
+  test('a cancellation asked for ends it with its term, without a grace period; withdrawn, it runs on', async () => {
+    const customer = await createCustomer(t.app);
+    // One after the other: a customer has one cart.
+    const kept = await buyService(t.app, customer, {
+      slug: 'host-linux-5g',
+      cycle: 'monthly',
+      domain: freshDomain(),
+    });
+    const ended = await buyService(t.app, customer, {
+      slug: 'host-linux-5g',
+      cycle: 'monthly',
+      domain: freshDomain(),
+    });
+    for (const service of [kept, ended]) {
+      const asked = await ok(
+        t.app,
+        requestServiceCancellation.path,
+        { serviceId: service.id, cancel: true, reason: 'دیگر لازم ندارم' },
+        customer.token,
+      );
+      expect(asked.endsAt).toBe(service.expiresAt?.toISOString());
+    }
+    await ok(
+      t.app,
+      requestServiceCancellation.path,
+      { serviceId: kept.id, cancel: false },
+      customer.token,
+    );
+    const access = await ok(t.app, getServiceAccess.path, { serviceId: ended.id }, customer.token);
+    expect(access.cancellation?.endsAt).toBe(ended.expiresAt?.toISOString());
+
+    await runDay(new Date((ended.expiresAt as Date).getTime() + MINUTE));
+    expect((await serviceRow(t.app, ended.id)).status).toBe('cancelled');
+    expect(await account(ended.panelUsername as string)).toBeNull();
+    expect((await serviceRow(t.app, kept.id)).status).toBe('expired');
+    expect((await account(kept.panelUsername as string))?.suspended).toBe(false);
+  });
 });
 
 describe('staff stop a service', () => {

@@ -1,6 +1,7 @@
 import {
   getServiceAccess,
   openControlPanel,
+  requestServiceCancellation,
   resetPanelPassword,
   revealPanelPassword,
 } from '@vitrin/contracts';
@@ -60,6 +61,12 @@ export async function provisioningRoutes(app: FastifyInstance, deps: Provisionin
       resetPanelPassword,
       (input, { user }) => provisioning.resetPanelPassword(deps, user.id, input),
       { successMessage: 'گذرواژهٔ تازه ساخته شد', rateLimit: { max: 5, timeWindowMs: 15 * 60_000 } },
+    );
+    registerCall(
+      scope,
+      requestServiceCancellation,
+      (input, { user }) => provisioning.requestCancellation(deps, user.id, input),
+      { successMessage: 'درخواست شما ثبت شد', rateLimit: { max: 20, timeWindowMs: 60_000 } },
     );
     registerCall(
       scope,

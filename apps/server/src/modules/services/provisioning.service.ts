@@ -6,6 +6,7 @@ import {
   type savePanelServer as savePanelServerCall,
   type saveProductProvisioning as saveProductProvisioningCall,
 } from '@vitrin/contracts';
+import { formatJalaliDate, toPersianDigits } from '@vitrin/fa';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
@@ -58,7 +59,40 @@ async function serverOf(db: Database, service: ServiceRow): Promise<PanelServerR
   return server ?? null;
 }
 
-function eventView(event: typeof serviceEvents.$inferSelect) {
+type EventRow = typeof serviceEvents.$inferSelect;
+
+/**
+ * What the owner reads of an event: the setup steps in their own words (staff's lines name
+ * servers, groups and the panel's English errors), panel failures left out (staff act on them).
+ */
+function customerMessage(event: EventRow): string | null {
+  const attempt = toPersianDigits(event.attempt ?? 1);
+  switch (event.kind) {
+    case 'provision.attempt':
+      return `تلاش ${attempt} برای راه‌اندازی`;
+    case 'provision.failed':
+      return `راه‌اندازی در تلاش ${attempt} به مشکل خورد؛ خودکار دوباره تلاش می‌شود`;
+    case 'provision.handover':
+    case 'panel.failed':
+      return 'راه‌اندازی به کارشناس پشتیبانی سپرده شد';
+    case 'provision.retry':
+      return 'کارشناس پشتیبانی راه‌اندازی را دوباره آغاز کرد';
+    case 'provision.manual':
+      return 'کارشناس پشتیبانی راه‌اندازی را انجام داد؛ سرویس فعال است';
+    case 'panel.create':
+    case 'panel.ready':
+      return event.toStatus === 'active' ? 'سرویس راه‌اندازی شد و فعال است' : 'ساخت سایت آغاز شد';
+    case 'panel.suspend':
+    case 'panel.unsuspend':
+    case 'panel.terminate':
+    case 'password.reset':
+      return event.message.includes('نشد') ? null : event.message;
+    default:
+      return event.message;
+  }
+}
+
+function eventView(event: EventRow) {
   return {
     id: event.id,
     at: event.createdAt.toISOString(),
@@ -100,6 +134,12 @@ export async function getServiceAccess(deps: ProvisioningDeps, userId: string, s
     }
   }
   return {
+    cancellation: service.cancelRequestedAt
+      ? {
+          requestedAt: service.cancelRequestedAt.toISOString(),
+          endsAt: service.expiresAt?.toISOString() ?? null,
+        }
+      : null,
     account:
       hasAccount && server && service.panelUsername
         ? {
@@ -118,7 +158,10 @@ export async function getServiceAccess(deps: ProvisioningDeps, userId: string, s
     usage,
     usageProblem,
     setup,
-    timeline: events.map(eventView),
+    timeline: events.flatMap((event) => {
+      const message = customerMessage(event);
+      return message === null ? [] : [{ ...eventView(event), message }];
+    }),
   };
 }
 
@@ -216,6 +259,83 @@ export async function resetPanelPassword(
     );
   });
   return { password };
+}
+
+/**
+ * The owner asks to end a service when its paid term ends (or withdraws that). A service
+ * already past its term (in its grace period) ends now. A renewal paid later withdraws it.
+ */
+export async function requestCancellation(
+  deps: ProvisioningDeps,
+  userId: string,
+  input: { serviceId: string; cancel: boolean; reason?: string | undefined },
+) {
+  return deps.db.transaction(async (tx) => {
+    const [service] = await tx
+      .select()
+      .from(services)
+      .where(and(eq(services.id, input.serviceId), eq(services.userId, userId)))
+      .for('update');
+    if (!service) throw new AppError('NOT_FOUND', NOT_FOUND);
+    const now = new Date();
+    const reason = input.reason?.trim() ? ` (${input.reason.trim()})` : '';
+    if (!input.cancel) {
+      if (service.cancelRequestedAt) {
+        await tx
+          .update(services)
+          .set({ cancelRequestedAt: null })
+          .where(eq(services.id, service.id));
+        await recordServiceEvent(
+          tx,
+          service.id,
+          {
+            kind: 'cancel.withdrawn',
+            actor: 'customer',
+            actorId: userId,
+            message: 'مالک درخواست لغو را پس گرفت',
+          },
+          now,
+        );
+      }
+      return { endsAt: null };
+    }
+    if (service.status === 'expired') {
+      await moveService(
+        tx,
+        service,
+        'cancelled',
+        {
+          kind: 'cancel.now',
+          actor: 'customer',
+          actorId: userId,
+          message: `مالک سرویسِ منقضی را لغو کرد${reason}`,
+        },
+        now,
+      );
+      return { endsAt: now.toISOString() };
+    }
+    if (service.status !== 'active') {
+      throw new AppError('CONFLICT', 'فقط سرویس فعال یا منقضی را می‌توان لغو کرد');
+    }
+    if (!service.cancelRequestedAt) {
+      await tx.update(services).set({ cancelRequestedAt: now }).where(eq(services.id, service.id));
+      const until = service.expiresAt
+        ? ` در پایان دوره (${formatJalaliDate(service.expiresAt)})`
+        : '';
+      await recordServiceEvent(
+        tx,
+        service.id,
+        {
+          kind: 'cancel.requested',
+          actor: 'customer',
+          actorId: userId,
+          message: `مالک خواست سرویس${until} لغو شود${reason}`,
+        },
+        now,
+      );
+    }
+    return { endsAt: service.expiresAt?.toISOString() ?? null };
+  });
 }
 
 /** A one-time sign-in URL for the panel (SSO). */

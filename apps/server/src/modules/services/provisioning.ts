@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { toPersianDigits } from '@vitrin/fa';
 import { eq } from 'drizzle-orm';
 import type { Transaction } from '../../db/client';
 import { type JobContext, sendInTransaction } from '../../lib/job-queue';
@@ -120,7 +121,7 @@ export async function provisionService(
         {
           kind: 'provision.failed',
           actor: 'panel',
-          message: `ساخت حساب روی ${placement.server.name} در تلاش ${attempt} نشد؛ دوباره تلاش می‌شود (${reason})`,
+          message: `ساخت حساب روی ${placement.server.name} در تلاش ${toPersianDigits(attempt)} نشد؛ دوباره تلاش می‌شود (${reason})`,
           ...job,
           calls,
         },
@@ -180,7 +181,7 @@ async function place(
     {
       kind: 'provision.attempt',
       actor: 'system',
-      message: `تلاش ${job.attempt} برای ساخت حساب روی سرور ${server.name}`,
+      message: `تلاش ${toPersianDigits(job.attempt)} برای ساخت حساب روی سرور ${server.name}`,
       ...job,
     },
     now,

@@ -229,7 +229,8 @@ export async function extendRenewedService(
     status,
     { kind: 'renewed', actor: 'customer', actorId: order.userId, message },
     now,
-    { expiresAt, cycle: line.cycle },
+    // Paying for more withdraws a request to end it at the end of the term.
+    { expiresAt, cycle: line.cycle, cancelRequestedAt: null },
   );
 }
 

@@ -110,6 +110,11 @@ export const services = pgTable(
      * lifts it) or `staff` (only staff lift it). Null when not suspended.
      */
     suspension: text('suspension', { enum: ['overdue', 'staff'] }),
+    /**
+     * The owner asked to end it when its paid term ends (no refund): at its expiry it is
+     * cancelled and its account removed, instead of a grace period. Null: it runs on.
+     */
+    cancelRequestedAt: timestamp('cancel_requested_at', { withTimezone: true }),
   },
   (table) => [
     index('services_user_idx').on(table.userId),

@@ -14,6 +14,7 @@ export const AUDIT_ACTION_PREFIXES = [
   'discount-code',
   'ticket',
   'canned-reply',
+  'panel-server',
 ] as const;
 export type AuditActionPrefix = (typeof AUDIT_ACTION_PREFIXES)[number];
 
@@ -30,6 +31,7 @@ export const AUDIT_PREFIX_LABELS: Record<AuditActionPrefix, string> = {
   'discount-code': 'کدهای تخفیف',
   ticket: 'تیکت‌ها',
   'canned-reply': 'پاسخ‌های آماده',
+  'panel-server': 'سرورهای کنترل پنل',
 };
 
 /** The record an action's prefix names, as the object of a Persian verb phrase. */
@@ -45,6 +47,7 @@ const PREFIX_NOUNS: Record<AuditActionPrefix, string> = {
   'discount-code': 'کد تخفیف',
   ticket: 'تیکت',
   'canned-reply': 'پاسخ آماده',
+  'panel-server': 'سرور کنترل پنل',
 };
 
 /** Verbs the console's calls use, as the Persian action noun that goes before the record. */
@@ -74,6 +77,9 @@ const VERB_LABELS: Record<string, string> = {
   'set-department': 'تغییر دپارتمان',
   'credit-adjust': 'تنظیم اعتبار کیف پول',
   'end-sessions': 'پایان نشست‌های',
+  'retry-setup': 'راه‌اندازی دوبارهٔ',
+  'complete-setup': 'راه‌اندازی دستی',
+  provisioning: 'تنظیم روش تحویل',
 };
 
 export function isAuditActionPrefix(value: string): value is AuditActionPrefix {
