@@ -1,6 +1,6 @@
 import { formatJalaliLongDate } from '@vitrin/fa';
-import { and, asc, eq, lte, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import { and, asc, eq, lte, type SQL, sql } from 'drizzle-orm';
+import type { Database, Transaction } from '../../db/client';
 import { moveService, recordServiceEvent, type ServiceRow } from './lifecycle';
 import { productProvisioning, serviceEvents, services } from './schema';
 import { queueServiceNotice } from './service-notices';
@@ -132,23 +132,36 @@ async function suspendOverdue(db: Database, now: Date): Promise<number> {
   });
 }
 
+/**
+ * Services suspended for being overdue whose removal, `daysBefore` days ahead of it, is due at
+ * `now` (and that meet `also`): at most BATCH, locked, skipping those another run holds.
+ */
+function overdueSuspensions(tx: Transaction, now: Date, daysBefore: number, also?: SQL) {
+  return tx
+    .select(withProvisioning())
+    .from(services)
+    .innerJoin(productProvisioning, eq(productProvisioning.productId, services.productId))
+    .where(
+      and(
+        eq(services.status, 'suspended'),
+        eq(services.suspension, 'overdue'),
+        sql`${services.statusChangedAt} + make_interval(days => ${productProvisioning.terminateAfterDays} - ${daysBefore}) <= ${now.toISOString()}::timestamptz`,
+        also,
+      ),
+    )
+    .limit(BATCH)
+    .for('update', { of: services, skipLocked: true });
+}
+
 /** Overdue suspensions that end within TERMINATION_WARNING_DAYS are warned, once each. */
 async function warnBeforeTermination(db: Database, now: Date): Promise<number> {
   return db.transaction(async (tx) => {
-    const due = await tx
-      .select(withProvisioning())
-      .from(services)
-      .innerJoin(productProvisioning, eq(productProvisioning.productId, services.productId))
-      .where(
-        and(
-          eq(services.status, 'suspended'),
-          eq(services.suspension, 'overdue'),
-          sql`${services.statusChangedAt} + make_interval(days => ${productProvisioning.terminateAfterDays} - ${TERMINATION_WARNING_DAYS}) <= ${now.toISOString()}::timestamptz`,
-          sql`not exists (select 1 from ${serviceEvents} where ${serviceEvents.serviceId} = ${services.id} and ${serviceEvents.kind} = 'warning.termination' and ${serviceEvents.createdAt} >= ${services.statusChangedAt})`,
-        ),
-      )
-      .limit(BATCH)
-      .for('update', { of: services, skipLocked: true });
+    const due = await overdueSuspensions(
+      tx,
+      now,
+      TERMINATION_WARNING_DAYS,
+      sql`not exists (select 1 from ${serviceEvents} where ${serviceEvents.serviceId} = ${services.id} and ${serviceEvents.kind} = 'warning.termination' and ${serviceEvents.createdAt} >= ${services.statusChangedAt})`,
+    );
     for (const { service, terminateAfterDays } of due) {
       const on = new Date(service.statusChangedAt.getTime() + terminateAfterDays * DAY_MS);
       await recordServiceEvent(
@@ -170,19 +183,7 @@ async function warnBeforeTermination(db: Database, now: Date): Promise<number> {
 /** Overdue suspensions past their product's termination days: the account and data go. */
 async function terminateAbandoned(db: Database, now: Date): Promise<number> {
   return db.transaction(async (tx) => {
-    const due = await tx
-      .select(withProvisioning())
-      .from(services)
-      .innerJoin(productProvisioning, eq(productProvisioning.productId, services.productId))
-      .where(
-        and(
-          eq(services.status, 'suspended'),
-          eq(services.suspension, 'overdue'),
-          sql`${services.statusChangedAt} + make_interval(days => ${productProvisioning.terminateAfterDays}) <= ${now.toISOString()}::timestamptz`,
-        ),
-      )
-      .limit(BATCH)
-      .for('update', { of: services, skipLocked: true });
+    const due = await overdueSuspensions(tx, now, 0);
     for (const { service } of due) {
       const moved: ServiceRow = await moveService(
         tx,
