@@ -190,7 +190,7 @@ describe('provisioning as the customer sees it', () => {
 
         // The timeline, newest first: the account was made, and the service is active.
         const timeline = page.getByRole('region', { name: 'رویدادهای سرویس' });
-        await timeline.getByText('حساب روی پنل ساخته شد؛ سرویس فعال است').waitFor();
+        await timeline.getByText('سرویس راه‌اندازی شد و فعال است').waitFor();
         // Each line has its Jalali date and time in Persian digits (the messages are the server's).
         const times = await timeline.locator('time').allTextContents();
         expect(times.length).toBeGreaterThanOrEqual(3);
@@ -356,7 +356,7 @@ describe('provisioning as the customer sees it', () => {
         expect(await card.count()).toBe(0);
         await page
           .getByRole('region', { name: 'رویدادهای سرویس' })
-          .getByText(/کارشناس راه‌اندازی را دوباره فرستاد/)
+          .getByText('کارشناس پشتیبانی راه‌اندازی را دوباره آغاز کرد')
           .waitFor();
       } finally {
         await saveServer(true);
