@@ -139,24 +139,29 @@ export interface JobQueueOptions {
  * `work` off nothing runs by itself: `drain` runs what is due, as a test or an operator asks.
  */
 export class JobQueue {
-  private readonly boss: PgBoss;
+  private boss: PgBoss;
   private readonly definitions = new Map<string, JobDefinition<object>>();
   private readonly intervals = new Map<string, number>();
   private readonly timers: NodeJS.Timeout[] = [];
   private started = false;
 
   constructor(private readonly options: JobQueueOptions) {
-    this.boss = new PgBoss({
-      db: options.executor,
+    this.boss = this.newBoss();
+  }
+
+  private newBoss(): PgBoss {
+    const boss = new PgBoss({
+      db: this.options.executor,
       schema: JOB_QUEUE_SCHEMA,
       migrate: true,
-      supervise: options.work,
+      supervise: this.options.work,
       // Upkeep (expiring jobs whose node died, archiving) once per 15 s across the cluster:
       // a job stuck on a dead node waits at most this after its own expiry.
       maintenanceIntervalSeconds: 15,
       schedule: false,
     });
-    this.boss.on('error', (error) => options.log.error({ err: error }, 'job queue error'));
+    boss.on('error', (error) => this.options.log.error({ err: error }, 'job queue error'));
+    return boss;
   }
 
   define<T extends object>(definition: JobDefinition<T>): void {
@@ -169,7 +174,20 @@ export class JobQueue {
 
   /** Installs or upgrades pg-boss's schema, creates the queues, and starts the workers. */
   async start(): Promise<void> {
-    await this.boss.start();
+    // Nodes starting together on a new database race to install the schema: pg-boss checks,
+    // then creates, and the loser's CREATE SCHEMA fails. The winner's install is complete once
+    // it commits, so a fresh start finds it (a failed PgBoss cannot be started again).
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await this.boss.start();
+        break;
+      } catch (error) {
+        if (attempt >= 5) throw error;
+        this.options.log.warn({ err: error, attempt }, 'job queue start failed; trying again');
+        await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+        this.boss = this.newBoss();
+      }
+    }
     this.started = true;
     for (const definition of this.definitions.values()) await this.ensureQueue(definition);
     if (!this.options.work) return;
@@ -305,16 +323,20 @@ export class JobQueue {
       retryBackoff: definition.retryBackoff ?? true,
       expireInSeconds: definition.expireInSeconds ?? 300,
     };
-    const existing = await this.boss.getQueue(definition.name);
-    if (existing) {
-      await this.boss.updateQueue(definition.name, { name: definition.name, ...settings });
-      return;
-    }
-    try {
-      await this.boss.createQueue(definition.name, { name: definition.name, ...settings });
-    } catch (error) {
-      // Another node created it between our look and our insert.
-      if (!(await this.boss.getQueue(definition.name))) throw error;
+    // Nodes starting together create the same queues at once: the loser's insert conflicts or
+    // deadlocks on the partition; once the winner commits, looking again finds the queue.
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        if (await this.boss.getQueue(definition.name)) {
+          await this.boss.updateQueue(definition.name, { name: definition.name, ...settings });
+        } else {
+          await this.boss.createQueue(definition.name, { name: definition.name, ...settings });
+        }
+        return;
+      } catch (error) {
+        if (attempt >= 5) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+      }
     }
   }
 
