@@ -22,7 +22,7 @@ import {
   uploaded,
 } from '../modules/tickets/tickets-test-kit';
 import { discountCodes, users } from '../schema';
-import { send } from './api-kit';
+import { ok, send } from './api-kit';
 import { contractCalls } from './contract-calls';
 import { setupTestApp } from './test-app';
 
@@ -114,6 +114,8 @@ interface Records {
   cartLineId: string;
   /** A discount code only they may use. */
   personalCode: string;
+  /** A plan their service may move to (a downgrade), and the difference they were shown. */
+  planChange: { productId: string; differenceRial: number };
 }
 
 interface Case {
@@ -203,6 +205,22 @@ const OWNED_RECORD_CALLS: Record<string, OwnedRecordCall> = {
         body: (target) => ({ serviceId: target.serviceId, cancel: false }),
       },
     ],
+  },
+  '/api/user/services/get-plan-change-options': {
+    cases: [{ field: 'serviceId', body: (target) => ({ serviceId: target.serviceId }) }],
+  },
+  '/api/user/services/change-plan': {
+    cases: [
+      {
+        field: 'serviceId',
+        body: (target, own) => ({
+          serviceId: target.serviceId,
+          productId: own.planChange.productId,
+          expectedDifferenceRial: own.planChange.differenceRial,
+        }),
+      },
+    ],
+    notOwned: { productId: 'names a plan of the public catalog the service would move to' },
   },
   '/api/user/services/renew-service': {
     cases: [{ field: 'serviceId', body: (target) => ({ serviceId: target.serviceId }) }],
@@ -353,8 +371,20 @@ async function furnish(app: FastifyInstance, who: Customer): Promise<Records> {
     value: 10,
     userId: who.id,
   });
+  const options = await ok(
+    app,
+    '/api/user/services/get-plan-change-options',
+    { serviceId: service.id },
+    who.token,
+  );
+  const downgrade = options.options.find((option) => option.productSlug === 'host-linux-1g');
+  if (!downgrade) throw new Error('the service offers no downgrade');
   await grantCredit(app.db, who.id, 100_000);
   return {
+    planChange: {
+      productId: downgrade.productId,
+      differenceRial: downgrade.calculation.differenceRial,
+    },
     pendingOrderId: pending.id,
     paidOrderId: service.orderId,
     serviceId: service.id,
@@ -380,6 +410,7 @@ const nobody: Records = {
   liveDomain: freshLiveDomain(),
   cartLineId: randomUUID(),
   personalCode: `NOBODY${randomBytes(4).toString('hex').toUpperCase()}`,
+  planChange: { productId: randomUUID(), differenceRial: 0 },
 };
 
 /** A customer's rows in every table a customer call may change (`r` is the row). */

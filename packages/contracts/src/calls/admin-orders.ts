@@ -106,7 +106,7 @@ export const adminOrderDetail = orderDetail.extend({
       id: z.string(),
       name: z.string(),
       status: serviceStatus,
-      relation: z.enum(['created', 'renewed']),
+      relation: z.enum(['created', 'renewed', 'plan-changed']),
       expiresAt: timestamp.nullable(),
     }),
   ),

@@ -15,6 +15,7 @@ import { text, timestamp } from '../fields';
 import { listPaging, listResult } from '../list';
 import { isValidNationalId } from '../national-id';
 import { billingCycle, entityId, productPrice, rial } from './catalog';
+import { planChangeCalculation } from './plan-change';
 
 // Spec §7 `/api/cart/*`, `/api/pay/*`, `/api/user/account/*` (docs/decisions/0011). The client
 // never sends an amount it wants to pay: every price and total is computed on the server.
@@ -237,6 +238,17 @@ export const orderDetail = z.object({
       domainName: z.string().nullable(),
       /** The service this line renews; null for a new purchase. */
       renewsServiceId: z.string().nullable(),
+      /**
+       * A plan change (issue 20): the service moved to this line's product for the rest of its
+       * term, and how the price was worked out. Null for a purchase or a renewal.
+       */
+      planChange: z
+        .object({
+          serviceId: z.string(),
+          fromProductName: z.string(),
+          calculation: planChangeCalculation,
+        })
+        .nullable(),
       priceRial: rial,
       setupFeeRial: rial,
       themePriceRial: rial,

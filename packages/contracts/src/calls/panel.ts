@@ -75,7 +75,7 @@ export const getServiceDetail = defineCall({
       z.object({
         orderId: z.string(),
         orderNumber: z.number().int(),
-        kind: z.enum(['purchase', 'renewal']),
+        kind: z.enum(['purchase', 'renewal', 'plan-change']),
         cycle: billingCycle,
         totalRial: rial,
         paidAt: timestamp.nullable(),

@@ -3,6 +3,12 @@
 export { addRenewalToCart } from './cart.service';
 export { panelOrdersRoutes } from './panel.routes';
 export { default as payments } from './payments.plugin';
-export { cartLines, carts, orderLines, orders } from './schema';
+export {
+  dropCartRenewals,
+  type PlanChangeLine,
+  placePlanChangeOrder,
+  refuseIfServiceOrderPending,
+} from './plan-change-orders';
+export { cartLines, carts, orderLines, orders, type PlanChangeRecord } from './schema';
 export { staffOrdersRoutes } from './staff.routes';
 export { checkoutRoutes } from './store.routes';

@@ -29,7 +29,8 @@ export async function checkoutInvariantViolations(db: Database): Promise<string[
       sql`select o.id from orders o
           where (select count(*) from services s where s.order_id = o.id)
              <> case when o.status in ('paid', 'refunded') then (select count(*) from order_lines l
-                  where l.order_id = o.id and l.renews_service_id is null) else 0 end`,
+                  where l.order_id = o.id and l.renews_service_id is null
+                    and l.changes_service_id is null) else 0 end`,
     ],
     [
       "renewal of another person's service, or a renewal charged a setup fee or a theme",
@@ -48,6 +49,14 @@ export async function checkoutInvariantViolations(db: Database): Promise<string[
              or s.expires_at < ((o.paid_at at time zone 'UTC') + make_interval(months =>
                   case l.cycle when 'monthly' then 1 when 'quarterly' then 3
                     when 'semiannual' then 6 else 12 end)) at time zone 'UTC'`,
+    ],
+    [
+      "plan change of another person's service, or one charged a setup fee, a theme or a discount",
+      sql`select l.id from order_lines l
+          join orders o on o.id = l.order_id
+          join services s on s.id = l.changes_service_id
+          where s.user_id <> o.user_id or l.setup_fee_rial <> 0 or l.theme_price_rial <> 0
+             or l.discount_rial <> 0 or l.total_rial <> (l.plan_change #>> '{calculation,differenceRial}')::bigint`,
     ],
     [
       "cart renewal line in a visitor's cart or for another person's service",

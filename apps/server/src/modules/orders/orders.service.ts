@@ -6,6 +6,7 @@ import type { Database, Transaction } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { users } from '../accounts';
 import {
+  applyPaidPlanChange,
   extendRenewedService,
   refuseIfRenewalPending,
   refuseIfRenewalStopped,
@@ -252,6 +253,14 @@ export async function getOrderDetail(
       themeName: line.themeName,
       domainName: line.domainName,
       renewsServiceId: line.renewsServiceId,
+      planChange:
+        line.changesServiceId && line.planChange
+          ? {
+              serviceId: line.changesServiceId,
+              fromProductName: line.planChange.fromProductName,
+              calculation: line.planChange.calculation,
+            }
+          : null,
       priceRial: line.priceRial,
       setupFeeRial: line.setupFeeRial,
       themePriceRial: line.themePriceRial,
@@ -391,16 +400,26 @@ export async function markOrderPaid(tx: Transaction, order: OrderRow, now: Date)
     .from(orderLines)
     .where(eq(orderLines.orderId, order.id))
     .orderBy(asc(orderLines.position));
-  const purchases = lines.filter((line) => line.renewsServiceId === null);
+  const purchases = lines.filter(
+    (line) => line.renewsServiceId === null && line.changesServiceId === null,
+  );
   await startPurchasedServices(tx, order, purchases, now);
   for (const line of lines) {
-    if (line.renewsServiceId === null) continue;
-    await extendRenewedService(
-      tx,
-      order,
-      { renewsServiceId: line.renewsServiceId, cycle: line.cycle },
-      now,
-    );
+    if (line.renewsServiceId !== null) {
+      await extendRenewedService(
+        tx,
+        order,
+        { renewsServiceId: line.renewsServiceId, cycle: line.cycle },
+        now,
+      );
+    } else if (line.changesServiceId !== null && line.planChange !== null) {
+      await applyPaidPlanChange(
+        tx,
+        order,
+        { ...line, changesServiceId: line.changesServiceId, planChange: line.planChange },
+        now,
+      );
+    }
   }
 }
 

@@ -1,4 +1,9 @@
-import { ORDER_STATUSES, PAYMENT_PURPOSES, PAYMENT_STATUSES } from '@vitrin/contracts';
+import {
+  ORDER_STATUSES,
+  PAYMENT_PURPOSES,
+  PAYMENT_STATUSES,
+  type PlanChangeCalculation,
+} from '@vitrin/contracts';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -187,6 +192,13 @@ export const orders = pgTable(
 );
 
 /** An order's line, frozen at submit: names and prices as they were then. */
+/** A plan change line's record: where the service came from and the calculation shown. */
+export interface PlanChangeRecord {
+  fromProductId: string;
+  fromProductName: string;
+  calculation: PlanChangeCalculation;
+}
+
 export const orderLines = pgTable(
   'order_lines',
   {
@@ -207,6 +219,12 @@ export const orderLines = pgTable(
     domainName: text('domain_name'),
     /** The service this line renews (issue 6); null: the line creates a service when paid. */
     renewsServiceId: uuid('renews_service_id').references((): AnyPgColumn => services.id),
+    /**
+     * The service this line moves to its product for the rest of its term (issue 20, decision
+     * 0021); its price is the prorated difference and `planChange` says how it was worked out.
+     */
+    changesServiceId: uuid('changes_service_id').references((): AnyPgColumn => services.id),
+    planChange: jsonb('plan_change').$type<PlanChangeRecord>(),
     priceRial: bigint('price_rial', { mode: 'number' }).notNull(),
     setupFeeRial: bigint('setup_fee_rial', { mode: 'number' }).notNull(),
     themePriceRial: bigint('theme_price_rial', { mode: 'number' }).notNull(),
@@ -216,6 +234,18 @@ export const orderLines = pgTable(
   (table) => [
     index('order_lines_order_idx').on(table.orderId, table.position),
     check('order_lines_cycle_check', cycleCheck(table.cycle)),
+    // A line is a purchase, a renewal or a plan change: never two of them.
+    check(
+      'order_lines_kind_check',
+      sql`${table.renewsServiceId} is null or ${table.changesServiceId} is null`,
+    ),
+    check(
+      'order_lines_plan_change_check',
+      sql`(${table.changesServiceId} is null) = (${table.planChange} is null)`,
+    ),
+    index('order_lines_changes_service_idx')
+      .on(table.changesServiceId)
+      .where(sql`${table.changesServiceId} is not null`),
     check(
       'order_lines_total_check',
       sql`${table.discountRial} >= 0 and ${table.totalRial} = ${table.priceRial} + ${table.setupFeeRial} + ${table.themePriceRial} - ${table.discountRial} and ${table.totalRial} >= 0`,

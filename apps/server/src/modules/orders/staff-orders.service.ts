@@ -7,7 +7,7 @@ import { AppError } from '../../lib/app-error';
 import { tehranDay, tehranDayOf } from '../../lib/tehran-days';
 import { personName, users } from '../accounts';
 import { findRecordHistory, writeAudit } from '../audit';
-import { cancelOrderServices, services, takeBackRenewals } from '../services';
+import { cancelOrderServices, revertPlanChanges, services, takeBackRenewals } from '../services';
 import { changeBalance, walletTransactions } from '../wallet';
 import { closeOrder, getOrderDetail } from './orders.service';
 import { discountCodes, orderLines, orders, payments } from './schema';
@@ -129,7 +129,7 @@ export async function getStaffOrderDetail(
     .where(eq(orders.id, orderId));
   if (!row) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
   const { order, customer } = row;
-  const [detail, attempts, ledger, created, renewed, audit] = await Promise.all([
+  const [detail, attempts, ledger, created, renewed, planChanged, audit] = await Promise.all([
     getOrderDetail(db, order.userId, order.id),
     db
       .select()
@@ -147,9 +147,17 @@ export async function getStaffOrderDetail(
       .from(orderLines)
       .innerJoin(services, eq(services.id, orderLines.renewsServiceId))
       .where(eq(orderLines.orderId, order.id)),
+    db
+      .select({ service: services })
+      .from(orderLines)
+      .innerJoin(services, eq(services.id, orderLines.changesServiceId))
+      .where(eq(orderLines.orderId, order.id)),
     findRecordHistory(db, 'order', order.id),
   ]);
-  const serviceView = (service: typeof services.$inferSelect, relation: 'created' | 'renewed') => ({
+  const serviceView = (
+    service: typeof services.$inferSelect,
+    relation: 'created' | 'renewed' | 'plan-changed',
+  ) => ({
     id: service.id,
     name: service.name,
     status: service.status,
@@ -183,6 +191,7 @@ export async function getStaffOrderDetail(
     services: [
       ...created.map((service) => serviceView(service, 'created')),
       ...renewed.map(({ service }) => serviceView(service, 'renewed')),
+      ...planChanged.map(({ service }) => serviceView(service, 'plan-changed')),
     ],
     audit,
   };
@@ -273,6 +282,7 @@ export async function refundOrder(
     }
     const cancelled = await cancelOrderServices(tx, order.id);
     const shortened = await shortenRenewals(tx, order, now);
+    const reverted = await revertPlanChanges(tx, order.id, now);
     await writeAudit(tx, {
       actorId: action.id,
       action: 'order.refund',
@@ -289,6 +299,7 @@ export async function refundOrder(
         refundedAt: now,
         refundedToWalletRial: refundRial,
         cancelledServiceIds: cancelled.map((service) => service.id),
+        ...(reverted.length > 0 ? { planRevertedServiceIds: reverted } : {}),
         services: shortened.map((service) => ({
           id: service.id,
           expiresAt: service.after,

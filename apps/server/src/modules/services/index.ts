@@ -2,6 +2,7 @@
 
 export { cancelOrderServices, startPurchasedServices, takeBackRenewals } from './order-services';
 export { panelRoutes } from './panel.routes';
+export { applyPaidPlanChange, revertPlanChanges } from './plan-change';
 export {
   addMonths,
   extendRenewedService,

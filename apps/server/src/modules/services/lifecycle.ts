@@ -86,7 +86,7 @@ export async function recordServiceEvent(
 }
 
 /** What a panel must do to an account after a status change. */
-export type PanelAction = 'suspend' | 'unsuspend' | 'terminate';
+export type PanelAction = 'suspend' | 'unsuspend' | 'terminate' | 'change-package';
 
 /** The panel job's name: one queue for every account action but creation. */
 export const PANEL_ACTION_JOB = 'services.panel-action';

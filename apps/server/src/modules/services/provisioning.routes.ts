@@ -1,4 +1,6 @@
 import {
+  changeServicePlan,
+  getPlanChangeOptions,
   getServiceAccess,
   openControlPanel,
   requestServiceCancellation,
@@ -34,6 +36,7 @@ import {
   type ProvisioningDeps,
   panelCredentialSchemas,
 } from './panel-servers';
+import * as planChange from './plan-change';
 import { activate } from './provisioning';
 import * as provisioning from './provisioning.service';
 import { builderWebhookIds, panelServers, services } from './schema';
@@ -67,6 +70,18 @@ export async function provisioningRoutes(app: FastifyInstance, deps: Provisionin
       requestServiceCancellation,
       (input, { user }) => provisioning.requestCancellation(deps, user.id, input),
       { successMessage: 'درخواست شما ثبت شد', rateLimit: { max: 20, timeWindowMs: 60_000 } },
+    );
+    registerCall(scope, getPlanChangeOptions, ({ serviceId }, { user }) =>
+      planChange.getPlanChangeOptions(deps.db, user.id, serviceId),
+    );
+    registerCall(
+      scope,
+      changeServicePlan,
+      (input, { user }) => planChange.changeServicePlan(deps.db, user.id, input),
+      {
+        successMessage: 'تغییر پلن ثبت شد',
+        rateLimit: { max: 20, timeWindowMs: 60_000 },
+      },
     );
     registerCall(
       scope,

@@ -85,6 +85,7 @@ function customerMessage(event: EventRow): string | null {
     case 'panel.suspend':
     case 'panel.unsuspend':
     case 'panel.terminate':
+    case 'panel.change-package':
     case 'password.reset':
       return event.message.includes('نشد') ? null : event.message;
     default:

@@ -314,12 +314,14 @@ const ACTION_STILL_WANTED: Record<PanelAction, readonly string[]> = {
   suspend: ['suspended'],
   unsuspend: ['active', 'expired'],
   terminate: ['terminated', 'cancelled'],
+  'change-package': ['active', 'expired', 'suspended'],
 };
 
 const ACTION_DONE: Record<PanelAction, string> = {
   suspend: 'حساب روی پنل معلق شد',
   unsuspend: 'تعلیق حساب روی پنل برداشته شد',
   terminate: 'حساب و داده‌هایش از پنل حذف شد',
+  'change-package': 'بستهٔ حساب روی پنل عوض شد',
 };
 
 /**
@@ -343,7 +345,9 @@ export async function runPanelAction(
   try {
     if (data.action === 'suspend') await driver.suspendAccount(username, data.reason);
     else if (data.action === 'unsuspend') await driver.unsuspendAccount(username);
-    else await driver.terminateAccount(username);
+    else if (data.action === 'terminate') await driver.terminateAccount(username);
+    // The package the service has when the job runs: of two changes queued, both set the last.
+    else if (service.packageName) await driver.changePackage(username, service.packageName);
   } catch (error) {
     const failure =
       error instanceof PanelError ? error : new PanelError('protocol', (error as Error).message);

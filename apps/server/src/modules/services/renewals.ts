@@ -9,7 +9,7 @@ import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { productPrices, products } from '../catalog';
-import { orderLines, orders } from '../orders';
+import { orderLines, refuseIfServiceOrderPending } from '../orders';
 import { moveService, statusAfterExtension, TIMED_STATUSES } from './lifecycle';
 import { services } from './schema';
 
@@ -144,40 +144,40 @@ export async function findRenewableService(
 }
 
 /**
- * Refuses a renewal of a service that an order waiting for payment already renews: paying both
- * would be two renewals where the person meant one.
+ * Refuses a renewal of a service that an order waiting for payment already renews (paying both
+ * would be two renewals where the person meant one) or moves to another plan.
  */
-export async function refuseIfRenewalPending(
+export function refuseIfRenewalPending(
   db: Database,
   userId: string,
   serviceIds: readonly string[],
 ): Promise<void> {
-  if (serviceIds.length === 0) return;
-  const [pending] = await db
-    .select({ number: orders.number })
-    .from(orderLines)
-    .innerJoin(orders, eq(orders.id, orderLines.orderId))
-    .where(
-      and(
-        eq(orders.userId, userId),
-        eq(orders.status, 'pending'),
-        inArray(orderLines.renewsServiceId, [...serviceIds]),
-      ),
-    )
-    .limit(1);
-  if (pending) {
-    throw new AppError(
-      'SERVICE_NOT_RENEWABLE',
-      `تمدید این سرویس در سفارش ${toPersianDigits(pending.number)} در انتظار پرداخت است؛ همان سفارش را پرداخت یا لغو کنید`,
-    );
-  }
+  return refuseIfServiceOrderPending(db, userId, serviceIds, 'renewal');
 }
 
 /**
  * Refuses to take money for an order that renews a service staff have stopped since it was
- * submitted (cancelled or suspended): the person cancels the order instead.
+ * submitted (cancelled or suspended), or changes the plan of one no longer active or no longer
+ * on the plan the change was worked out from: the person cancels the order instead.
  */
 export async function refuseIfRenewalStopped(tx: Transaction, orderId: string): Promise<void> {
+  const [moved] = await tx
+    .select({ name: services.name })
+    .from(orderLines)
+    .innerJoin(services, eq(services.id, orderLines.changesServiceId))
+    .where(
+      and(
+        eq(orderLines.orderId, orderId),
+        sql`(${services.status} <> 'active' or ${services.productId} is distinct from (${orderLines.planChange} ->> 'fromProductId')::uuid)`,
+      ),
+    )
+    .limit(1);
+  if (moved) {
+    throw new AppError(
+      'CONFLICT',
+      `پلن سرویس «${moved.name}» دیگر قابل تغییر نیست یا پیش‌تر تغییر کرده است؛ این سفارش را لغو کنید`,
+    );
+  }
   const [stopped] = await tx
     .select({ name: services.name })
     .from(orderLines)

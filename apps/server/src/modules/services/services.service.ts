@@ -205,7 +205,7 @@ export async function findServiceWithHistory(
     totalRial: orderLines.totalRial,
     paidAt: orders.paidAt,
   };
-  const [purchases, renewals] = await Promise.all([
+  const [purchases, renewals, planChanges] = await Promise.all([
     row.orderLineId
       ? db
           .select(historyColumns)
@@ -224,10 +224,22 @@ export async function findServiceWithHistory(
           eq(orders.status, 'paid'),
         ),
       ),
+    db
+      .select(historyColumns)
+      .from(orderLines)
+      .innerJoin(orders, eq(orders.id, orderLines.orderId))
+      .where(
+        and(
+          eq(orderLines.changesServiceId, row.id),
+          eq(orders.userId, userId),
+          eq(orders.status, 'paid'),
+        ),
+      ),
   ]);
   const history = [
     ...purchases.map((entry) => ({ ...entry, kind: 'purchase' as const })),
     ...renewals.map((entry) => ({ ...entry, kind: 'renewal' as const })),
+    ...planChanges.map((entry) => ({ ...entry, kind: 'plan-change' as const })),
   ]
     .sort(
       (a, b) =>

@@ -299,7 +299,7 @@ function AccessAndUsage({ userId, serviceId, mayHaveAccount, access }: AccessAnd
   );
 }
 
-const KIND_LABELS = { purchase: 'خرید', renewal: 'تمدید' } as const;
+const KIND_LABELS = { purchase: 'خرید', renewal: 'تمدید', 'plan-change': 'تغییر پلن' } as const;
 
 /** The orders that bought and renewed the service, newest first: a table with room, else a list. */
 function ServiceHistory({ history }: { history: ServiceDetail['history'] }) {

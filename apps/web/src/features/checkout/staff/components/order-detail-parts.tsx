@@ -29,6 +29,12 @@ const PAYMENT_STATUS_COLORS: Record<AdminOrder['payments'][number]['status'], st
   failed: 'red',
 };
 
+const SERVICE_RELATION_TEXT: Record<AdminOrder['services'][number]['relation'], string> = {
+  created: ' · ساخته با این سفارش',
+  renewed: ' · تمدید با این سفارش',
+  'plan-changed': ' · تغییر پلن با این سفارش',
+};
+
 function Empty({ children }: { children: string }) {
   return (
     <Text size="sm" c="dimmed">
@@ -298,7 +304,7 @@ export function ServicesList({ services }: { services: AdminOrder['services'] })
             <Text size="sm" fw={500}>
               {service.name}
               <Text span size="xs" c="dimmed">
-                {service.relation === 'renewed' ? ' · تمدید با این سفارش' : ' · ساخته با این سفارش'}
+                {SERVICE_RELATION_TEXT[service.relation]}
               </Text>
             </Text>
             <Badge variant="light" color={service.status === 'active' ? 'teal' : 'gray'}>

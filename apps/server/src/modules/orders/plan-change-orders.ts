@@ -1,0 +1,118 @@
+import { ORDER_EXPIRY_HOURS } from '@vitrin/contracts';
+import { toPersianDigits } from '@vitrin/fa';
+import { and, eq, inArray, or } from 'drizzle-orm';
+import type { Database, Transaction } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import {
+  type BuyerSnapshot,
+  buyerProfiles,
+  cartLines,
+  orderLines,
+  orders,
+  type PlanChangeRecord,
+} from './schema';
+
+// The orders side of a plan change (issue 20, decision 0021): an upgrade is an order of one
+// line whose price is the prorated difference, paid like any other; the services module works
+// the figure out and applies the change when markOrderPaid reaches the line.
+
+/** What the services module hands over for an upgrade's order. */
+export interface PlanChangeLine {
+  serviceId: string;
+  product: { id: string; slug: string; name: string; groupName: string };
+  cycle: 'monthly' | 'quarterly' | 'semiannual' | 'annual';
+  domainName: string | null;
+  record: PlanChangeRecord;
+}
+
+/**
+ * Places the pending order of an upgrade, in the caller's transaction (which holds the service
+ * locked). No discount code applies: the figure is a difference, not a price.
+ */
+export async function placePlanChangeOrder(
+  tx: Transaction,
+  userId: string,
+  line: PlanChangeLine,
+  now: Date,
+): Promise<string> {
+  const [buyer] = await tx.select().from(buyerProfiles).where(eq(buyerProfiles.userId, userId));
+  if (!buyer) throw new AppError('BUYER_DETAILS_REQUIRED');
+  const amount = line.record.calculation.differenceRial;
+  if (amount <= 0) throw new Error(`an upgrade's order must cost something: ${amount}`);
+  const snapshot: BuyerSnapshot = {
+    fullName: buyer.fullName,
+    email: buyer.email,
+    nationalId: buyer.nationalId,
+    companyName: buyer.companyName,
+  };
+  const [order] = await tx
+    .insert(orders)
+    .values({
+      userId,
+      subtotalRial: amount,
+      discountRial: 0,
+      totalRial: amount,
+      buyer: snapshot,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + ORDER_EXPIRY_HOURS * 3_600_000),
+    })
+    .returning({ id: orders.id });
+  if (!order) throw new Error('order insert returned no row');
+  await tx.insert(orderLines).values({
+    orderId: order.id,
+    position: 1,
+    productId: line.product.id,
+    productSlug: line.product.slug,
+    productName: line.product.name,
+    groupName: line.product.groupName,
+    cycle: line.cycle,
+    domainName: line.domainName,
+    changesServiceId: line.serviceId,
+    planChange: line.record,
+    priceRial: amount,
+    setupFeeRial: 0,
+    themePriceRial: 0,
+    discountRial: 0,
+    totalRial: amount,
+  });
+  return order.id;
+}
+
+/**
+ * Refuses to change a service's plan, or to renew it, while an order waiting for payment
+ * already renews it or changes its plan: paying both would price one on a term or a plan the
+ * other is about to change.
+ */
+export async function refuseIfServiceOrderPending(
+  tx: Database,
+  userId: string,
+  serviceIds: readonly string[],
+  refusal: 'renewal' | 'plan-change',
+): Promise<void> {
+  if (serviceIds.length === 0) return;
+  const ids = [...serviceIds];
+  const [pending] = await tx
+    .select({ number: orders.number, changes: orderLines.changesServiceId })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .where(
+      and(
+        eq(orders.userId, userId),
+        eq(orders.status, 'pending'),
+        or(inArray(orderLines.renewsServiceId, ids), inArray(orderLines.changesServiceId, ids)),
+      ),
+    )
+    .limit(1);
+  if (!pending) return;
+  const number = toPersianDigits(pending.number);
+  const what = pending.changes ? 'تغییر پلن' : 'تمدید';
+  throw new AppError(
+    refusal === 'renewal' ? 'SERVICE_NOT_RENEWABLE' : 'CONFLICT',
+    `${what} این سرویس در سفارش ${number} در انتظار پرداخت است؛ همان سفارش را پرداخت یا لغو کنید`,
+  );
+}
+
+/** Takes a service's renewal out of its owner's cart: it was priced on the plan just left. */
+export async function dropCartRenewals(tx: Transaction, serviceId: string): Promise<void> {
+  await tx.delete(cartLines).where(eq(cartLines.renewServiceId, serviceId));
+}

@@ -1,0 +1,437 @@
+import {
+  adminRefundOrder,
+  changeServicePlan,
+  getPlanChangeOptions,
+  getServiceDetail,
+  renewService,
+} from '@vitrin/contracts';
+import { toPersianDigits } from '@vitrin/fa';
+import { and, eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { orderLines, orders, sandboxPanelAccounts, serviceEvents } from '../../schema';
+import { ok, refused, type SignedInUser } from '../../test/api-kit';
+import { createStaff } from '../../test/staff-kit';
+import { setupTestApp } from '../../test/test-app';
+import {
+  catalogPrice,
+  createCustomer,
+  expectBooksBalanced,
+  grantCredit,
+  productIdOf,
+  useWallet,
+} from '../orders/checkout-test-kit';
+import { readBalance } from '../wallet';
+import { buyService, DAY_MS, freshDomain, serviceRow } from './panel-test-kit';
+import { calculatePlanChange, termOf } from './plan-change';
+import { services } from './schema';
+
+// Changing a service's plan (issue 20, decision 0021): the prorated calculation, an upgrade paid
+// as an order, a downgrade credited at once, the panel's package following, and the refusals
+// that keep a term from being priced twice.
+
+const t = setupTestApp({ seedDemoData: true });
+let admin: SignedInUser;
+
+beforeAll(async () => {
+  admin = await createStaff(t.app, 'admin');
+});
+
+async function panelPackage(username: string | null) {
+  const [row] = await t.app.db
+    .select({ packageName: sandboxPanelAccounts.packageName })
+    .from(sandboxPanelAccounts)
+    .where(eq(sandboxPanelAccounts.username, username ?? ''));
+  return row?.packageName ?? null;
+}
+
+const hosting = (slug: string) => ({ slug, cycle: 'monthly' as const, domain: freshDomain() });
+
+async function optionsOf(customer: SignedInUser, serviceId: string) {
+  return ok(t.app, getPlanChangeOptions.path, { serviceId }, customer.token);
+}
+
+describe('the calculation', () => {
+  test('credits the unused days of the current plan and charges the new one for the same days', () => {
+    expect(calculatePlanChange(1_090_000, 1_990_000, 31, 30)).toEqual({
+      currentPriceRial: 1_090_000,
+      newPriceRial: 1_990_000,
+      termDays: 31,
+      remainingDays: 30,
+      creditRial: 1_054_839,
+      costRial: 1_925_806,
+      differenceRial: 870_967,
+    });
+    expect(calculatePlanChange(1_990_000, 1_090_000, 30, 15).differenceRial).toBe(-450_000);
+    expect(calculatePlanChange(1_000, 1_000, 30, 7).differenceRial).toBe(0);
+  });
+
+  test('a term is the cycle that ends at the expiry; the days left are whole days', () => {
+    const expiresAt = new Date('2026-03-31T10:00:00Z');
+    expect(termOf(expiresAt, 'monthly', new Date('2026-03-01T10:00:00Z'))).toEqual({
+      // 28 Feb to 31 Mar: the month is clamped to February's last day.
+      termDays: 31,
+      remainingDays: 30,
+    });
+    expect(termOf(expiresAt, 'annual', new Date('2026-03-30T11:00:00Z'))).toEqual({
+      termDays: 365,
+      remainingDays: 0,
+    });
+  });
+});
+
+describe('get-plan-change-options', () => {
+  test('lists the other plans of the group on the same panel group, each worked out', async () => {
+    const customer = await createCustomer(t.app);
+    const service = await buyService(t.app, customer, hosting('host-linux-1g'));
+    const answer = await optionsOf(customer, service.id);
+    expect(answer.problem).toBeNull();
+    expect(answer.currentProductName).toBe('هاست لینوکس ۱ گیگ');
+    expect(answer.options.map((option) => option.productSlug)).toEqual([
+      'host-linux-5g',
+      'host-linux-20g',
+    ]);
+    const { termDays, remainingDays } = termOf(service.expiresAt as Date, 'monthly', new Date());
+    const twenty = answer.options.find((option) => option.productSlug === 'host-linux-20g');
+    expect(twenty).toMatchObject({
+      direction: 'upgrade',
+      cycle: 'monthly',
+      calculation: calculatePlanChange(
+        await catalogPrice(t.app.db, 'host-linux-1g', 'monthly'),
+        await catalogPrice(t.app.db, 'host-linux-20g', 'monthly'),
+        termDays,
+        remainingDays,
+      ),
+    });
+  });
+
+  test('says why when the service is not active, and hides another person’s service', async () => {
+    const customer = await createCustomer(t.app);
+    const service = await buyService(t.app, customer, hosting('host-linux-1g'));
+    await ok(
+      t.app,
+      '/api/admin/services/suspend-service',
+      { serviceId: service.id, reason: 'بررسی محتوا' },
+      admin.token,
+    );
+    const answer = await optionsOf(customer, service.id);
+    expect(answer).toMatchObject({ problem: 'پلن فقط برای سرویس فعال تغییر می‌کند', options: [] });
+    const stranger = await createCustomer(t.app);
+    await refused(t.app, getPlanChangeOptions.path, { serviceId: service.id }, stranger.token, 404);
+    await refused(
+      t.app,
+      changeServicePlan.path,
+      {
+        serviceId: service.id,
+        productId: await productIdOf(t.app.db, 'host-linux-5g'),
+        expectedDifferenceRial: 0,
+      },
+      stranger.token,
+      404,
+    );
+  });
+
+  test('on its last day a service is renewed first', async () => {
+    const customer = await createCustomer(t.app);
+    const service = await buyService(t.app, customer, hosting('host-linux-1g'));
+    await t.app.db
+      .update(services)
+      .set({ expiresAt: new Date(Date.now() + DAY_MS / 2) })
+      .where(eq(services.id, service.id));
+    expect((await optionsOf(customer, service.id)).problem).toContain('کمتر از یک روز');
+  });
+});
+
+describe('an upgrade', () => {
+  test('is an order of the difference; paid, the service and its panel package move', async () => {
+    const customer = await createCustomer(t.app);
+    const service = await buyService(t.app, customer, hosting('host-linux-1g'));
+    expect(await panelPackage(service.panelUsername)).toBe('starter');
+    const option = (await optionsOf(customer, service.id)).options.find(
+      (candidate) => candidate.productSlug === 'host-linux-20g',
+    );
+    if (!option) throw new Error('no 20g option');
+
+    const placed = await ok(
+      t.app,
+      changeServicePlan.path,
+      {
+        serviceId: service.id,
+        productId: option.productId,
+        expectedDifferenceRial: option.calculation.differenceRial,
+      },
+      customer.token,
+    );
+    expect(placed).toMatchObject({ outcome: 'order', creditedRial: 0 });
+    const order = await ok(
+      t.app,
+      '/api/user/orders/order-get-detail',
+      { orderId: placed.orderId as string },
+      customer.token,
+    );
+    expect(order).toMatchObject({
+      status: 'pending',
+      totalRial: option.calculation.differenceRial,
+      discountRial: 0,
+    });
+    expect(order.lines).toHaveLength(1);
+    expect(order.lines[0]).toMatchObject({
+      productSlug: 'host-linux-20g',
+      renewsServiceId: null,
+      planChange: {
+        serviceId: service.id,
+        fromProductName: 'هاست لینوکس ۱ گیگ',
+        calculation: option.calculation,
+      },
+      totalRial: option.calculation.differenceRial,
+    });
+    // Nothing moves before it is paid; a second change or a renewal waits for this order.
+    expect((await serviceRow(t.app, service.id)).productId).toBe(service.productId);
+    expect((await optionsOf(customer, service.id)).problem).toContain(
+      `سفارش ${toPersianDigits(order.number)} در انتظار پرداخت`,
+    );
+    const renewal = await refused(
+      t.app,
+      renewService.path,
+      { serviceId: service.id },
+      customer.token,
+      422,
+    );
+    expect(renewal.message).toContain('تغییر پلن این سرویس');
+
+    await grantCredit(t.app.db, customer.id, order.totalRial);
+    await useWallet(t.app, customer, order.id);
+    await t.app.jobs.drain();
+    const moved = await serviceRow(t.app, service.id);
+    expect(moved).toMatchObject({
+      productId: option.productId,
+      packageName: 'pro',
+      status: 'active',
+      expiresAt: service.expiresAt,
+    });
+    expect(moved.name).toContain('هاست لینوکس ۲۰ گیگ');
+    expect(await panelPackage(service.panelUsername)).toBe('pro');
+    const events = await t.app.db
+      .select({ kind: serviceEvents.kind })
+      .from(serviceEvents)
+      .where(eq(serviceEvents.serviceId, service.id));
+    expect(events.map((event) => event.kind)).toEqual(
+      expect.arrayContaining(['plan.ordered', 'plan.changed', 'panel.change-package']),
+    );
+    const detail = await ok(
+      t.app,
+      getServiceDetail.path,
+      { serviceId: service.id },
+      customer.token,
+    );
+    expect(detail.history[0]).toMatchObject({ kind: 'plan-change', orderId: order.id });
+    await expectBooksBalanced(t.app.db);
+  });
+
+  test('a figure the person was not shown changes nothing', async () => {
+    const customer = await createCustomer(t.app);
+    const service = await buyService(t.app, customer, hosting('host-linux-1g'));
+    const option = (await optionsOf(customer, service.id)).options[0];
+    if (!option) throw new Error('no option');
+    const error = await refused(
+      t.app,
+      changeServicePlan.path,
+      {
+        serviceId: service.id,
+        productId: option.productId,
+        expectedDifferenceRial: option.calculation.differenceRial - 1,
+      },
+      customer.token,
+      409,
+    );
+    expect(error.message).toContain('محاسبهٔ تازه');
+    const placed = await t.app.db
+      .select()
+      .from(orderLines)
+      .where(eq(orderLines.changesServiceId, service.id));
+    expect(placed).toHaveLength(0);
+    const other = await refused(
+      t.app,
+      changeServicePlan.path,
+      {
+        serviceId: service.id,
+        productId: await productIdOf(t.app.db, 'builder-business'),
+        expectedDifferenceRial: 0,
+      },
+      customer.token,
+      400,
+    );
+    expect(other.fields?.productId).toBe('این پلن برای این سرویس در دسترس نیست');
+  });
+
+  test('paid after staff stopped the service, the money goes to the wallet and the plan stays', async () => {
+    const customer = await createCustomer(t.app);
+    const service = await buyService(t.app, customer, hosting('host-linux-1g'));
+    const option = (await optionsOf(customer, service.id)).options[0];
+    if (!option) throw new Error('no option');
+    const placed = await ok(
+      t.app,
+      changeServicePlan.path,
+      {
+        serviceId: service.id,
+        productId: option.productId,
+        expectedDifferenceRial: option.calculation.differenceRial,
+      },
+      customer.token,
+    );
+    const orderId = placed.orderId as string;
+    await ok(
+      t.app,
+      '/api/admin/services/suspend-service',
+      { serviceId: service.id, reason: 'بررسی محتوا' },
+      admin.token,
+    );
+    // Wallet payment is refused up front…
+    await grantCredit(t.app.db, customer.id, option.calculation.differenceRial);
+    const refusal = await refused(
+      t.app,
+      '/api/cart/use-wallet-in-order',
+      { orderId },
+      customer.token,
+      409,
+    );
+    expect(refusal.message).toContain('این سفارش را لغو کنید');
+    // …and a gateway payment that was already under way is kept as credit.
+    const { applyPaidPlanChange } = await import('./plan-change');
+    const [line] = await t.app.db.select().from(orderLines).where(eq(orderLines.orderId, orderId));
+    const [order] = await t.app.db.select().from(orders).where(eq(orders.id, orderId));
+    if (!line?.planChange || !line.changesServiceId || !order) throw new Error('no line');
+    const before = await readBalance(t.app.db, customer.id);
+    await t.app.db.transaction((tx) =>
+      applyPaidPlanChange(
+        tx,
+        order,
+        {
+          ...line,
+          changesServiceId: line.changesServiceId as string,
+          planChange: line.planChange as NonNullable<typeof line.planChange>,
+        },
+        new Date(),
+      ),
+    );
+    expect(await readBalance(t.app.db, customer.id)).toBe(before + line.totalRial);
+    expect((await serviceRow(t.app, service.id)).productId).toBe(service.productId);
+  });
+
+  test('refunded by staff, the service goes back to its plan and package', async () => {
+    const customer = await createCustomer(t.app);
+    const service = await buyService(t.app, customer, hosting('host-linux-5g'));
+    const option = (await optionsOf(customer, service.id)).options.find(
+      (candidate) => candidate.productSlug === 'host-linux-20g',
+    );
+    if (!option) throw new Error('no 20g option');
+    const placed = await ok(
+      t.app,
+      changeServicePlan.path,
+      {
+        serviceId: service.id,
+        productId: option.productId,
+        expectedDifferenceRial: option.calculation.differenceRial,
+      },
+      customer.token,
+    );
+    await grantCredit(t.app.db, customer.id, option.calculation.differenceRial);
+    await useWallet(t.app, customer, placed.orderId as string);
+    await t.app.jobs.drain();
+    expect(await panelPackage(service.panelUsername)).toBe('pro');
+
+    const refund = await ok(
+      t.app,
+      adminRefundOrder.path,
+      { orderId: placed.orderId as string, reason: 'مشتری پشیمان شد' },
+      admin.token,
+    );
+    expect(refund.services).toEqual([
+      expect.objectContaining({ id: service.id, relation: 'plan-changed' }),
+    ]);
+    await t.app.jobs.drain();
+    const back = await serviceRow(t.app, service.id);
+    expect(back).toMatchObject({
+      productId: service.productId,
+      packageName: 'business',
+      status: 'active',
+    });
+    expect(await panelPackage(service.panelUsername)).toBe('business');
+    expect(await readBalance(t.app.db, customer.id)).toBe(option.calculation.differenceRial);
+    await expectBooksBalanced(t.app.db);
+  });
+});
+
+describe('a downgrade', () => {
+  test('happens at once and the rest of the term goes to the wallet', async () => {
+    const customer = await createCustomer(t.app);
+    const service = await buyService(t.app, customer, hosting('host-linux-20g'));
+    const answer = await optionsOf(customer, service.id);
+    const option = answer.options.find((candidate) => candidate.productSlug === 'host-linux-1g');
+    if (!option) throw new Error('no 1g option');
+    expect(option.direction).toBe('downgrade');
+    // The credit is worked from what was paid for the 20g plan.
+    expect(option.calculation.currentPriceRial).toBe(
+      await catalogPrice(t.app.db, 'host-linux-20g', 'monthly'),
+    );
+    const before = await readBalance(t.app.db, customer.id);
+    const done = await ok(
+      t.app,
+      changeServicePlan.path,
+      {
+        serviceId: service.id,
+        productId: option.productId,
+        expectedDifferenceRial: option.calculation.differenceRial,
+      },
+      customer.token,
+    );
+    expect(done).toEqual({
+      outcome: 'credited',
+      orderId: null,
+      creditedRial: -option.calculation.differenceRial,
+    });
+    expect(await readBalance(t.app.db, customer.id)).toBe(
+      before - option.calculation.differenceRial,
+    );
+    await t.app.jobs.drain();
+    expect(await serviceRow(t.app, service.id)).toMatchObject({
+      productId: option.productId,
+      packageName: 'starter',
+      expiresAt: service.expiresAt,
+    });
+    expect(await panelPackage(service.panelUsername)).toBe('starter');
+    const unpaid = await t.app.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.userId, customer.id), eq(orders.status, 'pending')));
+    expect(unpaid).toHaveLength(0);
+
+    // Back up again: the credit now comes from the 1g plan's price, so the two swaps net out.
+    const again = (await optionsOf(customer, service.id)).options.find(
+      (candidate) => candidate.productSlug === 'host-linux-20g',
+    );
+    expect(again?.calculation.currentPriceRial).toBe(
+      await catalogPrice(t.app.db, 'host-linux-1g', 'monthly'),
+    );
+    await expectBooksBalanced(t.app.db);
+  });
+
+  test('a plan bought at a discount never credits more than was paid', async () => {
+    const customer = await createCustomer(t.app);
+    const bought = await buyService(t.app, customer, hosting('host-linux-20g'));
+    const [line] = await t.app.db
+      .select()
+      .from(orderLines)
+      .where(eq(orderLines.id, bought.orderLineId as string));
+    if (!line) throw new Error('no line');
+    // As if a code had taken 40% off the plan.
+    const discount = Math.round(line.priceRial * 0.4);
+    await t.app.db
+      .update(orderLines)
+      .set({ discountRial: discount, totalRial: line.totalRial - discount })
+      .where(eq(orderLines.id, line.id));
+    const option = (await optionsOf(customer, bought.id)).options.find(
+      (candidate) => candidate.productSlug === 'host-linux-1g',
+    );
+    expect(option?.calculation.currentPriceRial).toBe(line.priceRial - discount);
+  });
+});

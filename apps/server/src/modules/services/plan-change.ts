@@ -1,0 +1,517 @@
+import {
+  BILLING_CYCLE_MONTHS,
+  type BillingCycle,
+  type PlanChangeCalculation,
+} from '@vitrin/contracts';
+import { toPersianDigits } from '@vitrin/fa';
+import { and, desc, eq, inArray, or } from 'drizzle-orm';
+import type { Database, Transaction } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { sendInTransaction } from '../../lib/job-queue';
+import { productGroups, productPrices, products } from '../catalog';
+import {
+  dropCartRenewals,
+  orderLines,
+  orders,
+  type PlanChangeRecord,
+  placePlanChangeOrder,
+  refuseIfServiceOrderPending,
+} from '../orders';
+import { changeBalance } from '../wallet';
+import { PANEL_ACTION_JOB, recordServiceEvent, type ServiceRow } from './lifecycle';
+import { addMonths, SERVICE_NOT_FOUND } from './renewals';
+import { panelServers, productProvisioning, services } from './schema';
+
+// Changing a service's plan (issue 20, decision 0021). The customer picks another plan of the
+// same product group, delivered the same way (the same panel server group, or both by hand),
+// for the service's own cycle. The rest of the paid term is prorated by whole days: the unused
+// part of the current plan is credited, the new plan for the same days is charged. An upgrade
+// becomes an order paid like any other and the change happens when it is paid; a downgrade
+// happens at once and its remainder goes to the wallet. The panel's package follows through the
+// panel-action job.
+
+const DAY_MS = 86_400_000;
+
+export const PLAN_CHANGE_PROBLEMS = {
+  notActive: 'پلن فقط برای سرویس فعال تغییر می‌کند',
+  noPlan: 'این سرویس پلنی ندارد که تغییر کند',
+  lastDay: 'کمتر از یک روز از دورهٔ این سرویس مانده است؛ ابتدا آن را تمدید کنید',
+  notOffered: 'این پلن برای این سرویس در دسترس نیست',
+  changed: 'مبلغ تغییر پلن از زمان نمایش عوض شده است؛ محاسبهٔ تازه را ببینید و دوباره تأیید کنید',
+} as const;
+
+/** The prorated figures (see the contract's planChangeCalculation). */
+export function calculatePlanChange(
+  currentPriceRial: number,
+  newPriceRial: number,
+  termDays: number,
+  remainingDays: number,
+): PlanChangeCalculation {
+  const creditRial = Math.round((currentPriceRial * remainingDays) / termDays);
+  const costRial = Math.round((newPriceRial * remainingDays) / termDays);
+  return {
+    currentPriceRial,
+    newPriceRial,
+    termDays,
+    remainingDays,
+    creditRial,
+    costRial,
+    differenceRial: costRial - creditRial,
+  };
+}
+
+/** Days in one cycle ending at `expiresAt`, and whole days from `now` until it. */
+export function termOf(expiresAt: Date, cycle: BillingCycle, now: Date) {
+  const start = addMonths(expiresAt, -BILLING_CYCLE_MONTHS[cycle]);
+  return {
+    termDays: Math.round((expiresAt.getTime() - start.getTime()) / DAY_MS),
+    remainingDays: Math.floor((expiresAt.getTime() - now.getTime()) / DAY_MS),
+  };
+}
+
+interface Target {
+  id: string;
+  slug: string;
+  name: string;
+  summary: string;
+  groupName: string;
+  priceRial: number;
+  /** The panel package, when delivered by a panel. */
+  packageName: string | null;
+}
+
+interface Situation {
+  service: ServiceRow & { cycle: BillingCycle; expiresAt: Date; productId: string };
+  currentName: string;
+  currentPriceRial: number;
+  termDays: number;
+  remainingDays: number;
+  targets: Target[];
+}
+
+/** Why this service's plan cannot change now, or everything a change is worked out from. */
+async function situationOf(
+  db: Database,
+  service: ServiceRow,
+  now: Date,
+): Promise<{ problem: string; currentName: string } | Situation> {
+  const [current] = service.productId
+    ? await db
+        .select({ id: products.id, name: products.name, groupId: products.groupId })
+        .from(products)
+        .where(eq(products.id, service.productId))
+    : [];
+  const currentName = current?.name ?? service.name;
+  if (service.status !== 'active') return { problem: PLAN_CHANGE_PROBLEMS.notActive, currentName };
+  if (!current || !service.cycle || !service.expiresAt) {
+    return { problem: PLAN_CHANGE_PROBLEMS.noPlan, currentName };
+  }
+  const { termDays, remainingDays } = termOf(service.expiresAt, service.cycle, now);
+  if (remainingDays < 1) return { problem: PLAN_CHANGE_PROBLEMS.lastDay, currentName };
+  const cycle = service.cycle;
+
+  // Delivered the same way: the server group of the service's account, or by hand.
+  const [server] = service.serverId
+    ? await db
+        .select({ groupName: panelServers.groupName })
+        .from(panelServers)
+        .where(eq(panelServers.id, service.serverId))
+    : [];
+  const candidates = await db
+    .select({
+      id: products.id,
+      slug: products.slug,
+      name: products.name,
+      summary: products.summary,
+      groupName: productGroups.name,
+      priceRial: productPrices.priceRial,
+      salePriceRial: productPrices.salePriceRial,
+      deliveredBy: productProvisioning.groupName,
+      packageName: productProvisioning.packageName,
+    })
+    .from(products)
+    .innerJoin(productGroups, eq(productGroups.id, products.groupId))
+    .innerJoin(
+      productPrices,
+      and(eq(productPrices.productId, products.id), eq(productPrices.cycle, cycle)),
+    )
+    .leftJoin(productProvisioning, eq(productProvisioning.productId, products.id))
+    .where(and(eq(products.groupId, current.groupId), eq(products.status, 'active')))
+    .orderBy(products.sortOrder, products.name);
+  const deliveredBy = server?.groupName ?? null;
+  const targets = candidates
+    .filter((row) => row.id !== current.id && row.deliveredBy === deliveredBy)
+    .map((row) => ({
+      id: row.id,
+      slug: row.slug,
+      name: row.name,
+      summary: row.summary,
+      groupName: row.groupName,
+      priceRial: row.salePriceRial ?? row.priceRial,
+      packageName: row.packageName,
+    }));
+  const listPrice = candidates.find((row) => row.id === current.id);
+  const paid = await lastPaidCyclePrice(db, service, cycle);
+  const known = [paid, listPrice ? (listPrice.salePriceRial ?? listPrice.priceRial) : null].filter(
+    (price): price is number => price !== null,
+  );
+  return {
+    service: { ...service, cycle, expiresAt: service.expiresAt, productId: current.id },
+    currentName,
+    // What the credit is worked from: what was paid for the term, or today's price if lower,
+    // so a plan bought at a discount never credits more than was paid for it.
+    currentPriceRial: known.length > 0 ? Math.min(...known) : 0,
+    termDays,
+    remainingDays,
+    targets,
+  };
+}
+
+/**
+ * The price of one cycle the owner last paid for this service: the latest paid line that bought
+ * it, renewed it or moved it to its plan. Null when none is for its cycle (staff made it).
+ */
+async function lastPaidCyclePrice(
+  db: Database,
+  service: ServiceRow,
+  cycle: BillingCycle,
+): Promise<number | null> {
+  const [line] = await db
+    .select({
+      id: orderLines.id,
+      cycle: orderLines.cycle,
+      priceRial: orderLines.priceRial,
+      discountRial: orderLines.discountRial,
+      renews: orderLines.renewsServiceId,
+      planChange: orderLines.planChange,
+    })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .where(
+      and(
+        eq(orders.status, 'paid'),
+        eq(orders.userId, service.userId),
+        or(
+          service.orderLineId ? eq(orderLines.id, service.orderLineId) : undefined,
+          eq(orderLines.renewsServiceId, service.id),
+          eq(orderLines.changesServiceId, service.id),
+        ),
+      ),
+    )
+    .orderBy(desc(orders.paidAt), desc(orders.number))
+    .limit(1);
+  if (!line || line.cycle !== cycle) return null;
+  if (line.planChange) return line.planChange.calculation.newPriceRial;
+  // A purchase's discount may have covered its setup fee too: counting it all against the
+  // price is the cautious reading.
+  return Math.max(0, line.priceRial - line.discountRial);
+}
+
+function optionOf(situation: Situation, target: Target) {
+  const calculation = calculatePlanChange(
+    situation.currentPriceRial,
+    target.priceRial,
+    situation.termDays,
+    situation.remainingDays,
+  );
+  return {
+    productId: target.id,
+    productSlug: target.slug,
+    productName: target.name,
+    summary: target.summary,
+    cycle: situation.service.cycle,
+    direction: calculation.differenceRial > 0 ? ('upgrade' as const) : ('downgrade' as const),
+    calculation,
+  };
+}
+
+async function ownService(db: Database, userId: string, serviceId: string, lock: boolean) {
+  const query = db
+    .select()
+    .from(services)
+    .where(and(eq(services.id, serviceId), eq(services.userId, userId)));
+  const [service] = lock ? await query.for('update') : await query;
+  if (!service) throw new AppError('NOT_FOUND', SERVICE_NOT_FOUND);
+  return service;
+}
+
+/** The plans this service may move to, each with its calculation, or why it may not. */
+export async function getPlanChangeOptions(
+  db: Database,
+  userId: string,
+  serviceId: string,
+  now: Date = new Date(),
+) {
+  const service = await ownService(db, userId, serviceId, false);
+  const situation = await situationOf(db, service, now);
+  const expiresAt = service.expiresAt?.toISOString() ?? null;
+  if ('problem' in situation) {
+    return {
+      problem: situation.problem,
+      currentProductName: situation.currentName,
+      expiresAt,
+      options: [],
+    };
+  }
+  let problem: string | null = null;
+  try {
+    await refuseIfServiceOrderPending(db, userId, [service.id], 'plan-change');
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    problem = error.message;
+  }
+  return {
+    problem,
+    currentProductName: situation.currentName,
+    expiresAt,
+    options: problem ? [] : situation.targets.map((target) => optionOf(situation, target)),
+  };
+}
+
+/**
+ * The owner moves a service to another plan. The figure is worked out again inside the
+ * transaction that locks the service, and must be the one the person was shown. An upgrade
+ * places an order (the change happens when it is paid); a downgrade (or an even swap) happens
+ * now and its remainder goes to the wallet.
+ */
+export async function changeServicePlan(
+  db: Database,
+  userId: string,
+  input: { serviceId: string; productId: string; expectedDifferenceRial: number },
+  now: Date = new Date(),
+) {
+  return db.transaction(async (tx) => {
+    const service = await ownService(tx, userId, input.serviceId, true);
+    const situation = await situationOf(tx, service, now);
+    if ('problem' in situation) throw new AppError('CONFLICT', situation.problem);
+    await refuseIfServiceOrderPending(tx, userId, [service.id], 'plan-change');
+    const target = situation.targets.find((candidate) => candidate.id === input.productId);
+    if (!target) {
+      throw new AppError('VALIDATION', PLAN_CHANGE_PROBLEMS.notOffered, {
+        fields: { productId: PLAN_CHANGE_PROBLEMS.notOffered },
+      });
+    }
+    const option = optionOf(situation, target);
+    const { calculation } = option;
+    if (calculation.differenceRial !== input.expectedDifferenceRial) {
+      throw new AppError('CONFLICT', PLAN_CHANGE_PROBLEMS.changed);
+    }
+    const record: PlanChangeRecord = {
+      fromProductId: situation.service.productId,
+      fromProductName: situation.currentName,
+      calculation,
+    };
+    if (calculation.differenceRial > 0) {
+      const orderId = await placePlanChangeOrder(
+        tx,
+        userId,
+        {
+          serviceId: service.id,
+          product: target,
+          cycle: situation.service.cycle,
+          domainName: service.domainName,
+          record,
+        },
+        now,
+      );
+      await recordServiceEvent(
+        tx,
+        service.id,
+        {
+          kind: 'plan.ordered',
+          actor: 'customer',
+          actorId: userId,
+          message: `سفارش ارتقا به «${target.name}» ثبت شد و در انتظار پرداخت است`,
+        },
+        now,
+      );
+      return { outcome: 'order' as const, orderId, creditedRial: 0 };
+    }
+    const creditedRial = -calculation.differenceRial;
+    if (creditedRial > 0) {
+      await changeBalance(tx, {
+        userId,
+        amountRial: creditedRial,
+        reason: 'refund',
+        description: `مابقی دورهٔ «${situation.currentName}» با تغییر به «${target.name}» (${toPersianDigits(calculation.remainingDays)} روز)`,
+      });
+    }
+    await switchPlan(
+      tx,
+      service,
+      target,
+      {
+        actor: 'customer',
+        actorId: userId,
+        message:
+          creditedRial > 0
+            ? `پلن به «${target.name}» تغییر کرد؛ ${toPersianDigits(creditedRial.toLocaleString('en-US'))} ریال مابقی دوره به اعتبار برگشت`
+            : `پلن به «${target.name}» تغییر کرد`,
+      },
+      now,
+    );
+    return { outcome: 'credited' as const, orderId: null, creditedRial };
+  });
+}
+
+/**
+ * Moves a locked service to `target`'s plan: its product, name and package; the event; the
+ * panel's package changed by the panel-action job; a renewal in the cart (priced on the plan
+ * just left) taken out.
+ */
+async function switchPlan(
+  tx: Transaction,
+  service: ServiceRow,
+  target: { id: string; name: string; packageName: string | null },
+  event: { actor: 'customer' | 'staff'; actorId?: string; message: string },
+  now: Date,
+): Promise<void> {
+  const onPanel = Boolean(service.serverId && service.panelUsername && target.packageName);
+  await tx
+    .update(services)
+    .set({
+      productId: target.id,
+      name: service.domainName ? `${target.name} (${service.domainName})` : target.name,
+      ...(onPanel ? { packageName: target.packageName } : {}),
+    })
+    .where(eq(services.id, service.id));
+  await recordServiceEvent(tx, service.id, { kind: 'plan.changed', ...event }, now);
+  if (onPanel) {
+    await sendInTransaction(tx, PANEL_ACTION_JOB, {
+      serviceId: service.id,
+      action: 'change-package',
+      reason: event.message,
+    });
+  }
+  await dropCartRenewals(tx, service.id);
+}
+
+/** The package a product is delivered as, when a panel delivers it. */
+async function packageOf(tx: Transaction, productId: string): Promise<string | null> {
+  const [row] = await tx
+    .select({ packageName: productProvisioning.packageName })
+    .from(productProvisioning)
+    .where(eq(productProvisioning.productId, productId));
+  return row?.packageName ?? null;
+}
+
+/**
+ * A paid upgrade line moves its service to the line's plan. If the service is no longer the
+ * one the change was worked out for (staff stopped it, or it moved plan) while the person was
+ * at the gateway, nothing changes and what was paid goes to the wallet: never lost, never
+ * applied to the wrong plan.
+ */
+export async function applyPaidPlanChange(
+  tx: Transaction,
+  order: { id: string; userId: string; number: number },
+  line: {
+    productId: string;
+    productName: string;
+    totalRial: number;
+    changesServiceId: string;
+    planChange: PlanChangeRecord;
+  },
+  now: Date,
+): Promise<void> {
+  const [service] = await tx
+    .select()
+    .from(services)
+    .where(and(eq(services.id, line.changesServiceId), eq(services.userId, order.userId)))
+    .for('update');
+  if (!service) throw new Error(`changed service ${line.changesServiceId} is not the buyer's`);
+  const still =
+    (service.status === 'active' || service.status === 'expired') &&
+    service.productId === line.planChange.fromProductId;
+  if (still) {
+    await switchPlan(
+      tx,
+      service,
+      {
+        id: line.productId,
+        name: line.productName,
+        packageName: await packageOf(tx, line.productId),
+      },
+      {
+        actor: 'customer',
+        actorId: order.userId,
+        message: `ارتقا به «${line.productName}» پرداخت شد (سفارش ${toPersianDigits(order.number)})`,
+      },
+      now,
+    );
+    return;
+  }
+  if (line.totalRial > 0) {
+    await changeBalance(tx, {
+      userId: order.userId,
+      amountRial: line.totalRial,
+      reason: 'refund',
+      // Not tied to the order: its books say it was paid in full, and it was; this is the
+      // undelivered part handed back, named by the order's number.
+      description: `ارتقای سفارش ${toPersianDigits(order.number)} انجام نشد چون سرویس تغییر کرده بود`,
+    });
+  }
+  await recordServiceEvent(
+    tx,
+    service.id,
+    {
+      kind: 'plan.not-applied',
+      actor: 'system',
+      message: `ارتقای پرداخت‌شده انجام نشد چون سرویس تغییر کرده بود؛ مبلغ به اعتبار برگشت (سفارش ${toPersianDigits(order.number)})`,
+    },
+    now,
+  );
+}
+
+/**
+ * A refunded upgrade takes its service back to the plan it came from, when the service is still
+ * on the plan the order moved it to and still running.
+ */
+export async function revertPlanChanges(tx: Transaction, orderId: string, now: Date) {
+  const lines = await tx
+    .select({
+      productId: orderLines.productId,
+      serviceId: orderLines.changesServiceId,
+      planChange: orderLines.planChange,
+    })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, orderId));
+  const reverted: string[] = [];
+  const changes = lines.filter(
+    (line): line is typeof line & { serviceId: string; planChange: PlanChangeRecord } =>
+      line.serviceId !== null && line.planChange !== null,
+  );
+  if (changes.length === 0) return reverted;
+  const rows = await tx
+    .select()
+    .from(services)
+    .where(
+      inArray(
+        services.id,
+        changes.map((line) => line.serviceId),
+      ),
+    )
+    .for('update');
+  for (const line of changes) {
+    const service = rows.find((row) => row.id === line.serviceId);
+    if (!service || service.productId !== line.productId) continue;
+    if (service.status === 'terminated' || service.status === 'cancelled') continue;
+    const from = line.planChange;
+    const [product] = await tx
+      .select({ name: products.name })
+      .from(products)
+      .where(eq(products.id, from.fromProductId));
+    await switchPlan(
+      tx,
+      service,
+      {
+        id: from.fromProductId,
+        name: product?.name ?? from.fromProductName,
+        packageName: await packageOf(tx, from.fromProductId),
+      },
+      { actor: 'staff', message: `ارتقا بازپرداخت شد و پلن به «${from.fromProductName}» برگشت` },
+      now,
+    );
+    reverted.push(service.id);
+  }
+  return reverted;
+}
