@@ -22,6 +22,12 @@ export interface DatabaseHandle {
   /** One SQL text with `$n` parameters (several statements when there are none): the job queue's way in. */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   ping(): Promise<void>;
+  /**
+   * Calls `onMessage` with each NOTIFY payload on `channel` (any node's, once its transaction
+   * commits) until the answered function is called. On PostgreSQL one connection is kept for it
+   * and opened again if it drops.
+   */
+  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -79,6 +85,7 @@ async function openPglite(dataDir: string | null, template?: Blob): Promise<Data
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    listen: (channel, onMessage) => client.listen(channel, onMessage),
     close: () => client.close(),
   };
 }
@@ -106,6 +113,60 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     ping: async () => {
       await pool.query('select 1');
     },
+    listen: (channel, onMessage) => listenOnPostgres(url, channel, onMessage),
     close: () => pool.end(),
+  };
+}
+
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed to queries). A dropped
+ * connection is opened again after a second; notices sent meanwhile are lost, which callers
+ * accept (the job queue polls anyway: a notice only saves the wait).
+ */
+async function listenOnPostgres(
+  url: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | null = null;
+  const reconnectSoon = () => {
+    if (stopped) return;
+    retry = setTimeout(() => {
+      connect().catch(reconnectSoon);
+    }, 1_000);
+    retry.unref();
+  };
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (message) => {
+      if (message.channel === channel) onMessage(message.payload ?? '');
+    });
+    next.on('error', () => {
+      next.end().catch(() => {});
+      if (client !== next) return;
+      client = null;
+      reconnectSoon();
+    });
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      await next.end().catch(() => {});
+      throw error;
+    }
+    if (stopped) {
+      await next.end();
+      return;
+    }
+    client = next;
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    await client?.end().catch(() => {});
+    client = null;
   };
 }

@@ -27,12 +27,12 @@ afterAll(async () => {
   await drop();
 });
 
-function newQueue(options: { work?: boolean } = {}): JobQueue {
+function newQueue(options: { work?: boolean; pollingIntervalSeconds?: number } = {}): JobQueue {
   const queue = new JobQueue({
     executor: database,
     log: quiet,
     work: options.work ?? false,
-    pollingIntervalSeconds: 0.5,
+    pollingIntervalSeconds: options.pollingIntervalSeconds ?? 0.5,
   });
   queues.push(queue);
   return queue;
@@ -174,6 +174,62 @@ test('a worker node picks up a job by itself, and another node sent it', async (
   await sender.start();
   await sender.send('greet', { name: 'سارا' });
   expect(await done).toBe('سارا');
+});
+
+test('a job queued in a transaction wakes the idle workers when it commits, not at their next poll', async () => {
+  let ranAt = 0;
+  const ran = new Promise<void>((resolve) => {
+    const worker = newQueue({ work: true, pollingIntervalSeconds: 60 });
+    worker.define({
+      name: 'woken',
+      handler: async () => {
+        ranAt = Date.now();
+        resolve();
+      },
+    });
+    void worker.start();
+  });
+  // The worker's first poll finds nothing; the next would be a minute later.
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  const committedAt = await database.db.transaction(async (tx) => {
+    await sendInTransaction(tx, 'woken', {});
+    // Not before the commit: the notice is delivered with it.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(ranAt).toBe(0);
+    return Date.now();
+  });
+  await ran;
+  expect(ranAt - committedAt).toBeLessThan(5_000);
+});
+
+test('a slow job does not hold back the others of its queue on the same node', async () => {
+  let releaseSlow: () => void = () => {};
+  const slowGate = new Promise<void>((resolve) => {
+    releaseSlow = resolve;
+  });
+  const order: string[] = [];
+  const worker = newQueue({ work: true, pollingIntervalSeconds: 0.5 });
+  let fastDone: () => void = () => {};
+  const fast = new Promise<void>((resolve) => {
+    fastDone = resolve;
+  });
+  worker.define<{ kind: string }>({
+    name: 'mixed',
+    concurrency: 2,
+    handler: async ({ kind }) => {
+      if (kind === 'slow') await slowGate;
+      order.push(kind);
+      if (kind === 'fast') fastDone();
+    },
+  });
+  await worker.start();
+  await worker.send('mixed', { kind: 'slow' });
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  await worker.send('mixed', { kind: 'fast' });
+  await fast;
+  expect(order).toEqual(['fast']);
+  releaseSlow();
+  await expect.poll(() => order, { timeout: 5_000 }).toEqual(['fast', 'slow']);
 });
 
 test('the queue installs its schema once, whatever the number of nodes starting', async () => {

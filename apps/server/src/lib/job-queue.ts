@@ -11,9 +11,20 @@ import type { Logger } from './logger';
 /** pg-boss's tables live in their own schema, installed and upgraded by pg-boss itself. */
 export const JOB_QUEUE_SCHEMA = 'pgboss';
 
+/**
+ * The NOTIFY channel that wakes workers: a job's queue name, sent in the transaction that
+ * queued it, so every node hears of it the moment it commits instead of at its next poll.
+ */
+export const JOB_WAKE_CHANNEL = 'vitrin_jobs';
+
 /** Runs one SQL text with `$n` parameters: how pg-boss reaches the database. */
 export interface SqlExecutor {
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
+/** The database the queue runs on: SQL, and (for waking workers) LISTEN. */
+export interface QueueDatabase extends SqlExecutor {
+  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
 }
 
 export interface JobContext {
@@ -119,11 +130,15 @@ export async function sendInTransaction<T extends object>(
   });
   // Without a key nothing may drop it: no id means the queue does not exist.
   if (id === null && !options.singletonKey) throw new Error(`no queue named ${name}`);
+  // Delivered at commit, once per name however many jobs the transaction queued.
+  if (id !== null && !options.startAfter) {
+    await tx.execute(sql`select pg_notify(${JOB_WAKE_CHANNEL}, ${name})`);
+  }
   return id;
 }
 
 export interface JobQueueOptions {
-  executor: SqlExecutor;
+  executor: QueueDatabase;
   log: Logger;
   /**
    * Poll for jobs and run them on this node, and do pg-boss's upkeep (expiring stuck jobs,
@@ -143,6 +158,9 @@ export class JobQueue {
   private readonly definitions = new Map<string, JobDefinition<object>>();
   private readonly intervals = new Map<string, number>();
   private readonly timers: NodeJS.Timeout[] = [];
+  /** This node's worker ids per queue: woken when a job of theirs is queued anywhere. */
+  private readonly workers = new Map<string, string[]>();
+  private unlisten: (() => Promise<void>) | null = null;
   private started = false;
 
   constructor(private readonly options: JobQueueOptions) {
@@ -193,26 +211,47 @@ export class JobQueue {
     if (!this.options.work) return;
     for (const [name, intervalMs] of this.intervals) this.offerEvery(name, intervalMs);
     for (const definition of this.definitions.values()) {
-      await this.boss.work<object>(
-        definition.name,
-        {
-          includeMetadata: true,
-          batchSize: definition.concurrency ?? 1,
-          pollingIntervalSeconds:
-            definition.pollingIntervalSeconds ?? this.options.pollingIntervalSeconds ?? 2,
-        },
-        async (jobs) => {
-          // pg-boss fails the whole batch when the handler throws: run each on its own and
-          // settle it here, so one bad job does not retry its neighbours.
-          await Promise.all(jobs.map((job) => this.runAndSettle(definition, job)));
-        },
-      );
+      // `concurrency` workers of one job each, rather than one worker fetching a batch: a
+      // batch is done only when its slowest job is, and the others would wait for it.
+      const ids: string[] = [];
+      for (let slot = 0; slot < (definition.concurrency ?? 1); slot += 1) {
+        const id = await this.boss.work<object>(
+          definition.name,
+          {
+            includeMetadata: true,
+            batchSize: 1,
+            pollingIntervalSeconds:
+              definition.pollingIntervalSeconds ?? this.options.pollingIntervalSeconds ?? 2,
+          },
+          async (jobs) => {
+            // The job is settled here (not by pg-boss from a throw), as drain does.
+            for (const job of jobs) await this.runAndSettle(definition, job);
+          },
+        );
+        ids.push(id);
+      }
+      this.workers.set(definition.name, ids);
     }
+    try {
+      this.unlisten = await this.options.executor.listen(JOB_WAKE_CHANNEL, (name) =>
+        this.wake(name),
+      );
+    } catch (error) {
+      // Polling still runs every job; only the wait before it is longer.
+      this.options.log.warn({ err: error }, 'job queue cannot listen for new jobs; polling only');
+    }
+  }
+
+  /** Wakes this node's idle workers of `name` to fetch now (a job of theirs was queued). */
+  private wake(name: string): void {
+    for (const id of this.workers.get(name) ?? []) this.boss.notifyWorker(id);
   }
 
   /** Stops polling and waits for the jobs running here (up to 20 s); leaves the database open. */
   async stop(): Promise<void> {
     for (const timer of this.timers) clearInterval(timer);
+    await this.unlisten?.().catch(() => {});
+    this.unlisten = null;
     if (!this.started) return;
     await this.boss.stop({ close: false, graceful: true, wait: true, timeout: 20_000 });
   }
@@ -226,10 +265,14 @@ export class JobQueue {
     const definition = this.definitions.get(name);
     if (!definition) throw new Error(`no job named ${name}`);
     if (options.tx) return sendInTransaction(options.tx, name, data, options);
-    return this.boss.send(name, data, {
+    const id = await this.boss.send(name, data, {
       ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
       ...(options.startAfter ? { startAfter: options.startAfter } : {}),
     });
+    if (id !== null && !options.startAfter) {
+      await this.options.executor.executeSql('select pg_notify($1, $2)', [JOB_WAKE_CHANNEL, name]);
+    }
+    return id;
   }
 
   /**

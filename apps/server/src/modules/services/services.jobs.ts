@@ -40,8 +40,9 @@ export function defineServiceJobs(app: FastifyInstance): ProvisioningDeps {
     // A node killed mid-call: the job is taken up again after this, and the create adopts.
     expireInSeconds: stuckAfterSeconds,
     concurrency: 8,
-    // A customer who just paid is watching: pg-boss's shortest poll, one indexed query.
-    pollingIntervalSeconds: 0.5,
+    // A customer who just paid is watching: the settlement's commit wakes a worker at once
+    // (JOB_WAKE_CHANNEL); the poll only picks up retries and a notice missed while reconnecting.
+    pollingIntervalSeconds: 2,
     handler: ({ serviceId }, context) => provisionService(deps, serviceId, context),
   });
   app.jobs.define<PanelActionData>({
