@@ -363,6 +363,15 @@ describe('a cPanel/WHM server that fails', () => {
     );
     await t.app.jobs.drain();
     expect((await serviceRow(t.app, service.id)).status).toBe('active');
+    // The retry is the service's second try, not a new first one.
+    const tries = await t.app.db
+      .select({ attempt: serviceEvents.attempt })
+      .from(serviceEvents)
+      .where(
+        and(eq(serviceEvents.serviceId, service.id), eq(serviceEvents.kind, 'provision.attempt')),
+      )
+      .orderBy(asc(serviceEvents.createdAt));
+    expect(tries.map((row) => row.attempt)).toEqual([1, 2]);
     const audit = await t.app.db
       .select()
       .from(auditLog)

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { toPersianDigits } from '@vitrin/fa';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client';
 import { type JobContext, sendInTransaction } from '../../lib/job-queue';
 import {
@@ -26,7 +26,7 @@ import {
   type ProvisioningDeps,
   pickServer,
 } from './panel-servers';
-import { productProvisioning, services } from './schema';
+import { productProvisioning, serviceEvents, services } from './schema';
 import { queueServiceNotice, queueStaffAlert } from './service-notices';
 
 // Delivering what was sold (issue 20, decision 0020): a paid service of a product mapped to a
@@ -69,6 +69,8 @@ export function queueProvisioning(tx: Transaction, serviceId: string) {
 const SETUP_STATUSES = new Set(['pending', 'provisioning', 'failed']);
 
 interface Placement {
+  /** The service's own attempt number: staff starting the setup again do not restart it. */
+  attempt: number;
   service: ServiceRow;
   server: PanelServerRow;
   spec: AccountSpec;
@@ -84,10 +86,12 @@ export async function provisionService(
   serviceId: string,
   context: JobContext,
 ): Promise<void> {
-  const attempt = context.retryCount + 1;
-  const job = { jobId: context.id, attempt };
-  const placement = await deps.db.transaction((tx) => place(tx, deps, serviceId, job));
+  const placement = await deps.db.transaction((tx) =>
+    place(tx, deps, serviceId, { jobId: context.id, attempt: context.retryCount + 1 }),
+  );
   if (!placement) return;
+  const { attempt } = placement;
+  const job = { jobId: context.id, attempt };
 
   const calls: PanelCallRecord[] = [];
   const driver = driverFor(placement.server, deps, (record) => calls.push(record));
@@ -168,6 +172,14 @@ async function place(
     await handOver(tx, service, `${why}؛ سرویس به کارشناس سپرده شد`, job, now);
     return null;
   }
+  // Counted over the service's life, so a setup staff started again goes on from the last try.
+  const [tried] = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(serviceEvents)
+    .where(
+      and(eq(serviceEvents.serviceId, service.id), eq(serviceEvents.kind, 'provision.attempt')),
+    );
+  const attempt = (tried?.count ?? 0) + 1;
   const changes = {
     serverId: server.id,
     packageName: service.packageName ?? mapping?.packageName ?? null,
@@ -181,8 +193,9 @@ async function place(
     {
       kind: 'provision.attempt',
       actor: 'system',
-      message: `تلاش ${toPersianDigits(job.attempt)} برای ساخت حساب روی سرور ${server.name}`,
+      message: `تلاش ${toPersianDigits(attempt)} برای ساخت حساب روی سرور ${server.name}`,
       ...job,
+      attempt,
     },
     now,
     changes,
@@ -195,6 +208,7 @@ async function place(
     ? await tx.select({ slug: themes.slug }).from(themes).where(eq(themes.id, service.themeId))
     : [];
   return {
+    attempt,
     service: moved,
     server,
     spec: {
