@@ -92,6 +92,18 @@ export async function updateBuyerDetails(
 // ---------------------------------------------------------------------------------------------
 // Submit
 
+/** What an order's invoice says of its buyer, copied now; refused until they gave it. */
+export async function buyerSnapshot(tx: Transaction, userId: string): Promise<BuyerSnapshot> {
+  const [buyer] = await tx.select().from(buyerProfiles).where(eq(buyerProfiles.userId, userId));
+  if (!buyer) throw new AppError('BUYER_DETAILS_REQUIRED');
+  return {
+    fullName: buyer.fullName,
+    email: buyer.email,
+    nationalId: buyer.nationalId,
+    companyName: buyer.companyName,
+  };
+}
+
 /**
  * Turns the owner's cart into a pending order: every price from the catalog now, the code's
  * rules checked again and one use claimed, all frozen in the order, the cart emptied, in one
@@ -104,11 +116,7 @@ export async function submitOrder(
 ): Promise<OrderDetail> {
   const orderId = await db.transaction(async (tx) => {
     const cart = await openCart(tx, owner);
-    const [buyer] = await tx
-      .select()
-      .from(buyerProfiles)
-      .where(eq(buyerProfiles.userId, owner.userId));
-    if (!buyer) throw new AppError('BUYER_DETAILS_REQUIRED');
+    const snapshot = await buyerSnapshot(tx, owner.userId);
 
     const { lines, removed, renewalProblem } = await priceLines(tx, cart.id);
     // Rolled back with the rest: the next cart read removes them and tells the person why.
@@ -161,12 +169,6 @@ export async function submitOrder(
 
     const subtotalRial = lines.reduce((sum, line) => sum + line.amountRial, 0);
     const discountRial = perLine.reduce((sum, part) => sum + part, 0);
-    const snapshot: BuyerSnapshot = {
-      fullName: buyer.fullName,
-      email: buyer.email,
-      nationalId: buyer.nationalId,
-      companyName: buyer.companyName,
-    };
     const [order] = await tx
       .insert(orders)
       .values({

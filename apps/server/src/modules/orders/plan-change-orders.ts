@@ -3,14 +3,8 @@ import { toPersianDigits } from '@vitrin/fa';
 import { and, eq, inArray, or } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import {
-  type BuyerSnapshot,
-  buyerProfiles,
-  cartLines,
-  orderLines,
-  orders,
-  type PlanChangeRecord,
-} from './schema';
+import { buyerSnapshot } from './orders.service';
+import { cartLines, orderLines, orders, type PlanChangeRecord } from './schema';
 
 // The orders side of a plan change (issue 20, decision 0021): an upgrade is an order of one
 // line whose price is the prorated difference, paid like any other; the services module works
@@ -35,16 +29,9 @@ export async function placePlanChangeOrder(
   line: PlanChangeLine,
   now: Date,
 ): Promise<string> {
-  const [buyer] = await tx.select().from(buyerProfiles).where(eq(buyerProfiles.userId, userId));
-  if (!buyer) throw new AppError('BUYER_DETAILS_REQUIRED');
+  const snapshot = await buyerSnapshot(tx, userId);
   const amount = line.record.calculation.differenceRial;
   if (amount <= 0) throw new Error(`an upgrade's order must cost something: ${amount}`);
-  const snapshot: BuyerSnapshot = {
-    fullName: buyer.fullName,
-    email: buyer.email,
-    nationalId: buyer.nationalId,
-    companyName: buyer.companyName,
-  };
   const [order] = await tx
     .insert(orders)
     .values({

@@ -50,6 +50,32 @@ async function optionsOf(customer: SignedInUser, serviceId: string) {
   return ok(t.app, getPlanChangeOptions.path, { serviceId }, customer.token);
 }
 
+/** The option to move `serviceId` to the plan `slug` (the first offered when left out). */
+async function optionTo(customer: SignedInUser, serviceId: string, slug?: string) {
+  const { options } = await optionsOf(customer, serviceId);
+  const option = slug ? options.find((candidate) => candidate.productSlug === slug) : options[0];
+  if (!option) throw new Error(`no option ${slug ?? ''}`);
+  return option;
+}
+
+/** Changes the plan with the figure the option showed. */
+function changeTo(
+  customer: SignedInUser,
+  serviceId: string,
+  option: { productId: string; calculation: { differenceRial: number } },
+) {
+  return ok(
+    t.app,
+    changeServicePlan.path,
+    {
+      serviceId,
+      productId: option.productId,
+      expectedDifferenceRial: option.calculation.differenceRial,
+    },
+    customer.token,
+  );
+}
+
 describe('the calculation', () => {
   test('credits the unused days of the current plan and charges the new one for the same days', () => {
     expect(calculatePlanChange(1_090_000, 1_990_000, 31, 30)).toEqual({
@@ -146,21 +172,9 @@ describe('an upgrade', () => {
     const customer = await createCustomer(t.app);
     const service = await buyService(t.app, customer, hosting('host-linux-1g'));
     expect(await panelPackage(service.panelUsername)).toBe('starter');
-    const option = (await optionsOf(customer, service.id)).options.find(
-      (candidate) => candidate.productSlug === 'host-linux-20g',
-    );
-    if (!option) throw new Error('no 20g option');
+    const option = await optionTo(customer, service.id, 'host-linux-20g');
 
-    const placed = await ok(
-      t.app,
-      changeServicePlan.path,
-      {
-        serviceId: service.id,
-        productId: option.productId,
-        expectedDifferenceRial: option.calculation.differenceRial,
-      },
-      customer.token,
-    );
+    const placed = await changeTo(customer, service.id, option);
     expect(placed).toMatchObject({ outcome: 'order', creditedRial: 0 });
     const order = await ok(
       t.app,
@@ -230,8 +244,7 @@ describe('an upgrade', () => {
   test('a figure the person was not shown changes nothing', async () => {
     const customer = await createCustomer(t.app);
     const service = await buyService(t.app, customer, hosting('host-linux-1g'));
-    const option = (await optionsOf(customer, service.id)).options[0];
-    if (!option) throw new Error('no option');
+    const option = await optionTo(customer, service.id);
     const error = await refused(
       t.app,
       changeServicePlan.path,
@@ -266,18 +279,8 @@ describe('an upgrade', () => {
   test('paid after staff stopped the service, the money goes to the wallet and the plan stays', async () => {
     const customer = await createCustomer(t.app);
     const service = await buyService(t.app, customer, hosting('host-linux-1g'));
-    const option = (await optionsOf(customer, service.id)).options[0];
-    if (!option) throw new Error('no option');
-    const placed = await ok(
-      t.app,
-      changeServicePlan.path,
-      {
-        serviceId: service.id,
-        productId: option.productId,
-        expectedDifferenceRial: option.calculation.differenceRial,
-      },
-      customer.token,
-    );
+    const option = await optionTo(customer, service.id);
+    const placed = await changeTo(customer, service.id, option);
     const orderId = placed.orderId as string;
     await ok(
       t.app,
@@ -320,20 +323,8 @@ describe('an upgrade', () => {
   test('refunded by staff, the service goes back to its plan and package', async () => {
     const customer = await createCustomer(t.app);
     const service = await buyService(t.app, customer, hosting('host-linux-5g'));
-    const option = (await optionsOf(customer, service.id)).options.find(
-      (candidate) => candidate.productSlug === 'host-linux-20g',
-    );
-    if (!option) throw new Error('no 20g option');
-    const placed = await ok(
-      t.app,
-      changeServicePlan.path,
-      {
-        serviceId: service.id,
-        productId: option.productId,
-        expectedDifferenceRial: option.calculation.differenceRial,
-      },
-      customer.token,
-    );
+    const option = await optionTo(customer, service.id, 'host-linux-20g');
+    const placed = await changeTo(customer, service.id, option);
     await grantCredit(t.app.db, customer.id, option.calculation.differenceRial);
     await useWallet(t.app, customer, placed.orderId as string);
     await t.app.jobs.drain();
@@ -374,16 +365,7 @@ describe('a downgrade', () => {
       await catalogPrice(t.app.db, 'host-linux-20g', 'monthly'),
     );
     const before = await readBalance(t.app.db, customer.id);
-    const done = await ok(
-      t.app,
-      changeServicePlan.path,
-      {
-        serviceId: service.id,
-        productId: option.productId,
-        expectedDifferenceRial: option.calculation.differenceRial,
-      },
-      customer.token,
-    );
+    const done = await changeTo(customer, service.id, option);
     expect(done).toEqual({
       outcome: 'credited',
       orderId: null,

@@ -6,7 +6,7 @@ import {
   SERVICE_STATUSES,
   type ServiceStatus,
 } from '@vitrin/contracts';
-import { and, asc, desc, eq, isNotNull, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { countByStatus, pageOffset, statusPage, withStatus } from '../../lib/status-page';
@@ -198,49 +198,41 @@ export async function findServiceWithHistory(
   const [service] = await toUserServices(db, userId, [row], now);
   if (!service) throw new Error('service shaping lost its row');
 
-  const historyColumns = {
-    orderId: orders.id,
-    orderNumber: orders.number,
-    cycle: orderLines.cycle,
-    totalRial: orderLines.totalRial,
-    paidAt: orders.paidAt,
-  };
-  const [purchases, renewals, planChanges] = await Promise.all([
-    row.orderLineId
-      ? db
-          .select(historyColumns)
-          .from(orderLines)
-          .innerJoin(orders, eq(orders.id, orderLines.orderId))
-          .where(and(eq(orderLines.id, row.orderLineId), eq(orders.userId, userId)))
-      : Promise.resolve([]),
-    db
-      .select(historyColumns)
-      .from(orderLines)
-      .innerJoin(orders, eq(orders.id, orderLines.orderId))
-      .where(
-        and(
-          eq(orderLines.renewsServiceId, row.id),
-          eq(orders.userId, userId),
-          eq(orders.status, 'paid'),
+  // The order that bought it (whatever became of that order since: a refund shows too), and
+  // every paid renewal and plan change.
+  const lines = await db
+    .select({
+      orderId: orders.id,
+      orderNumber: orders.number,
+      cycle: orderLines.cycle,
+      totalRial: orderLines.totalRial,
+      paidAt: orders.paidAt,
+      renews: orderLines.renewsServiceId,
+      changes: orderLines.changesServiceId,
+    })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .where(
+      and(
+        eq(orders.userId, userId),
+        or(
+          row.orderLineId ? eq(orderLines.id, row.orderLineId) : undefined,
+          and(
+            eq(orders.status, 'paid'),
+            or(eq(orderLines.renewsServiceId, row.id), eq(orderLines.changesServiceId, row.id)),
+          ),
         ),
       ),
-    db
-      .select(historyColumns)
-      .from(orderLines)
-      .innerJoin(orders, eq(orders.id, orderLines.orderId))
-      .where(
-        and(
-          eq(orderLines.changesServiceId, row.id),
-          eq(orders.userId, userId),
-          eq(orders.status, 'paid'),
-        ),
-      ),
-  ]);
-  const history = [
-    ...purchases.map((entry) => ({ ...entry, kind: 'purchase' as const })),
-    ...renewals.map((entry) => ({ ...entry, kind: 'renewal' as const })),
-    ...planChanges.map((entry) => ({ ...entry, kind: 'plan-change' as const })),
-  ]
+    );
+  const history = lines
+    .map(({ renews, changes, ...entry }) => ({
+      ...entry,
+      kind: renews
+        ? ('renewal' as const)
+        : changes
+          ? ('plan-change' as const)
+          : ('purchase' as const),
+    }))
     .sort(
       (a, b) =>
         (b.paidAt?.getTime() ?? 0) - (a.paidAt?.getTime() ?? 0) || b.orderNumber - a.orderNumber,
