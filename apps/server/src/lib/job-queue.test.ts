@@ -176,6 +176,19 @@ test('a worker node picks up a job by itself, and another node sent it', async (
   expect(await done).toBe('سارا');
 });
 
+test('a job sent right before a drain is run by it, even within the clock’s millisecond', async () => {
+  const queue = newQueue();
+  let runs = 0;
+  const job = queue.periodic('at-once', null, async () => {
+    runs += 1;
+  });
+  await queue.start();
+  for (let round = 1; round <= 40; round += 1) {
+    expect(await job.runOnce()).toBe(true);
+    expect(runs).toBe(round);
+  }
+});
+
 test('a job queued in a transaction wakes the idle workers when it commits, not at their next poll', async () => {
   let ranAt = 0;
   const ran = new Promise<void>((resolve) => {

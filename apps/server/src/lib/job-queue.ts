@@ -17,6 +17,15 @@ export const JOB_QUEUE_SCHEMA = 'pgboss';
  */
 export const JOB_WAKE_CHANNEL = 'vitrin_jobs';
 
+/**
+ * pg-boss fetches a job only once `start_after < now()`, and a job sent without a delay starts
+ * at the `now()` of its insert. The embedded database's clock moves in whole milliseconds, so a
+ * fetch in the same millisecond as the send does not see the job yet (a test's drain right
+ * after a payment once missed its job this way and ran it in the next test). Whoever fetches
+ * right after a send waits this long first.
+ */
+const CLOCK_STEP_MS = 2;
+
 /** Runs one SQL text with `$n` parameters: how pg-boss reaches the database. */
 export interface SqlExecutor {
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
@@ -244,7 +253,12 @@ export class JobQueue {
 
   /** Wakes this node's idle workers of `name` to fetch now (a job of theirs was queued). */
   private wake(name: string): void {
-    for (const id of this.workers.get(name) ?? []) this.boss.notifyWorker(id);
+    const ids = this.workers.get(name) ?? [];
+    if (ids.length === 0) return;
+    // After the clock has moved on: see CLOCK_STEP_MS.
+    setTimeout(() => {
+      for (const id of ids) this.boss.notifyWorker(id);
+    }, CLOCK_STEP_MS).unref();
   }
 
   /** Stops polling and waits for the jobs running here (up to 20 s); leaves the database open. */
@@ -313,6 +327,7 @@ export class JobQueue {
   ): Promise<DrainReport> {
     const report: DrainReport = { completed: 0, failed: 0 };
     const targets = names ?? [...this.definitions.keys()];
+    let settled = false;
     for (let round = 0; round < 1000; round += 1) {
       let ran = 0;
       for (const name of targets) {
@@ -329,7 +344,15 @@ export class JobQueue {
           else report.failed += 1;
         }
       }
-      if (ran === 0) return report;
+      if (ran === 0) {
+        // A job sent in the clock's current tick is not due yet (see CLOCK_STEP_MS): one more
+        // look once it has passed, so a job sent just before drain is never left behind.
+        if (settled) return report;
+        settled = true;
+        await new Promise((resolve) => setTimeout(resolve, CLOCK_STEP_MS));
+      } else {
+        settled = false;
+      }
     }
     throw new Error('jobs kept coming after 1000 rounds');
   }
