@@ -9,8 +9,12 @@ import {
   withOrderSubmitted,
 } from './user-counts';
 
-const newLine = { renewsServiceId: null };
-const renewal = { renewsServiceId: 'service-1' };
+const newLine = { renewsServiceId: null, planChange: null };
+const renewal = { renewsServiceId: 'service-1', planChange: null };
+const planChange = {
+  renewsServiceId: null,
+  planChange: { serviceId: 'service-2', fromProductName: 'هاست لینوکس ۱ گیگ' },
+};
 
 test('a submitted order adds one to ordersCount and leaves servicesCount', () => {
   expect(withOrderSubmitted({ ordersCount: 2, servicesCount: 1 })).toEqual({
@@ -26,6 +30,12 @@ test('a paid order adds its new lines to servicesCount, not its renewals', () =>
     ordersCount: 3,
     servicesCount: 3,
   });
+});
+
+test('a paid plan change moves a service the person has: servicesCount stays', () => {
+  const counts = { ordersCount: 4, servicesCount: 2 };
+  expect(servicesCreatedBy({ lines: [planChange, newLine] })).toBe(1);
+  expect(withOrderPaid(counts, { lines: [planChange] })).toBe(counts);
 });
 
 test('a paid order of renewals only leaves servicesCount as it was', () => {

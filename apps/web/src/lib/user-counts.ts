@@ -10,15 +10,22 @@ export interface UserCounts {
   servicesCount: number;
 }
 
-/** An order's lines as far as counting goes: a renewal extends a service, the rest create one. */
+/**
+ * An order's lines as far as counting goes: a renewal extends a service, a plan change moves
+ * one to another plan, the rest create one.
+ */
 export interface CountedOrder {
   id: string;
-  lines: ReadonlyArray<{ renewsServiceId: string | null }>;
+  lines: ReadonlyArray<{
+    renewsServiceId: string | null;
+    planChange: { serviceId: string } | null;
+  }>;
 }
 
-/** How many services an order creates once paid: its lines that do not renew one. */
+/** How many services an order creates once paid: its lines that neither renew nor change one. */
 export function servicesCreatedBy(order: Pick<CountedOrder, 'lines'>): number {
-  return order.lines.filter((line) => line.renewsServiceId === null).length;
+  return order.lines.filter((line) => line.renewsServiceId === null && line.planChange === null)
+    .length;
 }
 
 /** The counts after the person submitted one more order. */

@@ -1,12 +1,16 @@
 import { Anchor, Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { BILLING_CYCLE_LABELS } from '@vitrin/contracts';
+import { toPersianDigits } from '@vitrin/fa';
 import { Link } from 'react-router';
 import { tomanText } from '../../../lib/money';
 import { servicePath } from '../../../lib/panel-paths';
 import type { OrderDetail } from '../api/get-order-detail';
 import { SignedAmount } from './signed-amount';
 
-/** An order's lines as they were frozen at submit: names, cycles and amounts; renewals marked. */
+/**
+ * An order's lines as they were frozen at submit: names, cycles and amounts; renewals marked,
+ * and a plan change with the plan it leaves and how its price was worked out.
+ */
 export function OrderLines({ lines }: { lines: OrderDetail['lines'] }) {
   return (
     <Stack gap="sm" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
@@ -18,6 +22,11 @@ export function OrderLines({ lines }: { lines: OrderDetail['lines'] }) {
                 {line.renewsServiceId && (
                   <Badge variant="light" color="brand">
                     تمدید
+                  </Badge>
+                )}
+                {line.planChange && (
+                  <Badge variant="light" color="indigo">
+                    تغییر پلن
                   </Badge>
                 )}
                 <Anchor component={Link} to={`/store/${line.productSlug}`} fw={700} c="dark.8">
@@ -32,6 +41,7 @@ export function OrderLines({ lines }: { lines: OrderDetail['lines'] }) {
                   مشاهدهٔ سرویسی که تمدید می‌شود
                 </Anchor>
               )}
+              {line.planChange && <PlanChangeFacts planChange={line.planChange} />}
               {line.themeName && <Text size="sm">قالب: {line.themeName}</Text>}
               {line.domainName && (
                 <Text size="sm">
@@ -58,5 +68,25 @@ export function OrderLines({ lines }: { lines: OrderDetail['lines'] }) {
         </Paper>
       ))}
     </Stack>
+  );
+}
+
+type PlanChange = NonNullable<OrderDetail['lines'][number]['planChange']>;
+
+/** The plan left, the service, and the prorated figures the line's price came from. */
+function PlanChangeFacts({ planChange }: { planChange: PlanChange }) {
+  const { calculation } = planChange;
+  return (
+    <>
+      <Text size="sm">از {planChange.fromProductName}</Text>
+      <Anchor component={Link} to={servicePath(planChange.serviceId)} size="sm">
+        مشاهدهٔ سرویسی که پلنش تغییر می‌کند
+      </Anchor>
+      <Text size="xs" c="dimmed">
+        {toPersianDigits(calculation.remainingDays)} روز از {toPersianDigits(calculation.termDays)}{' '}
+        روز دوره مانده · اعتبار پلن قبلی {tomanText(calculation.creditRial)} · هزینهٔ پلن تازه برای
+        همین روزها {tomanText(calculation.costRial)}
+      </Text>
+    </>
   );
 }

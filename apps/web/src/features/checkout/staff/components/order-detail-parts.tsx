@@ -152,6 +152,14 @@ export function OrderLinesList({ lines }: { lines: AdminOrder['lines'] }) {
                   تمدید
                 </Badge>
               )}
+              {line.planChange && (
+                <>
+                  <Badge variant="light" color="indigo">
+                    تغییر پلن
+                  </Badge>
+                  <Text size="sm">{`از ${line.planChange.fromProductName}`}</Text>
+                </>
+              )}
               {line.themeName && <Text size="sm">{`قالب: ${line.themeName}`}</Text>}
               {line.domainName && (
                 <Text size="sm">
