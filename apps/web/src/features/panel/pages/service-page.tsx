@@ -40,8 +40,10 @@ import { type ServiceDetail, useServiceDetail } from '../api/get-service-detail'
 import { servicesQueryKey } from '../api/get-user-services';
 import { AccountUsageBars } from '../components/account-usage-bars';
 import { LatinIsolated } from '../components/latin-isolated';
+import { PlanChangeCard } from '../components/plan-change-card';
 import { RenewButton } from '../components/renew-button';
 import { ServiceAccessCard } from '../components/service-access-card';
+import { CancelServiceButton, PendingCancellationAlert } from '../components/service-cancellation';
 import { ServiceExpiry } from '../components/service-expiry';
 import { ServiceSetupCard } from '../components/service-setup-card';
 import { ServiceTimeline } from '../components/service-timeline';
@@ -117,6 +119,10 @@ function ServiceDetails({ userId, service }: { userId: string; service: ServiceD
     (service.status === 'active' || service.status === 'expired') &&
     service.daysLeft !== null &&
     expiryUrgency(service.daysLeft) !== 'later';
+  const ended = service.status === 'terminated' || service.status === 'cancelled';
+  const cancellation = access.data?.cancellation;
+  const mayCancel =
+    (service.status === 'active' || service.status === 'expired') && cancellation === null;
 
   return (
     <Stack gap="xl">
@@ -152,6 +158,13 @@ function ServiceDetails({ userId, service }: { userId: string; service: ServiceD
               : 'این سرویس اکنون تمدیدپذیر نیست؛ برای تمدید با پشتیبانی تماس بگیرید.'}
           </Text>
         </Alert>
+      )}
+      {cancellation && (
+        <PendingCancellationAlert
+          userId={userId}
+          serviceId={service.id}
+          cancellation={cancellation}
+        />
       )}
       {!service.renewal && service.status === 'active' && !warn && (
         <Text size="sm" c="dimmed">
@@ -234,6 +247,8 @@ function ServiceDetails({ userId, service }: { userId: string; service: ServiceD
         </Stack>
       </Card>
 
+      {!settingUp && !ended && <PlanChangeCard userId={userId} serviceId={service.id} />}
+
       {access.data && access.data.timeline.length > 0 && (
         <PageSection title="رویدادهای سرویس" titleId="service-timeline-title">
           <ServiceTimeline events={access.data.timeline} />
@@ -243,6 +258,8 @@ function ServiceDetails({ userId, service }: { userId: string; service: ServiceD
       <PageSection title="سابقهٔ خرید و تمدید" titleId="service-history-title">
         <ServiceHistory history={service.history} />
       </PageSection>
+
+      {mayCancel && <CancelServiceButton userId={userId} service={service} />}
     </Stack>
   );
 }

@@ -1,0 +1,25 @@
+import { expect, test } from 'vitest';
+import { planChangeSettlement, remainingDaysText } from './plan-change';
+
+test('a positive difference is to pay, a negative one goes back to the wallet', () => {
+  expect(planChangeSettlement(870_967)).toEqual({
+    kind: 'pay',
+    label: 'مبلغ قابل پرداخت',
+    amountRial: 870_967,
+  });
+  expect(planChangeSettlement(-450_000)).toEqual({
+    kind: 'credit',
+    label: 'بازگشت به اعتبار کیف پول',
+    amountRial: 450_000,
+  });
+});
+
+test('an even swap neither asks for money nor credits any', () => {
+  expect(planChangeSettlement(0)).toMatchObject({ kind: 'even', amountRial: 0 });
+});
+
+test('the days left are counted against the days of the term, in Persian digits', () => {
+  expect(remainingDaysText({ remainingDays: 29, termDays: 31 })).toBe(
+    '۲۹ روز از ۳۱ روز دوره مانده',
+  );
+});
