@@ -21,7 +21,7 @@ import {
   useWallet,
 } from '../orders/checkout-test-kit';
 import { readBalance } from '../wallet';
-import { buyService, DAY_MS, freshDomain, serviceRow } from './panel-test-kit';
+import { buyService, freshDomain, serviceRow } from './panel-test-kit';
 import { calculatePlanChange, termOf } from './plan-change';
 import { services } from './schema';
 
@@ -98,7 +98,13 @@ describe('the calculation', () => {
       termDays: 31,
       remainingDays: 30,
     });
-    expect(termOf(expiresAt, 'annual', new Date('2026-03-30T11:00:00Z'))).toEqual({
+    // Days as Tehran's calendar counts them: 22:30 on the 30th is a day before, 00:30 on the
+    // 31st (21:00 UTC) is the last day.
+    expect(termOf(expiresAt, 'annual', new Date('2026-03-30T19:00:00Z'))).toEqual({
+      termDays: 365,
+      remainingDays: 1,
+    });
+    expect(termOf(expiresAt, 'annual', new Date('2026-03-30T21:00:00Z'))).toEqual({
       termDays: 365,
       remainingDays: 0,
     });
@@ -161,9 +167,10 @@ describe('get-plan-change-options', () => {
     const service = await buyService(t.app, customer, hosting('host-linux-1g'));
     await t.app.db
       .update(services)
-      .set({ expiresAt: new Date(Date.now() + DAY_MS / 2) })
+      // Later today, or (at midnight in Tehran) just past: either way the last day.
+      .set({ expiresAt: new Date(Date.now() + 1_000) })
       .where(eq(services.id, service.id));
-    expect((await optionsOf(customer, service.id)).problem).toContain('کمتر از یک روز');
+    expect((await optionsOf(customer, service.id)).problem).toContain('آخرین روز');
   });
 });
 

@@ -8,6 +8,7 @@ import { and, desc, eq, inArray, or } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { sendInTransaction } from '../../lib/job-queue';
+import { tehranDaysBetween } from '../../lib/tehran-days';
 import { productGroups, productPrices, products } from '../catalog';
 import {
   dropCartRenewals,
@@ -30,12 +31,10 @@ import { panelServers, productProvisioning, services } from './schema';
 // happens at once and its remainder goes to the wallet. The panel's package follows through the
 // panel-action job.
 
-const DAY_MS = 86_400_000;
-
 export const PLAN_CHANGE_PROBLEMS = {
   notActive: 'پلن فقط برای سرویس فعال تغییر می‌کند',
   noPlan: 'این سرویس پلنی ندارد که تغییر کند',
-  lastDay: 'کمتر از یک روز از دورهٔ این سرویس مانده است؛ ابتدا آن را تمدید کنید',
+  lastDay: 'امروز آخرین روز دورهٔ این سرویس است؛ ابتدا آن را تمدید کنید',
   notOffered: 'این پلن برای این سرویس در دسترس نیست',
   changed: 'مبلغ تغییر پلن از زمان نمایش عوض شده است؛ محاسبهٔ تازه را ببینید و دوباره تأیید کنید',
 } as const;
@@ -60,12 +59,15 @@ export function calculatePlanChange(
   };
 }
 
-/** Days in one cycle ending at `expiresAt`, and whole days from `now` until it. */
+/**
+ * Days in one cycle ending at `expiresAt`, and days from `now` until it, as Tehran's calendar
+ * counts them (the service page's «۳۰ روز مانده» is the same count).
+ */
 export function termOf(expiresAt: Date, cycle: BillingCycle, now: Date) {
   const start = addMonths(expiresAt, -BILLING_CYCLE_MONTHS[cycle]);
   return {
-    termDays: Math.round((expiresAt.getTime() - start.getTime()) / DAY_MS),
-    remainingDays: Math.floor((expiresAt.getTime() - now.getTime()) / DAY_MS),
+    termDays: tehranDaysBetween(start, expiresAt),
+    remainingDays: tehranDaysBetween(now, expiresAt),
   };
 }
 
