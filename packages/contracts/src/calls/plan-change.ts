@@ -50,6 +50,8 @@ export const getPlanChangeOptions = defineCall({
     problem: z.string().nullable(),
     currentProductName: z.string(),
     expiresAt: timestamp.nullable(),
+    /** The order waiting for payment that renews the service or changes its plan, if any. */
+    pendingOrderId: z.string().nullable(),
     options: z.array(planChangeOption),
   }),
 });

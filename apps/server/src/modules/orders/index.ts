@@ -6,6 +6,8 @@ export { default as payments } from './payments.plugin';
 export {
   dropCartRenewals,
   type PlanChangeLine,
+  pendingServiceOrder,
+  pendingServiceOrderText,
   placePlanChangeOrder,
   refuseIfServiceOrderPending,
 } from './plan-change-orders';

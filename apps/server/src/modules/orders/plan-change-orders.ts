@@ -76,10 +76,30 @@ export async function refuseIfServiceOrderPending(
   serviceIds: readonly string[],
   refusal: 'renewal' | 'plan-change',
 ): Promise<void> {
-  if (serviceIds.length === 0) return;
+  const pending = await pendingServiceOrder(tx, userId, serviceIds);
+  if (!pending) return;
+  throw new AppError(
+    refusal === 'renewal' ? 'SERVICE_NOT_RENEWABLE' : 'CONFLICT',
+    pendingServiceOrderText(pending),
+  );
+}
+
+/** Why a service waits for its pending order, in Persian. */
+export function pendingServiceOrderText(pending: { number: number; changes: string | null }) {
+  const what = pending.changes ? 'تغییر پلن' : 'تمدید';
+  return `${what} این سرویس در سفارش ${toPersianDigits(pending.number)} در انتظار پرداخت است؛ همان سفارش را پرداخت یا لغو کنید`;
+}
+
+/** An order waiting for payment that renews one of these services or changes its plan. */
+export async function pendingServiceOrder(
+  tx: Database,
+  userId: string,
+  serviceIds: readonly string[],
+): Promise<{ id: string; number: number; changes: string | null } | null> {
+  if (serviceIds.length === 0) return null;
   const ids = [...serviceIds];
   const [pending] = await tx
-    .select({ number: orders.number, changes: orderLines.changesServiceId })
+    .select({ id: orders.id, number: orders.number, changes: orderLines.changesServiceId })
     .from(orderLines)
     .innerJoin(orders, eq(orders.id, orderLines.orderId))
     .where(
@@ -90,13 +110,7 @@ export async function refuseIfServiceOrderPending(
       ),
     )
     .limit(1);
-  if (!pending) return;
-  const number = toPersianDigits(pending.number);
-  const what = pending.changes ? 'تغییر پلن' : 'تمدید';
-  throw new AppError(
-    refusal === 'renewal' ? 'SERVICE_NOT_RENEWABLE' : 'CONFLICT',
-    `${what} این سرویس در سفارش ${number} در انتظار پرداخت است؛ همان سفارش را پرداخت یا لغو کنید`,
-  );
+  return pending ?? null;
 }
 
 /** Takes a service's renewal out of its owner's cart: it was priced on the plan just left. */

@@ -207,9 +207,9 @@ describe('an upgrade', () => {
     });
     // Nothing moves before it is paid; a second change or a renewal waits for this order.
     expect((await serviceRow(t.app, service.id)).productId).toBe(service.productId);
-    expect((await optionsOf(customer, service.id)).problem).toContain(
-      `سفارش ${toPersianDigits(order.number)} در انتظار پرداخت`,
-    );
+    const waiting = await optionsOf(customer, service.id);
+    expect(waiting.problem).toContain(`سفارش ${toPersianDigits(order.number)} در انتظار پرداخت`);
+    expect(waiting).toMatchObject({ pendingOrderId: order.id, options: [] });
     const renewal = await refused(
       t.app,
       renewService.path,

@@ -15,6 +15,8 @@ import {
   orderLines,
   orders,
   type PlanChangeRecord,
+  pendingServiceOrder,
+  pendingServiceOrderText,
   placePlanChangeOrder,
   refuseIfServiceOrderPending,
 } from '../orders';
@@ -247,26 +249,18 @@ export async function getPlanChangeOptions(
   const service = await ownService(db, userId, serviceId, false);
   const situation = await situationOf(db, service, now);
   const expiresAt = service.expiresAt?.toISOString() ?? null;
-  if ('problem' in situation) {
-    return {
-      problem: situation.problem,
-      currentProductName: situation.currentName,
-      expiresAt,
-      options: [],
-    };
-  }
-  let problem: string | null = null;
-  try {
-    await refuseIfServiceOrderPending(db, userId, [service.id], 'plan-change');
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    problem = error.message;
-  }
+  const pending = await pendingServiceOrder(db, userId, [service.id]);
+  const problem =
+    'problem' in situation ? situation.problem : pending ? pendingServiceOrderText(pending) : null;
   return {
     problem,
     currentProductName: situation.currentName,
     expiresAt,
-    options: problem ? [] : situation.targets.map((target) => optionOf(situation, target)),
+    pendingOrderId: pending?.id ?? null,
+    options:
+      problem || 'problem' in situation
+        ? []
+        : situation.targets.map((target) => optionOf(situation, target)),
   };
 }
 

@@ -56,9 +56,16 @@ export function PlanChangeCard({ userId, serviceId }: PlanChangeCardProps) {
     );
   } else if (data.problem) {
     body = (
-      <Text size="sm" c="dimmed">
-        {data.problem}
-      </Text>
+      <Stack gap={4} align="flex-start">
+        <Text size="sm" c="dimmed">
+          {data.problem}
+        </Text>
+        {data.pendingOrderId && (
+          <Anchor component={Link} to={orderPath(data.pendingOrderId)} size="sm">
+            دیدن و پرداخت همان سفارش
+          </Anchor>
+        )}
+      </Stack>
     );
   } else if (data.options.length === 0) {
     body = (
