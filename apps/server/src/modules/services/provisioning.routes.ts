@@ -94,6 +94,9 @@ export async function provisioningRoutes(app: FastifyInstance, deps: Provisionin
   await app.register(builderCallback, { deps });
 }
 
+/** Pages and the builder's webhook are not calls of the API: /api/docs leaves them out. */
+const PAGE_NOT_IN_API_DOCS = { schema: { hide: true } };
+
 async function sandboxSiteView(db: Database, username: string): Promise<SandboxSiteView | null> {
   const account = await findSandboxAccount(db, username);
   if (!account) return null;
@@ -120,6 +123,7 @@ async function sandboxPages(app: FastifyInstance, { deps }: { deps: Provisioning
 
   app.get<{ Params: { username: string } }>(
     `${SANDBOX_SITES_PATH}/:username/`,
+    PAGE_NOT_IN_API_DOCS,
     async (request, reply) => {
       const site = await sandboxSiteView(deps.db, request.params.username);
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
@@ -142,6 +146,7 @@ async function sandboxPages(app: FastifyInstance, { deps }: { deps: Provisioning
 
   app.get<{ Params: { username: string }; Querystring: { token?: string } }>(
     `${SANDBOX_PANEL_PATH}/:username`,
+    PAGE_NOT_IN_API_DOCS,
     async (request, reply) => {
       reply
         .type('text/html; charset=utf-8')
@@ -193,7 +198,7 @@ async function builderCallback(app: FastifyInstance, { deps }: { deps: Provision
     (_request, body, done) => done(null, body),
   );
   const seen = seenInDatabase(deps.db);
-  app.post(BUILDER_CALLBACK_PATH, async (request, reply) => {
+  app.post(BUILDER_CALLBACK_PATH, PAGE_NOT_IN_API_DOCS, async (request, reply) => {
     const body = typeof request.body === 'string' ? request.body : '';
     let username: unknown;
     try {
