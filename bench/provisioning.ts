@@ -222,7 +222,9 @@ await runBench(async () => {
         oneAtATime: ONE_AT_A_TIME,
         burst: BURST,
         provisionConcurrencyPerNode: 8,
-        pollingIntervalSeconds: 0.5,
+        // Workers wake at the settlement's commit (NOTIFY); the poll only catches retries.
+        pollingIntervalSeconds: 2,
+        wakeOnCommit: true,
         nodes: 1,
       },
       figures,

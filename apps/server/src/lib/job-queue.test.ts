@@ -215,6 +215,24 @@ test('a job queued in a transaction wakes the idle workers when it commits, not 
   expect(ranAt - committedAt).toBeLessThan(5_000);
 });
 
+test('a worker that found work looks again at once instead of waiting out its poll', async () => {
+  const worker = newQueue({ work: true, pollingIntervalSeconds: 60 });
+  const done: number[] = [];
+  worker.define<{ n: number }>({
+    name: 'backlog',
+    handler: async ({ n }) => {
+      done.push(n);
+    },
+  });
+  const sender = newQueue();
+  sender.define<{ n: number }>({ name: 'backlog', handler: async () => {} });
+  await sender.start();
+  // Queued before the worker starts: no notice will come, only its first poll finds them.
+  for (let n = 1; n <= 5; n += 1) await sender.send('backlog', { n });
+  await worker.start();
+  await expect.poll(() => done.length, { timeout: 5_000 }).toBe(5);
+});
+
 test('a slow job does not hold back the others of its queue on the same node', async () => {
   let releaseSlow: () => void = () => {};
   const slowGate = new Promise<void>((resolve) => {

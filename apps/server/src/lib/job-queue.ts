@@ -224,7 +224,8 @@ export class JobQueue {
       // batch is done only when its slowest job is, and the others would wait for it.
       const ids: string[] = [];
       for (let slot = 0; slot < (definition.concurrency ?? 1); slot += 1) {
-        const id = await this.boss.work<object>(
+        let id = '';
+        id = await this.boss.work<object>(
           definition.name,
           {
             includeMetadata: true,
@@ -235,6 +236,9 @@ export class JobQueue {
           async (jobs) => {
             // The job is settled here (not by pg-boss from a throw), as drain does.
             for (const job of jobs) await this.runAndSettle(definition, job);
+            // A worker that found work looks again at once: pg-boss would otherwise wait out
+            // the polling interval even with jobs waiting (a burst of payments).
+            if (jobs.length > 0) this.boss.notifyWorker(id);
           },
         );
         ids.push(id);
