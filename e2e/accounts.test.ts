@@ -1,30 +1,13 @@
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { horizontalOverflow, saveScreenshot, viewports } from './browser';
-import { callApi, newPage, screenshotBoth, signIn } from './flows';
+import { callApi, newPage, screenshotBoth, signIn, smsCodeFromOutbox } from './flows';
 import { useServerAndBrowser } from './harness';
 
 const h = useServerAndBrowser();
 
-/** The code the console SMS sender wrote for `to` (E.164), as a person reading it would. */
-async function codeFromOutbox(to: string, after: number): Promise<string> {
-  const file = path.join(h.server.dataDir, 'outbox', 'sms.jsonl');
-  for (let i = 0; i < 50; i++) {
-    if (existsSync(file)) {
-      const entries = readFileSync(file, 'utf8')
-        .trim()
-        .split('\n')
-        .map((line) => JSON.parse(line) as { to: string; code: string | null; at: string })
-        .filter((entry) => entry.to === to && entry.code !== null && Date.parse(entry.at) >= after);
-      const last = entries.at(-1);
-      if (last?.code) return last.code;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no SMS to ${to} in the outbox`);
-}
+const codeFromOutbox = (to: string, after: number) =>
+  smsCodeFromOutbox(h.server.dataDir, to, after);
 
 async function enterMobile(page: Page, mobile: string) {
   await page.goto(`${h.server.url}/sign-in`);

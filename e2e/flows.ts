@@ -1,3 +1,5 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { horizontalOverflow, saveScreenshot, viewports } from './browser';
@@ -126,4 +128,29 @@ export async function signIn(
   await page.goto(`${baseUrl}/sign-in?next=${encodeURIComponent(next)}`);
   await signInHere(page, account);
   await page.waitForURL(baseUrl + next);
+}
+
+/**
+ * The code the console SMS sender wrote to `to` (E.164) at or after `after`, read from the
+ * server's outbox in `dataDir` as a person reading their SMS would.
+ */
+export async function smsCodeFromOutbox(
+  dataDir: string,
+  to: string,
+  after: number,
+): Promise<string> {
+  const file = path.join(dataDir, 'outbox', 'sms.jsonl');
+  for (let i = 0; i < 50; i++) {
+    if (existsSync(file)) {
+      const entries = readFileSync(file, 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as { to: string; code: string | null; at: string })
+        .filter((entry) => entry.to === to && entry.code !== null && Date.parse(entry.at) >= after);
+      const last = entries.at(-1);
+      if (last?.code) return last.code;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no SMS to ${to} in the outbox`);
 }

@@ -1,5 +1,3 @@
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { formatJalaliDate } from '@vitrin/fa';
 import { and, eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
@@ -14,6 +12,7 @@ import {
   persianDigits,
   screenshotBoth,
   signIn,
+  smsCodeFromOutbox,
   tomanText,
 } from './flows';
 import { type InProcessServer, startInProcessServer } from './in-process-server';
@@ -80,23 +79,7 @@ interface ServiceDetailAnswer {
   expiresAt: string | null;
 }
 
-/** The code the console SMS sender wrote for `to` (E.164), as a person reading it would. */
-async function codeFromOutbox(to: string, after: number): Promise<string> {
-  const file = path.join(server.dataDir, 'outbox', 'sms.jsonl');
-  for (let i = 0; i < 50; i++) {
-    if (existsSync(file)) {
-      const entries = readFileSync(file, 'utf8')
-        .trim()
-        .split('\n')
-        .map((line) => JSON.parse(line) as { to: string; code: string | null; at: string })
-        .filter((entry) => entry.to === to && entry.code !== null && Date.parse(entry.at) >= after);
-      const last = entries.at(-1);
-      if (last?.code) return last.code;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no SMS to ${to} in the outbox`);
-}
+const codeFromOutbox = (to: string, after: number) => smsCodeFromOutbox(server.dataDir, to, after);
 
 /** A new customer signs up with a password and the code sent to her number, as the site does. */
 async function signUpCustomer(): Promise<{ account: Account; id: string; token: string }> {
