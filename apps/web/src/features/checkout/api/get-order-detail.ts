@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PathResult } from '@vitrin/contracts';
 import { callAsUser } from '../../../lib/app-session';
 import { ERROR_SHOWN_IN_PAGE } from '../../../lib/http';
+import { ordersQueryKey } from '../../../lib/shared-query-keys';
 
 export type OrderDetail = PathResult<'/api/user/orders/order-get-detail'>;
 
@@ -11,7 +12,7 @@ export function fetchOrderDetail(orderId: string, signal?: AbortSignal) {
 }
 
 export function orderQueryKey(userId: string, orderId: string) {
-  return ['orders', userId, orderId] as const;
+  return [...ordersQueryKey(userId), orderId] as const;
 }
 
 export function orderDetailQueryOptions(userId: string, orderId: string) {

@@ -1,10 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callAsUser } from '../../../lib/app-session';
+import { walletQueryKey } from '../../../lib/shared-query-keys';
 
-/** Everything about the wallet: balance, ledger; changed by payments, top-ups and refunds. */
-export function walletQueryKey(userId: string) {
-  return ['wallet', userId] as const;
-}
+export { walletQueryKey };
 
 /** The wallet balance and the bounds of a top-up. */
 export function fetchUserAccountInfo(signal?: AbortSignal) {

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PathInput } from '@vitrin/contracts';
 import { callAsUser, refreshRedDotsAsUser } from '../../../lib/app-session';
+import { ordersQueryKey, walletQueryKey } from '../../../lib/shared-query-keys';
 import { planChangeOptionsQueryKey } from './get-plan-change-options';
 import { servicesQueryKey } from './get-user-services';
 
@@ -25,13 +26,12 @@ export function useChangeServicePlan(userId: string) {
       void queryClient.invalidateQueries({ queryKey: servicesQueryKey(userId) });
       void queryClient.invalidateQueries({ queryKey: ['panel', userId] });
       if (answer.outcome === 'order') {
-        // A new unpaid order: the orders list and its red dot. The checkout owns these keys
-        // (features/checkout/api); features do not import each other.
-        void queryClient.invalidateQueries({ queryKey: ['orders', userId] });
+        // A new unpaid order: the orders list and its red dot.
+        void queryClient.invalidateQueries({ queryKey: ordersQueryKey(userId) });
         void refreshRedDotsAsUser();
       } else {
-        // The wallet's balance and ledger (checkout's walletQueryKey).
-        void queryClient.invalidateQueries({ queryKey: ['wallet', userId] });
+        // The wallet's balance and ledger.
+        void queryClient.invalidateQueries({ queryKey: walletQueryKey(userId) });
       }
     },
     // A CONFLICT means the figure moved: the options are asked again for the new one.

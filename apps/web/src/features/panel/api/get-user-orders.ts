@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { OrderStatus, PathResult } from '@vitrin/contracts';
 import { callAsUser } from '../../../lib/app-session';
 import { ERROR_SHOWN_IN_PAGE } from '../../../lib/http';
+import { ordersQueryKey } from '../../../lib/shared-query-keys';
 
 export const ORDERS_PAGE_SIZE = 10;
 
@@ -24,8 +25,8 @@ export function fetchUserOrders({ status, page }: OrderFilters, signal?: AbortSi
 
 export function userOrdersQueryOptions(userId: string, filters: OrderFilters) {
   return queryOptions({
-    // Under ['orders', userId] with each order's detail, so a settled payment refreshes both.
-    queryKey: ['orders', userId, 'list', filters.status ?? 'all', filters.page],
+    // Under ordersQueryKey with each order's detail, so a settled payment refreshes both.
+    queryKey: [...ordersQueryKey(userId), 'list', filters.status ?? 'all', filters.page],
     queryFn: ({ signal }) => fetchUserOrders(filters, signal),
     placeholderData: keepPreviousData,
     staleTime: 0,
