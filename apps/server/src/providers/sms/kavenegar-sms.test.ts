@@ -118,6 +118,21 @@ describe('Kavenegar sender', () => {
     });
   });
 
+  test('a notice with our id carries it as a numeric localid, the same on every resend', async () => {
+    received = [];
+    answer = { status: 200, body: okAnswer };
+    const sender = new KavenegarSmsSender({ apiKey: API_KEY, template: 'vitrin-otp', baseUrl });
+    const notice = { to: '+989121234567', text: 'سرویس شما آماده است', localId: 'ready:4f1c' };
+    await sender.sendNotice(notice);
+    await sender.sendNotice(notice);
+    await sender.sendNotice({ ...notice, localId: 'ready:9a0b' });
+    const ids = received.map((request) => request.form.get('localid'));
+    expect(ids[0]).toMatch(/^\d{1,15}$/);
+    expect(ids[1]).toBe(ids[0]);
+    expect(ids[2]).not.toBe(ids[0]);
+    expect(Number(ids[0])).toBeLessThan(Number.MAX_SAFE_INTEGER);
+  });
+
   test('a notice the provider refuses throws, never pretends', async () => {
     answer = { status: 200, body: { return: { status: 412, message: 'sender not valid' } } };
     const sender = new KavenegarSmsSender({ apiKey: API_KEY, template: 'vitrin-otp', baseUrl });

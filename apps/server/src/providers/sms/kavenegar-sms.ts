@@ -1,6 +1,16 @@
+import { createHash } from 'node:crypto';
 import { type CodeMessage, type NoticeMessage, SmsSendError, type SmsSender } from './sms-sender';
 
 const TIMEOUT_MS = 10_000;
+
+/**
+ * Our notice id as Kavenegar's `localid`. Its SDKs disagree on the type (a long in some, a
+ * string in others), so it is sent as digits: 48 bits of the id's SHA-256, the same for every
+ * resend of one notice and a whole number any of them accepts.
+ */
+export function kavenegarLocalId(localId: string): string {
+  return BigInt(`0x${createHash('sha256').update(localId).digest('hex').slice(0, 12)}`).toString();
+}
 
 /** Kavenegar takes the local form of Iranian numbers. */
 function localNumber(e164: string): string {
@@ -30,7 +40,7 @@ export class KavenegarSmsSender implements SmsSender {
     return this.post('sms/send.json', {
       receptor: localNumber(message.to),
       message: message.text,
-      ...(message.localId ? { localid: message.localId } : {}),
+      ...(message.localId ? { localid: kavenegarLocalId(message.localId) } : {}),
     });
   }
 

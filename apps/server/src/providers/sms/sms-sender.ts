@@ -13,8 +13,9 @@ export interface NoticeMessage {
   to: string;
   text: string;
   /**
-   * Our id for this message (one event's notice): Kavenegar keeps it as `localid`, so a resend
-   * after a crash is recognisable by it there, as it is here in the outbox.
+   * Our id for this message (one event's notice): Kavenegar keeps it (as digits derived from
+   * it) as `localid`, so a resend after a crash is recognisable by it there (its
+   * `statuslocalmessageid`), as it is here in the outbox.
    */
   localId?: string;
 }
