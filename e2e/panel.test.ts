@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
 import { replyAsStaff } from '../apps/server/src/modules/tickets/tickets.service';
 import { users } from '../apps/server/src/schema';
-import { launchChromium, viewports } from './browser';
+import { viewports } from './browser';
 import {
   callApi,
   demoToken,
@@ -14,25 +14,15 @@ import {
   signIn,
   signInHere,
 } from './flows';
-import { type InProcessServer, startInProcessServer } from './in-process-server';
+import { useInProcessServerAndBrowser } from './harness';
 
 // The customer panel (issue 6) in the browser. The server runs inside this process so that,
 // until the staff console exists, the test can answer a ticket through the service layer.
 
-let server: InProcessServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startInProcessServer();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const h = useInProcessServerAndBrowser();
 
 const api = <T>(path: string, input: unknown, token?: string) =>
-  callApi<T>(server.url, path, input, token);
+  callApi<T>(h.server.url, path, input, token);
 
 interface TicketAnswer {
   id: string;
@@ -72,7 +62,7 @@ async function drawPng(page: Page): Promise<Buffer> {
 }
 
 async function staffUserId(): Promise<string> {
-  const [staff] = await server.app.db
+  const [staff] = await h.server.app.db
     .select({ id: users.id })
     .from(users)
     .where(eq(users.mobile, '+989351234567'));
@@ -89,10 +79,10 @@ function ticketsNavLink(page: Page) {
 
 describe('the customer panel in the browser', () => {
   test('a ticket with an attachment gets a staff reply, shows the red dot, is answered and closed', async () => {
-    const token = await demoToken(server.url);
-    const { page, close } = await newPage(browser);
+    const token = await demoToken(h.server.url);
+    const { page, close } = await newPage(h.browser);
     try {
-      await signIn(page, server.url, '/account/tickets/new');
+      await signIn(page, h.server.url, '/account/tickets/new');
       await page.getByRole('heading', { name: 'تیکت تازه', level: 1 }).waitFor();
 
       await page.getByRole('textbox', { name: 'بخش' }).click();
@@ -138,7 +128,7 @@ describe('the customer panel in the browser', () => {
       for (const unread of listed.items.filter((item) => item.unread)) {
         await api('/api/user/tickets/get-ticket-replies', { ticketId: unread.id }, token);
       }
-      await page.goto(`${server.url}/account`);
+      await page.goto(`${h.server.url}/account`);
       await page.getByRole('heading', { name: 'پیشخوان', level: 1 }).waitFor();
       await ticketsNavLink(page).waitFor();
       expect(await ticketsNavLink(page).getByLabel('اعلان تازه').count()).toBe(0);
@@ -146,7 +136,7 @@ describe('the customer panel in the browser', () => {
       // Staff answers through the service layer; the customer gets an SMS and, on the page,
       // the red dot when the window regains focus, without a reload.
       const staffBody = 'سلام، مشکل از افزونهٔ درگاه بود و به‌روز شد. لطفا دوباره امتحان کنید.';
-      const outcome = await replyAsStaff(server.app, {
+      const outcome = await replyAsStaff(h.server.app, {
         ticketId,
         staffUserId: await staffUserId(),
         body: staffBody,
@@ -172,7 +162,7 @@ describe('the customer panel in the browser', () => {
 
       // The list marks it; opening it reads the reply and clears the dot.
       await ticketsNavLink(page).click();
-      await page.waitForURL(`${server.url}/account/tickets`);
+      await page.waitForURL(`${h.server.url}/account/tickets`);
       const row = page.getByRole('listitem').filter({ hasText: subject });
       await row.getByText('پاسخ تازه').waitFor();
       await screenshotBoth(page, 'panel-tickets');
@@ -210,8 +200,8 @@ describe('the customer panel in the browser', () => {
   });
 
   test('a service is renewed through the cart and its expiry moves by the cycle', async () => {
-    const token = await demoToken(server.url);
-    await emptyDemoCart(server.url, token);
+    const token = await demoToken(h.server.url);
+    await emptyDemoCart(h.server.url, token);
     const listed = await api<{ items: ServiceAnswer[] }>(
       '/api/user/services/get-user-services',
       { status: 'active' },
@@ -219,9 +209,9 @@ describe('the customer panel in the browser', () => {
     );
     const service = listed.items.find((item) => item.domainName === 'sara-blog.com');
     if (!service?.expiresAt || !service.renewal) throw new Error('the seed has no renewable blog');
-    const { page, close } = await newPage(browser);
+    const { page, close } = await newPage(h.browser);
     try {
-      await signIn(page, server.url, '/account/services');
+      await signIn(page, h.server.url, '/account/services');
       await page.getByRole('heading', { name: 'سرویس‌ها', level: 1 }).waitFor();
       await screenshotBoth(page, 'panel-services');
 
@@ -231,7 +221,7 @@ describe('the customer panel in the browser', () => {
         .click();
       await page.getByRole('radio', { name: /^ماهانه/ }).check();
       await page.getByRole('button', { name: 'افزودن به سبد خرید' }).click();
-      await page.waitForURL(`${server.url}/cart`);
+      await page.waitForURL(`${h.server.url}/cart`);
       await page.getByText(service.name).first().waitFor();
       const cart = await api<{
         lines: Array<{ renewal: { serviceId: string } | null; setupFeeRial: number }>;
@@ -271,7 +261,7 @@ describe('the customer panel in the browser', () => {
       );
       expect(after.items.filter((item) => item.domainName === 'sara-blog.com')).toHaveLength(1);
 
-      await page.goto(`${server.url}/account/services/${service.id}`);
+      await page.goto(`${h.server.url}/account/services/${service.id}`);
       await page.getByRole('heading', { name: service.name, level: 1 }).waitFor();
       await page.getByText('تمدید').first().waitFor();
       await screenshotBoth(page, 'panel-service-renewed');
@@ -289,13 +279,13 @@ describe('the customer panel in the browser', () => {
   };
 
   test('every panel page at phone and desktop width: nothing overflows, digits are Persian', async () => {
-    const { page, close } = await newPage(browser, viewports.desktop);
+    const { page, close } = await newPage(h.browser, viewports.desktop);
     try {
-      await page.goto(`${server.url}/sign-in?next=%2Faccount`);
+      await page.goto(`${h.server.url}/sign-in?next=%2Faccount`);
       await signInHere(page);
-      await page.waitForURL(`${server.url}/account`);
+      await page.waitForURL(`${h.server.url}/account`);
       for (const [name, { path, heading }] of Object.entries(panelPages)) {
-        await page.goto(server.url + path);
+        await page.goto(h.server.url + path);
         await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
         await page.waitForLoadState('networkidle');
         // biome-ignore lint/performance/useDomNodeTextContent: rendered text is the point
@@ -309,7 +299,7 @@ describe('the customer panel in the browser', () => {
         await screenshotBoth(page, `panel-${name}`);
       }
       // The orders list shows the demo orders, and an order's page its successful payments.
-      await page.goto(`${server.url}/account/orders`);
+      await page.goto(`${h.server.url}/account/orders`);
       await page.getByRole('link', { name: `سفارش ${persianDigits(100001)}`, exact: true }).click();
       await page.getByRole('heading', { name: 'پرداخت‌های موفق' }).waitFor();
       await screenshotBoth(page, 'panel-order');

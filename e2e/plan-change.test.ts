@@ -1,9 +1,9 @@
 import { formatJalaliDate } from '@vitrin/fa';
 import { and, eq } from 'drizzle-orm';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
 import { productPrices, products, services } from '../apps/server/src/schema';
-import { horizontalOverflow, launchChromium, viewports } from './browser';
+import { horizontalOverflow, viewports } from './browser';
 import {
   type Account,
   ADMIN,
@@ -15,7 +15,7 @@ import {
   smsCodeFromOutbox,
   tomanText,
 } from './flows';
-import { type InProcessServer, startInProcessServer } from './in-process-server';
+import { useInProcessServerAndBrowser } from './harness';
 
 // Changing a service's plan and asking to cancel it (issue 20) as the customer sees them on the
 // service page: a fresh customer's hosting plan, its other plans with the prorated figures, an
@@ -23,17 +23,7 @@ import { type InProcessServer, startInProcessServer } from './in-process-server'
 // cancellation asked for and taken back. The server runs in this process with its job workers
 // on, so the plan bought is set up on the sandbox panel as `npm start` would.
 
-let server: InProcessServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startInProcessServer();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const h = useInProcessServerAndBrowser();
 
 const FROM_SLUG = 'host-linux-1g';
 const UPGRADE_SLUG = 'host-linux-20g';
@@ -48,7 +38,7 @@ const DAY_MS = 86_400_000;
 const PRICE_RISE_RIAL = 100_000;
 
 const api = <T>(apiPath: string, input: unknown, token?: string) =>
-  callApi<T>(server.url, apiPath, input, token);
+  callApi<T>(h.server.url, apiPath, input, token);
 
 interface Calculation {
   currentPriceRial: number;
@@ -79,7 +69,8 @@ interface ServiceDetailAnswer {
   expiresAt: string | null;
 }
 
-const codeFromOutbox = (to: string, after: number) => smsCodeFromOutbox(server.dataDir, to, after);
+const codeFromOutbox = (to: string, after: number) =>
+  smsCodeFromOutbox(h.server.dataDir, to, after);
 
 /** A new customer signs up with a password and the code sent to her number, as the site does. */
 async function signUpCustomer(): Promise<{ account: Account; id: string; token: string }> {
@@ -149,7 +140,7 @@ async function buyHosting(customer: { id: string; token: string }, domain: strin
 
 /** Staff change a plan's monthly price (its sale price, when it is on sale). */
 async function raisePrice(slug: string, byRial: number): Promise<void> {
-  const [row] = await server.app.db
+  const [row] = await h.server.app.db
     .select({
       productId: productPrices.productId,
       price: productPrices.priceRial,
@@ -159,7 +150,7 @@ async function raisePrice(slug: string, byRial: number): Promise<void> {
     .innerJoin(products, eq(products.id, productPrices.productId))
     .where(and(eq(products.slug, slug), eq(productPrices.cycle, 'monthly')));
   if (!row) throw new Error(`no monthly price for ${slug}`);
-  await server.app.db
+  await h.server.app.db
     .update(productPrices)
     .set(
       row.sale === null ? { priceRial: row.price + byRial } : { salePriceRial: row.sale + byRial },
@@ -215,9 +206,9 @@ describe('plan change and cancellation on the service page', () => {
           { serviceId: service.id },
           customer.token,
         );
-      const { page, close } = await newPage(browser);
+      const { page, close } = await newPage(h.browser);
       try {
-        await signIn(page, server.url, `/account/services/${service.id}`, customer.account);
+        await signIn(page, h.server.url, `/account/services/${service.id}`, customer.account);
         const card = page.getByRole('region', { name: 'تغییر پلن' });
         await card.getByText('پلن فعلی:').waitFor();
 
@@ -257,7 +248,7 @@ describe('plan change and cancellation on the service page', () => {
           .poll(async () => (await upgradeCalc.textContent()) ?? '')
           .toContain(tomanText(ordered.calculation.costRial));
         await expectCalculationShown(page, upgrade.productName, ordered.calculation);
-        expect(page.url()).toBe(`${server.url}/account/services/${service.id}`);
+        expect(page.url()).toBe(`${h.server.url}/account/services/${service.id}`);
         await screenshotBoth(page, 'plan-change-upgrade-conflict');
 
         // Confirmed: the order of the difference, on its own page, says what it changes.
@@ -280,7 +271,7 @@ describe('plan change and cancellation on the service page', () => {
         await payment.waitFor({ state: 'detached' });
         await page.getByText('پرداخت‌شده').first().waitFor();
         await line.getByRole('link', { name: 'مشاهدهٔ سرویسی که پلنش تغییر می‌کند' }).click();
-        await page.waitForURL(`${server.url}/account/services/${service.id}`);
+        await page.waitForURL(`${h.server.url}/account/services/${service.id}`);
         await page
           .getByRole('heading', { level: 1, name: new RegExp(`^${upgrade.productName}`) })
           .waitFor();
@@ -295,9 +286,9 @@ describe('plan change and cancellation on the service page', () => {
           .waitFor();
 
         // Staff read the same line in the console: a plan change, and from which plan.
-        const staff = await newPage(browser);
+        const staff = await newPage(h.browser);
         try {
-          await signIn(staff.page, server.url, `/admin/orders/${orderId}`, ADMIN);
+          await signIn(staff.page, h.server.url, `/admin/orders/${orderId}`, ADMIN);
           const staffLine = staff.page
             .getByRole('list', { name: 'ردیف‌های سفارش' })
             .getByRole('listitem')
@@ -395,7 +386,7 @@ describe('plan change and cancellation on the service page', () => {
 
         // Past its term (as the daily sweep would leave it): no plan change, and a cancellation
         // ends it now, which the dialog says before it is confirmed.
-        await server.app.db
+        await h.server.app.db
           .update(services)
           .set({ status: 'expired', expiresAt: new Date(Date.now() - 2 * DAY_MS) })
           .where(eq(services.id, service.id));

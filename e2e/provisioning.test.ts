@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
 import { startFakeWhm } from '../apps/server/src/providers/panel/fake-whm';
 import {
   SANDBOX_PANEL_PATH,
@@ -8,7 +8,6 @@ import {
   sandboxPasswordMatches,
 } from '../apps/server/src/providers/panel/sandbox-driver';
 import { sandboxPanelAccounts } from '../apps/server/src/schema';
-import { launchChromium } from './browser';
 import {
   ADMIN,
   CUSTOMER,
@@ -19,24 +18,14 @@ import {
   screenshotBoth,
   signIn,
 } from './flows';
-import { type InProcessServer, startInProcessServer } from './in-process-server';
+import { useInProcessServerAndBrowser } from './harness';
 
 // Provisioning (issue 20) as the customer sees it: a website-builder plan bought in the store
 // becomes an account on the built-in sandbox panel through the job queue, and the service page
 // follows it there by itself, then opens the site, the panel (SSO) and the panel's password.
 // The server runs in this process with its job workers on, as `npm start` does.
 
-let server: InProcessServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startInProcessServer();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const h = useInProcessServerAndBrowser();
 
 /** The plan bought here: a website builder, so it needs a theme and a domain. */
 const BUILDER_SLUG = 'builder-starter';
@@ -48,7 +37,7 @@ const FLOW_TIMEOUT_MS = 180_000;
 const PANEL_PASSWORD = /^[A-Za-z0-9]{18}$/;
 
 const api = <T>(path: string, input: unknown, token?: string) =>
-  callApi<T>(server.url, path, input, token);
+  callApi<T>(h.server.url, path, input, token);
 
 interface ServiceAccessAnswer {
   account: { username: string; siteUrl: string | null; canSignIn: boolean } | null;
@@ -92,7 +81,7 @@ function freshDomain(label: string): string {
  * gallery, the domain typed, the cart, the sandbox gateway's «پرداخت موفق», and the paid order.
  */
 async function buyBuilderPlan(page: Page, domain: string): Promise<void> {
-  await page.goto(`${server.url}/store/${BUILDER_SLUG}/themes`);
+  await page.goto(`${h.server.url}/store/${BUILDER_SLUG}/themes`);
   const firstTheme = page.getByRole('main').locator('article').first();
   await firstTheme.getByRole('link', { name: /انتخاب این قالب/ }).click();
   await page.waitForURL(new RegExp(`/store/${BUILDER_SLUG}\\?theme=[a-z0-9-]+$`));
@@ -104,7 +93,7 @@ async function buyBuilderPlan(page: Page, domain: string): Promise<void> {
   await order.getByRole('button', { name: 'افزودن به سبد خرید' }).click();
   await order.getByText('به سبد خرید اضافه شد').waitFor();
   await order.getByRole('link', { name: 'مشاهدهٔ سبد خرید' }).click();
-  await page.waitForURL(`${server.url}/cart`);
+  await page.waitForURL(`${h.server.url}/cart`);
   await page.getByText(domain).waitFor();
   // The demo customer's invoice details are on file; filled in if they ever are not.
   const fullName = page.getByLabel('نام و نام خانوادگی');
@@ -129,7 +118,7 @@ async function openServiceByDomain(page: Page, domain: string): Promise<string> 
     .locator('nav[aria-label="منوی پنل کاربری"] a[href="/account/services"]:visible')
     .first()
     .click();
-  await page.waitForURL(`${server.url}/account/services`);
+  await page.waitForURL(`${h.server.url}/account/services`);
   const card = page
     .getByRole('list', { name: 'فهرست سرویس‌ها' })
     .getByRole('listitem')
@@ -149,12 +138,12 @@ describe('provisioning as the customer sees it', () => {
   test(
     'a website-builder plan bought in the store becomes active by itself, opens its site and its control panel, and shows the panel password',
     async () => {
-      const token = await demoToken(server.url);
-      await emptyDemoCart(server.url, token);
+      const token = await demoToken(h.server.url);
+      await emptyDemoCart(h.server.url, token);
       const domain = freshDomain('e2e-setup');
-      const { page, close } = await newPage(browser);
+      const { page, close } = await newPage(h.browser);
       try {
-        await signIn(page, server.url, '/store');
+        await signIn(page, h.server.url, '/store');
         await buyBuilderPlan(page, domain);
         const serviceId = await openServiceByDomain(page, domain);
         const main = page.getByRole('main');
@@ -208,7 +197,7 @@ describe('provisioning as the customer sees it', () => {
 
         // The site opens in a new tab, served by the sandbox panel.
         const siteLink = access.getByRole('link', { name: 'باز کردن سایت' });
-        const siteUrl = `${server.url}${SANDBOX_SITES_PATH}/${username}/`;
+        const siteUrl = `${h.server.url}${SANDBOX_SITES_PATH}/${username}/`;
         expect(await siteLink.getAttribute('href')).toBe(siteUrl);
         expect(await siteLink.getAttribute('target')).toBe('_blank');
         const siteResponse = page.context().waitForEvent('response', (r) => r.url() === siteUrl);
@@ -251,7 +240,7 @@ describe('provisioning as the customer sees it', () => {
         expect(await shown.getAttribute('dir')).toBe('ltr');
         await reveal.getByRole('button', { name: 'کپی گذرواژه' }).waitFor();
         // It is the password the panel itself has for the account.
-        const [account] = await server.app.db
+        const [account] = await h.server.app.db
           .select({ passwordHash: sandboxPanelAccounts.passwordHash })
           .from(sandboxPanelAccounts)
           .where(eq(sandboxPanelAccounts.username, username));
@@ -269,7 +258,7 @@ describe('provisioning as the customer sees it', () => {
         const fresh = ((await renew.locator('code').textContent()) ?? '').trim();
         expect(fresh).toMatch(PANEL_PASSWORD);
         expect(fresh).not.toBe(password);
-        const [renewed] = await server.app.db
+        const [renewed] = await h.server.app.db
           .select({ passwordHash: sandboxPanelAccounts.passwordHash })
           .from(sandboxPanelAccounts)
           .where(eq(sandboxPanelAccounts.username, username));
@@ -297,9 +286,9 @@ describe('provisioning as the customer sees it', () => {
   test(
     'a setup the panel cannot do is handed to support, said plainly, and turns active after staff retry it',
     async () => {
-      const token = await demoToken(server.url);
+      const token = await demoToken(h.server.url);
       const staff = await adminToken();
-      await emptyDemoCart(server.url, token);
+      await emptyDemoCart(h.server.url, token);
       const servers = await api<{ items: PanelServerAnswer[] }>(
         '/api/admin/provisioning/get-panel-servers',
         {},
@@ -322,11 +311,11 @@ describe('provisioning as the customer sees it', () => {
           staff,
         );
       const domain = freshDomain('e2e-support');
-      const { page, close } = await newPage(browser);
+      const { page, close } = await newPage(h.browser);
       // No server to put it on: the first attempt hands the service to staff.
       await saveServer(false);
       try {
-        await signIn(page, server.url, '/store');
+        await signIn(page, h.server.url, '/store');
         await buyBuilderPlan(page, domain);
         const serviceId = await openServiceByDomain(page, domain);
 
@@ -369,9 +358,9 @@ describe('provisioning as the customer sees it', () => {
   test(
     'a panel that fails once: the page says it is trying again, with the time and attempts, and turns active by itself',
     async () => {
-      const token = await demoToken(server.url);
+      const token = await demoToken(h.server.url);
       const staff = await adminToken();
-      await emptyDemoCart(server.url, token);
+      await emptyDemoCart(h.server.url, token);
       // A cPanel/WHM server (our local fake of its API) whose first account creation answers 503.
       const whm = await startFakeWhm();
       whm.failNext(1, { only: 'createacct' });
@@ -412,9 +401,9 @@ describe('provisioning as the customer sees it', () => {
         );
       await deliverBy('e2e-whm', 'starter');
       const domain = freshDomain('e2e-retry');
-      const { page, close } = await newPage(browser);
+      const { page, close } = await newPage(h.browser);
       try {
-        await signIn(page, server.url, '/store');
+        await signIn(page, h.server.url, '/store');
         await buyBuilderPlan(page, domain);
         await openServiceByDomain(page, domain);
 
