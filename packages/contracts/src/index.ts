@@ -7,6 +7,7 @@ export * from './calls/admin-orders';
 export * from './calls/admin-tickets';
 export * from './calls/app';
 export * from './calls/auth';
+export * from './calls/billing-document';
 export * from './calls/catalog';
 export * from './calls/checkout';
 export * from './calls/live';

@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { timestamp } from '../fields';
+import { rial } from './catalog';
+
+// What an invoice, pro-forma, credit note or receipt says (issue 21, decision 0022). The page
+// and the PDF both draw exactly this object; the server builds it, so the two never disagree.
+
+export const BILLING_DOCUMENT_KINDS = ['proforma', 'sales', 'credit-note', 'receipt'] as const;
+export type BillingDocumentKind = (typeof BILLING_DOCUMENT_KINDS)[number];
+
+/** Persian titles, as printed at the top of each kind. */
+export const BILLING_DOCUMENT_TITLES: Record<BillingDocumentKind, string> = {
+  proforma: 'پیش‌فاکتور',
+  sales: 'صورتحساب فروش کالا و خدمات',
+  'credit-note': 'برگشت از فروش',
+  receipt: 'رسید دریافت وجه',
+};
+
+export const BUYER_KINDS = ['person', 'company'] as const;
+export type BuyerKind = (typeof BUYER_KINDS)[number];
+
+/** The seller block: the company's legal details (staff settings). */
+export const sellerParty = z.object({
+  legalName: z.string(),
+  /** شناسه ملی, 11 digits. */
+  nationalId: z.string(),
+  /** کد اقتصادی. */
+  economicNumber: z.string(),
+  /** شماره ثبت. */
+  registrationNumber: z.string(),
+  address: z.string(),
+  /** کد پستی, 10 digits. */
+  postalCode: z.string(),
+  phone: z.string(),
+});
+export type SellerParty = z.infer<typeof sellerParty>;
+
+/** The buyer block as frozen on the order: a person or a company. */
+export const buyerParty = z.object({
+  kind: z.enum(BUYER_KINDS),
+  /** A person's full name or a company's registered name. */
+  name: z.string(),
+  email: z.string(),
+  /** A person's کد ملی (10 digits); null for a company or when not given. */
+  nationalCode: z.string().nullable(),
+  /** A company's شناسه ملی (11 digits); null for a person. */
+  nationalId: z.string().nullable(),
+  economicNumber: z.string().nullable(),
+  registrationNumber: z.string().nullable(),
+  address: z.string().nullable(),
+  postalCode: z.string().nullable(),
+});
+export type BuyerParty = z.infer<typeof buyerParty>;
+
+export const billingDocumentLine = z.object({
+  position: z.number().int().positive(),
+  /** Persian: the product, its cycle and domain or theme. */
+  description: z.string(),
+  quantity: z.number().int().positive(),
+  unitPriceRial: rial,
+  /** quantity × unit price. */
+  grossRial: rial,
+  discountRial: rial,
+  /** gross − discount: the amount VAT is charged on. */
+  netRial: rial,
+  /** The rate frozen on the line, in percent (10 means 10%); 0 for an exempt product. */
+  vatRatePercent: z.number().min(0).max(100),
+  vatRial: rial,
+  /** net + VAT. */
+  totalRial: rial,
+});
+export type BillingDocumentLine = z.infer<typeof billingDocumentLine>;
+
+export const billingDocument = z.object({
+  id: z.string(),
+  kind: z.enum(BILLING_DOCUMENT_KINDS),
+  title: z.string(),
+  /**
+   * The document's number, gapless per series and Jalali year (e.g. `S1405-000123`); a
+   * pro-forma has none and is named by its order number.
+   */
+  number: z.string().nullable(),
+  issuedAt: timestamp,
+  /** The order it is for; null for a receipt of a wallet top-up. */
+  order: z.object({ id: z.string(), number: z.number().int() }).nullable(),
+  /** A credit note's invoice. */
+  refersTo: z.object({ id: z.string(), number: z.string() }).nullable(),
+  seller: sellerParty,
+  buyer: buyerParty,
+  lines: z.array(billingDocumentLine),
+  totals: z.object({
+    grossRial: rial,
+    discountRial: rial,
+    netRial: rial,
+    vatRial: rial,
+    totalRial: rial,
+  }),
+  /** The total in Persian words, e.g. «یک میلیون و دویست هزار ریال». */
+  totalInWords: z.string(),
+  /** How it was paid, in Persian (gateway and reference, wallet, card-to-card); null if unpaid. */
+  paymentNote: z.string().nullable(),
+  /** A credit note's reason, a receipt's purpose; null otherwise. */
+  note: z.string().nullable(),
+});
+export type BillingDocument = z.infer<typeof billingDocument>;
