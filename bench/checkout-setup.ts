@@ -37,6 +37,7 @@ export async function addBenchCustomers(app: FastifyInstance, count: number): Pr
       .returning({ id: users.id });
     if (!user) throw new Error('bench customer insert returned no row');
     await updateBuyerDetails(app.db, user.id, {
+      kind: 'person',
       fullName: `مشتری آزمون ${index + 1}`,
       email: `bench-${index + 1}@example.com`,
     });

@@ -15,6 +15,7 @@ import {
 import { appRoutes } from './modules/app';
 import { appDistributionRoutes } from './modules/app-distribution';
 import { auditRoutes } from './modules/audit';
+import { billingRoutes } from './modules/billing';
 import { staffCatalogRoutes, storeRoutes } from './modules/catalog';
 import { contentRoutes, staffArticlesRoutes } from './modules/content';
 import { dashboardRoutes } from './modules/dashboard';
@@ -156,6 +157,7 @@ export async function buildApp(
   await app.register(staffCustomersRoutes);
   await app.register(staffServicesRoutes);
   await app.register(staffOrdersRoutes);
+  await app.register(billingRoutes);
   await app.register(staffTicketsRoutes);
   await app.register(staffCatalogRoutes);
   await app.register(staffArticlesRoutes);

@@ -7,6 +7,7 @@ export * from './demo/seed-runs';
 export * from './modules/accounts/schema';
 export * from './modules/app/schema';
 export * from './modules/audit/schema';
+export * from './modules/billing/schema';
 export * from './modules/catalog/schema';
 export * from './modules/content/schema';
 export * from './modules/live/schema';

@@ -21,6 +21,8 @@ export const STAFF_PERMISSIONS = {
   'discounts.read': ['admin'],
   'discounts.manage': ['admin'],
   'audit.read': ['admin'],
+  'billing.read': ['support', 'admin'],
+  'billing.manage': ['admin'],
 } as const satisfies Record<string, readonly StaffRoleName[]>;
 
 export type StaffPermission = keyof typeof STAFF_PERMISSIONS;

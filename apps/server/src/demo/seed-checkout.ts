@@ -90,6 +90,7 @@ export async function seedCheckout(tx: Transaction): Promise<void> {
   if (!sara) return;
   const owner = { userId: sara.id, cartToken: undefined };
   await updateBuyerDetails(tx, sara.id, {
+    kind: 'person',
     fullName: 'سارا محمدی',
     email: 'sara.mohammadi@example.com',
     nationalId: '0499370899',

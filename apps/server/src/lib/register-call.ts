@@ -137,3 +137,54 @@ export function registerCall<C extends CallDefinition>(
     },
   });
 }
+
+/** A file a call answers with instead of the envelope (a CSV, a PDF, a spreadsheet). */
+export interface FileAnswer {
+  contentType: string;
+  /** ASCII: what the browser saves it as. */
+  fileName: string;
+  body: Buffer | string;
+}
+
+/**
+ * Registers a signed-in call whose answer is a file: the same body schema and the same
+ * permission check as `registerCall`, errors still in the envelope, the file not cached.
+ */
+export function registerFileCall<C extends CallDefinition>(
+  app: FastifyInstance,
+  call: C,
+  handler: (input: CallParsed<C>, context: CallContext<C>) => Promise<FileAnswer>,
+): void {
+  if (call.access === 'public' || !isAuthenticatedScope(app)) {
+    throw new Error(`${call.path}: a file call is signed-in, registered inside withUser`);
+  }
+  const access = call.access;
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: 'POST',
+    url: call.path,
+    ...(typeof access === 'object'
+      ? {
+          preValidation: async (request: FastifyRequest) => {
+            await requirePermission(app, request.user, access.permission);
+          },
+        }
+      : {}),
+    schema: {
+      summary: call.summary,
+      tags: [call.tag],
+      security: [{ bearer: [] }],
+      body: call.request,
+    },
+    handler: async (request, reply) => {
+      const user = request.user;
+      const actor = user ? { id: user.id, ipAddress: request.ip } : null;
+      const context = { request, reply, user, actor } as unknown as CallContext<C>;
+      const file = await handler(request.body as CallParsed<C>, context);
+      return reply
+        .type(file.contentType)
+        .header('cache-control', 'no-store')
+        .header('content-disposition', `attachment; filename="${file.fileName}"`)
+        .send(file.body);
+    },
+  });
+}

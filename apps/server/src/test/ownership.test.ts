@@ -101,6 +101,8 @@ interface Records {
   pendingOrderId: string;
   /** Paid with wallet credit; it made `serviceId`. */
   paidOrderId: string;
+  /** The paid order's sales invoice. */
+  invoiceId: string;
   serviceId: string;
   ticketId: string;
   /** Sent with the ticket's first message. */
@@ -150,6 +152,18 @@ const OWNED_RECORD_CALLS: Record<string, OwnedRecordCall> = {
   },
   '/api/user/orders/order-get-detail': {
     cases: [{ field: 'orderId', body: (target) => ({ orderId: target.pendingOrderId }) }],
+  },
+  '/api/user/billing/get-document': {
+    cases: [
+      { field: 'documentId', body: (target) => ({ documentId: target.invoiceId }) },
+      { field: 'orderId', body: (target) => ({ orderId: target.pendingOrderId }) },
+    ],
+  },
+  '/api/user/billing/download-document-pdf': {
+    cases: [
+      { field: 'documentId', body: (target) => ({ documentId: target.invoiceId }) },
+      { field: 'orderId', body: (target) => ({ orderId: target.paidOrderId }) },
+    ],
   },
   '/api/user/orders/get-order-successful-payments': {
     cases: [{ field: 'orderId', body: (target) => ({ orderId: target.paidOrderId }) }],
@@ -380,7 +394,15 @@ async function furnish(app: FastifyInstance, who: Customer): Promise<Records> {
   const downgrade = options.options.find((option) => option.productSlug === 'host-linux-1g');
   if (!downgrade) throw new Error('the service offers no downgrade');
   await grantCredit(app.db, who.id, 100_000);
+  const paid = await ok(
+    app,
+    '/api/user/orders/order-get-detail',
+    { orderId: service.orderId },
+    who.token,
+  );
+  if (!paid.invoice) throw new Error('the paid order has no invoice');
   return {
+    invoiceId: paid.invoice.id,
     planChange: {
       productId: downgrade.productId,
       differenceRial: downgrade.calculation.differenceRial,
@@ -402,6 +424,7 @@ async function furnish(app: FastifyInstance, who: Customer): Promise<Records> {
 const nobody: Records = {
   pendingOrderId: randomUUID(),
   paidOrderId: randomUUID(),
+  invoiceId: randomUUID(),
   serviceId: randomUUID(),
   ticketId: randomUUID(),
   sentAttachmentId: randomUUID(),
@@ -427,6 +450,7 @@ const ROWS_OF: Record<string, (userId: string) => SQL> = {
   order_lines: (id) =>
     sql`order_lines r join orders o on o.id = r.order_id where o.user_id = ${id}`,
   payments: (id) => sql`payments r where r.user_id = ${id}`,
+  billing_documents: (id) => sql`billing_documents r where r.user_id = ${id}`,
   services: (id) => sql`services r where r.user_id = ${id}`,
   tickets: (id) => sql`tickets r where r.user_id = ${id}`,
   ticket_messages: (id) =>

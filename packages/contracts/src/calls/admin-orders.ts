@@ -72,6 +72,8 @@ const orderRequest = { orderId: entityId };
 export const adminOrderDetail = orderDetail.extend({
   customer: staffCustomerRef,
   refundedAt: timestamp.nullable(),
+  /** What has been refunded so far, in full or in parts; each part has its credit note. */
+  refundedRial: rial,
   /** Every gateway attempt, opened or not, with the gateway's own references. */
   payments: z.array(
     z.object({
@@ -136,10 +138,18 @@ export const adminCancelOrder = defineCall({
 export const adminRefundOrder = defineCall({
   path: '/api/admin/orders/refund-order',
   summary:
-    'بازپرداخت سفارش پرداخت‌شده به کیف پول مشتری؛ سرویس‌های آن لغو و تمدیدهایش برگردانده می‌شوند',
+    'بازپرداخت سفارش پرداخت‌شده به کیف پول مشتری با صدور برگشت از فروش؛ بازپرداخت کامل سرویس‌های آن را لغو و تمدیدهایش را برمی‌گرداند، بازپرداخت بخشی از مبلغ به سرویس‌ها دست نمی‌زند',
   tag: 'admin',
   access: { permission: 'orders.manage' },
-  request: z.strictObject({ ...orderRequest, reason: staffReason }),
+  request: z.strictObject({
+    ...orderRequest,
+    reason: staffReason,
+    /**
+     * Part of what is left to refund; left out: all of it (the order is then refunded, its
+     * services cancelled). A part leaves the order paid and its services as they are.
+     */
+    amountRial: rial.min(1, 'مبلغ بازپرداخت باید بیش از صفر باشد').optional(),
+  }),
   response: adminOrderDetail,
 });
 

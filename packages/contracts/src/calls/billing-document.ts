@@ -16,6 +16,15 @@ export const BILLING_DOCUMENT_TITLES: Record<BillingDocumentKind, string> = {
   receipt: 'رسید دریافت وجه',
 };
 
+/** How a payment was made, as documents and pages name it (the payment's `gateway`). */
+export const PAYMENT_METHOD_LABELS: Record<string, string> = {
+  sandbox: 'درگاه آزمایشی',
+  zarinpal: 'درگاه زرین‌پال',
+  zibal: 'درگاه زیبال',
+  'card-to-card': 'کارت به کارت',
+  'bank-transfer': 'واریز بانکی',
+};
+
 export const BUYER_KINDS = ['person', 'company'] as const;
 export type BuyerKind = (typeof BUYER_KINDS)[number];
 

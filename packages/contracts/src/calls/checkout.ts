@@ -13,7 +13,8 @@ import {
 } from '../constants';
 import { text, timestamp } from '../fields';
 import { listPaging, listResult } from '../list';
-import { isValidNationalId } from '../national-id';
+import { isValidLegalNationalId, isValidNationalId } from '../national-id';
+import { BUYER_KINDS } from './billing-document';
 import { billingCycle, entityId, productPrice, rial } from './catalog';
 import { planChangeCalculation } from './plan-change';
 
@@ -76,8 +77,12 @@ export const cartLine = z.object({
   themePriceRial: rial,
   /** This line's share of the cart's discount. */
   discountRial: rial,
-  /** price + setup fee + theme − discount. */
+  /** price + setup fee + theme − discount: the net, before VAT. */
   totalRial: rial,
+  /** The VAT rate on this line now (0 for an exempt product), frozen when the order is placed. */
+  vatRatePercent: z.number(),
+  /** VAT on the line's net, whole Rial. */
+  vatRial: rial,
 });
 
 export const cartDiscount = z.object({
@@ -95,10 +100,14 @@ export const cart = z.object({
   cartToken: z.string().nullable(),
   lines: z.array(cartLine),
   discount: cartDiscount.nullable(),
-  /** Lines before the discount. */
+  /** Lines before the discount, net of VAT. */
   subtotalRial: rial,
   discountRial: rial,
-  /** What the order will cost: subtotal − discount. */
+  /** The VAT rate in force now, in percent (prices are entered net of it). */
+  vatRatePercent: z.number(),
+  /** The sum of the lines' VAT. */
+  vatRial: rial,
+  /** What the order will cost: subtotal − discount + VAT. */
   totalRial: rial,
   /** Lines that were dropped because their product, cycle or theme is no longer sold. */
   removedNotice: z.string().nullable(),
@@ -167,19 +176,48 @@ export const applyDiscountCodeInCart = defineCall({
   response: cart,
 });
 
-/** The buyer's invoice details (decision 0012): kept per account, frozen into each order. */
+/**
+ * The buyer's invoice details (decisions 0012, 0022): kept per account, frozen into each order.
+ * A person gives a name and may give a کد ملی; a company gives every legal detail an official
+ * invoice (صورتحساب) names.
+ */
 export const buyerDetails = z.object({
+  kind: z.enum(BUYER_KINDS),
   fullName: z.string(),
   email: z.string(),
+  /** A person's کد ملی. */
   nationalId: z.string().nullable(),
   companyName: z.string().nullable(),
+  /** A company's شناسه ملی. */
+  legalNationalId: z.string().nullable(),
+  economicNumber: z.string().nullable(),
+  registrationNumber: z.string().nullable(),
+  address: z.string().nullable(),
+  postalCode: z.string().nullable(),
 });
 
-const nationalIdInput = z
-  .string()
-  .max(20)
-  .transform((value) => toLatinDigits(value).replace(/[\s-]/g, ''))
-  .refine(isValidNationalId, { message: 'کد ملی درست نیست' });
+/** Digits as typed, Persian or Latin, with spaces and dashes dropped. */
+const digitsInput = (max: number) =>
+  z
+    .string()
+    .max(max + 10)
+    .transform((value) => toLatinDigits(value).replace(/[\s-]/g, ''));
+
+const nationalIdInput = digitsInput(10).refine(isValidNationalId, { message: 'کد ملی درست نیست' });
+
+export const BUYER_FIELD_MESSAGES = {
+  companyName: 'نام ثبت‌شدهٔ شرکت را بنویسید',
+  legalNationalId: 'شناسهٔ ملی شرکت ۱۱ رقم است و رقم کنترل آن درست نیست',
+  economicNumber: 'کد اقتصادی ۱۱ یا ۱۲ رقم است',
+  registrationNumber: 'شمارهٔ ثبت شرکت فقط رقم است (تا ۱۰ رقم)',
+  address: 'نشانی کامل شرکت را بنویسید (دست‌کم ۱۰ نویسه)',
+  postalCode: 'کد پستی ۱۰ رقم است و با ۰ یا ۲ شروع نمی‌شود',
+} as const;
+
+/** کد پستی: ten digits; the first five never hold 0 or 2, the fifth never 5 (Iran Post). */
+export function isValidPostalCode(value: string): boolean {
+  return /^[13-9]{4}[1346-9][0-9]{5}$/.test(value) && !/^(\d)\1{9}$/.test(value);
+}
 
 export const getCartUser = defineCall({
   path: '/api/cart/get-user',
@@ -195,15 +233,38 @@ export const getCartUser = defineCall({
 
 export const updateCartUser = defineCall({
   path: '/api/cart/update-user',
-  summary: 'ثبت مشخصات خریدار برای صورت‌حساب',
+  summary: 'ثبت مشخصات خریدار (شخص حقیقی یا حقوقی) برای صورت‌حساب',
   tag: 'cart',
   access: 'user',
-  request: z.strictObject({
-    fullName: text({ min: 3, max: 120 }),
-    email: z.email('نشانی ایمیل درست نیست').max(254),
-    nationalId: nationalIdInput.nullable().optional(),
-    companyName: text({ max: 120 }).nullable().optional(),
-  }),
+  request: z
+    .strictObject({
+      /** Left out: a person, as before companies could be invoiced. */
+      kind: z.enum(BUYER_KINDS).default('person'),
+      fullName: text({ min: 3, max: 120 }),
+      email: z.email('نشانی ایمیل درست نیست').max(254),
+      nationalId: nationalIdInput.nullable().optional(),
+      companyName: text({ max: 120 }).nullable().optional(),
+      legalNationalId: digitsInput(11).nullable().optional(),
+      economicNumber: digitsInput(12).nullable().optional(),
+      registrationNumber: digitsInput(10).nullable().optional(),
+      address: text({ max: 300 }).nullable().optional(),
+      postalCode: digitsInput(10).nullable().optional(),
+    })
+    .superRefine((buyer, context) => {
+      if (buyer.kind !== 'company') return;
+      const problems: Array<[keyof typeof BUYER_FIELD_MESSAGES, boolean]> = [
+        ['companyName', (buyer.companyName ?? '').trim().length >= 2],
+        ['legalNationalId', isValidLegalNationalId(buyer.legalNationalId ?? '')],
+        ['economicNumber', /^(\d{11}|\d{12})$/.test(buyer.economicNumber ?? '')],
+        ['registrationNumber', /^\d{1,10}$/.test(buyer.registrationNumber ?? '')],
+        ['address', (buyer.address ?? '').trim().length >= 10],
+        ['postalCode', isValidPostalCode(buyer.postalCode ?? '')],
+      ];
+      for (const [field, ok] of problems) {
+        if (!ok)
+          context.addIssue({ code: 'custom', path: [field], message: BUYER_FIELD_MESSAGES[field] });
+      }
+    }),
   response: buyerDetails.extend({ complete: z.boolean() }),
 });
 
@@ -253,12 +314,18 @@ export const orderDetail = z.object({
       setupFeeRial: rial,
       themePriceRial: rial,
       discountRial: rial,
+      /** The line's net, before VAT. */
       totalRial: rial,
+      /** The rate frozen on the line when the order was placed. */
+      vatRatePercent: z.number(),
+      vatRial: rial,
     }),
   ),
   discountCode: z.string().nullable(),
   subtotalRial: rial,
   discountRial: rial,
+  vatRial: rial,
+  /** subtotal − discount + VAT. */
   totalRial: rial,
   /** Wallet credit already spent on this order. */
   walletAppliedRial: rial,
@@ -268,6 +335,12 @@ export const orderDetail = z.object({
   payableRial: rial,
   buyer: buyerDetails,
   payments: z.array(orderPayment),
+  /**
+   * The numbered documents: the sales invoice once paid (null while unpaid: the order's
+   * document is then its pro-forma) and any credit notes of refunds.
+   */
+  invoice: z.object({ id: z.string(), number: z.string() }).nullable(),
+  creditNotes: z.array(z.object({ id: z.string(), number: z.string() })),
   createdAt: timestamp,
   /** A pending order is cancelled by itself at this time. */
   expiresAt: timestamp,

@@ -69,6 +69,8 @@ export const products = pgTable(
     status: text('status', { enum: productStatuses }).notNull().default('active'),
     sortOrder: integer('sort_order').notNull().default(0),
     searchText: text('search_text').notNull().default(''),
+    /** Sold without VAT (issue 21): its order lines freeze a 0% rate. */
+    vatExempt: boolean('vat_exempt').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,8 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { BillingCycle, CallResult, getCart } from '@vitrin/contracts';
+import {
+  type BillingCycle,
+  type CallResult,
+  type getCart,
+  ratePercent,
+  vatOf,
+} from '@vitrin/contracts';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { vatRateAt } from '../billing';
 import { productGroups, productPrices, products, productThemes, themes } from '../catalog';
 import {
   findRenewableService,
@@ -417,6 +424,8 @@ function emptyCart(token: string | null): CartView {
     discount: null,
     subtotalRial: 0,
     discountRial: 0,
+    vatRatePercent: 0,
+    vatRial: 0,
     totalRial: 0,
     removedNotice: null,
   };
@@ -444,6 +453,8 @@ export interface PricedLine {
   themePriceRial: number;
   /** price + setup + theme, before any discount. */
   amountRial: number;
+  /** Sold without VAT (issue 21). */
+  vatExempt: boolean;
   /** The service this line renews: priced at the cycle alone. */
   renewal: { serviceId: string; serviceName: string; expiresAt: Date | null } | null;
 }
@@ -487,6 +498,7 @@ export async function priceLines(db: Database, cartId: string): Promise<PricedCa
       priceRial: productPrices.priceRial,
       salePriceRial: productPrices.salePriceRial,
       setupFeeRial: products.setupFeeRial,
+      vatExempt: products.vatExempt,
       renewServiceId: cartLines.renewServiceId,
       serviceName: services.name,
       serviceStatus: services.status,
@@ -580,6 +592,7 @@ export async function priceLines(db: Database, cartId: string): Promise<PricedCa
         setupFeeRial,
         themePriceRial,
         amountRial: priceRial + setupFeeRial + themePriceRial,
+        vatExempt: row.vatExempt,
         renewal,
       };
     });
@@ -620,6 +633,9 @@ async function readCart(db: Database, userId: string | null, cart: OpenedCart): 
   );
   const subtotalRial = lines.reduce((sum, line) => sum + line.amountRial, 0);
   const discountRial = perLine.reduce((sum, part) => sum + part, 0);
+  const rateBp = await vatRateAt(db, new Date());
+  const vat = lineVat(lines, perLine, rateBp);
+  const vatRial = vat.reduce((sum, line) => sum + line.vatRial, 0);
   return {
     cartToken: cart.token,
     lines: lines.map((line, index) => ({
@@ -653,11 +669,15 @@ async function readCart(db: Database, userId: string | null, cart: OpenedCart): 
       themePriceRial: line.themePriceRial,
       discountRial: perLine[index] ?? 0,
       totalRial: line.amountRial - (perLine[index] ?? 0),
+      vatRatePercent: ratePercent(vat[index]?.vatRateBp ?? 0),
+      vatRial: vat[index]?.vatRial ?? 0,
     })),
     discount,
     subtotalRial,
     discountRial,
-    totalRial: subtotalRial - discountRial,
+    vatRatePercent: ratePercent(rateBp),
+    vatRial,
+    totalRial: subtotalRial - discountRial + vatRial,
     removedNotice,
   };
 }
@@ -677,6 +697,24 @@ async function offeredCycles(db: Database, productIds: string[]) {
     );
   }
   return byProduct;
+}
+
+/**
+ * Each line's VAT at `rateBp` (0 for an exempt product), on its net after its share of the
+ * discount, rounded per line (decision 0022).
+ */
+export function lineVat(
+  lines: ReadonlyArray<{ amountRial: number; vatExempt: boolean }>,
+  perLineDiscount: readonly number[],
+  rateBp: number,
+): Array<{ vatRateBp: number; vatRial: number }> {
+  return lines.map((line, index) => {
+    const vatRateBp = line.vatExempt ? 0 : rateBp;
+    return {
+      vatRateBp,
+      vatRial: vatOf(line.amountRial - (perLineDiscount[index] ?? 0), vatRateBp),
+    };
+  });
 }
 
 export type { DiscountCode };

@@ -139,7 +139,7 @@ describe('a code is refused, with its reason in fields.code, when', () => {
     const newcomer = await customerWithCart([VPS_MONTH]);
     const cart = await apply(newcomer, 'WELCOME');
     expect(cart.discount).toMatchObject({ code: 'WELCOME', valid: true, amountRial: 1_500_000 });
-    expect(cart.totalRial).toBe(cart.subtotalRial - 1_500_000);
+    expect(cart.totalRial - cart.vatRial).toBe(cart.subtotalRial - 1_500_000);
   });
 
   test('it is for a first order and the buyer’s first order is still waiting for payment', async () => {
@@ -217,7 +217,7 @@ describe('what a code takes off', () => {
     const cart = await apply(customer, 'BUILDER30');
     expect(cart.subtotalRial * 0.3).toBeGreaterThan(3_000_000);
     expect(cart.discountRial).toBe(3_000_000);
-    expect(cart.totalRial).toBe(cart.subtotalRial - 3_000_000);
+    expect(cart.totalRial - cart.vatRial).toBe(cart.subtotalRial - 3_000_000);
   });
 
   test('a percent code takes its share rounded down to whole Toman; a fixed one its amount', async () => {
@@ -228,7 +228,7 @@ describe('what a code takes off', () => {
     const fixed = await apply(customer, 'MINUS777');
     // A code's Rial below a whole Toman is not given: people read Toman.
     expect(fixed.discountRial).toBe(777_770);
-    expect(fixed.totalRial).toBe(fixed.subtotalRial - 777_770);
+    expect(fixed.totalRial - fixed.vatRial).toBe(fixed.subtotalRial - 777_770);
   });
 
   test('split over the lines, the parts add up to the discount exactly', async () => {
@@ -246,8 +246,14 @@ describe('what a code takes off', () => {
     expect(cart.discountRial).toBe(1_000_000);
     const order = await ok(t.app, '/api/cart/submit-order', {}, customer.token);
     expect(order.lines.map((line) => line.discountRial)).toEqual([528_230, 273_230, 198_540]);
-    expect(order.lines.reduce((sum, line) => sum + line.totalRial, 0)).toBe(order.totalRial);
-    expect(order.totalRial).toBe(5_490_000 - 1_000_000);
+    expect(order.lines.reduce((sum, line) => sum + line.totalRial, 0)).toBe(
+      order.totalRial - order.vatRial,
+    );
+    expect(order.totalRial - order.vatRial).toBe(5_490_000 - 1_000_000);
+    // VAT on each line's net after its share of the discount, rounded per line.
+    expect(order.lines.map((line) => line.vatRial)).toEqual(
+      order.lines.map((line) => Math.round(line.totalRial / 10)),
+    );
   });
 
   test('a cart holds one code: applying another replaces it, an empty code removes it', async () => {
@@ -263,7 +269,7 @@ describe('what a code takes off', () => {
     );
     const removed = await apply(customer, '  ');
     expect(removed.discount).toBeNull();
-    expect(removed.totalRial).toBe(removed.subtotalRial);
+    expect(removed.totalRial - removed.vatRial).toBe(removed.subtotalRial);
   });
 
   test('a code that stops applying stays on the cart, shown invalid with its reason', async () => {
@@ -281,7 +287,7 @@ describe('what a code takes off', () => {
       problem: DISCOUNT_PROBLEMS.ended,
       amountRial: 0,
     });
-    expect(cart.totalRial).toBe(cart.subtotalRial);
+    expect(cart.totalRial - cart.vatRial).toBe(cart.subtotalRial);
   });
 });
 

@@ -11,6 +11,14 @@ export {
   placePlanChangeOrder,
   refuseIfServiceOrderPending,
 } from './plan-change-orders';
-export { cartLines, carts, orderLines, orders, type PlanChangeRecord } from './schema';
+export {
+  type BuyerSnapshot,
+  buyerProfiles,
+  cartLines,
+  carts,
+  orderLines,
+  orders,
+  type PlanChangeRecord,
+} from './schema';
 export { staffOrdersRoutes } from './staff.routes';
 export { checkoutRoutes } from './store.routes';

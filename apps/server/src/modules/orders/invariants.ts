@@ -92,12 +92,32 @@ export async function checkoutInvariantViolations(db: Database): Promise<string[
     [
       'wallet credit spent on an order differs from its ledger rows',
       sql`select o.id from orders o
-          where case when o.status in ('pending', 'paid') then o.wallet_applied_rial
-                     -- A refund gives back the wallet and the gateway parts as one ledger row.
-                     when o.status = 'refunded' then -o.gateway_paid_rial else 0 end
+          where case when o.status in ('pending', 'paid', 'refunded')
+                     -- A refund gives back the wallet and the gateway parts as ledger rows.
+                     then o.wallet_applied_rial - o.refunded_rial else 0 end
             <> coalesce((select -sum(w.amount_rial) from wallet_transactions w
                  where w.order_id = o.id and w.payment_id is null
                    and w.reason in ('order-payment', 'refund')), 0)`,
+    ],
+    [
+      'order with a sales invoice whose credit notes differ from what was refunded',
+      sql`select o.id from orders o
+          join billing_documents i on i.order_id = o.id and i.kind = 'sales'
+          where o.refunded_rial <> coalesce((select sum(c.total_rial) from billing_documents c
+                 where c.refers_to_id = i.id), 0)`,
+    ],
+    [
+      'sales invoice whose total differs from its order',
+      sql`select i.id from billing_documents i join orders o on o.id = i.order_id
+          where i.kind = 'sales' and i.total_rial <> o.total_rial`,
+    ],
+    [
+      'document numbers with a gap or a repeat in a series and year',
+      sql`select d.series || d.jalali_year from billing_documents d
+          left join document_counters c on c.series = d.series and c.jalali_year = d.jalali_year
+          group by d.series, d.jalali_year, c.last_sequence
+          having count(*) <> max(d.sequence) or count(distinct d.sequence) <> count(*)
+              or c.last_sequence is distinct from max(d.sequence)`,
     ],
   ];
   for (const [description, query] of checks) {

@@ -1,10 +1,22 @@
-import { ORDER_EXPIRY_HOURS, type orderDetail as orderDetailSchema } from '@vitrin/contracts';
+import {
+  type BuyerKind,
+  ORDER_EXPIRY_HOURS,
+  type orderDetail as orderDetailSchema,
+  ratePercent,
+} from '@vitrin/contracts';
 import { toPersianDigits } from '@vitrin/fa';
 import { and, asc, desc, eq, gt, lte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Transaction } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { users } from '../accounts';
+import {
+  creditNotesOf,
+  issueSalesInvoice,
+  paymentNoteOf,
+  salesInvoiceRef,
+  vatRateAt,
+} from '../billing';
 import {
   applyPaidPlanChange,
   extendRenewedService,
@@ -17,6 +29,7 @@ import {
   buyerHistory,
   type CartOwner,
   discountRefused,
+  lineVat,
   openCart,
   priceLines,
 } from './cart.service';
@@ -40,46 +53,90 @@ const ORDER_NOT_FOUND = 'این سفارش پیدا نشد';
 // ---------------------------------------------------------------------------------------------
 // Buyer details (decision 0012)
 
+type BuyerProfileRow = typeof buyerProfiles.$inferSelect;
+
+/** The saved profile as the checkout and the order keep it. */
+function snapshotOf(saved: BuyerProfileRow): BuyerSnapshot {
+  return {
+    kind: saved.kind,
+    fullName: saved.fullName,
+    email: saved.email,
+    nationalId: saved.nationalId,
+    companyName: saved.companyName,
+    legalNationalId: saved.legalNationalId,
+    economicNumber: saved.economicNumber,
+    registrationNumber: saved.registrationNumber,
+    address: saved.address,
+    postalCode: saved.postalCode,
+  };
+}
+
+/** Every field of the answer, from a snapshot of any age (older ones are a person's). */
+export function buyerDetailsOf(buyer: BuyerSnapshot) {
+  return {
+    kind: buyer.kind ?? 'person',
+    fullName: buyer.fullName,
+    email: buyer.email,
+    nationalId: buyer.nationalId,
+    companyName: buyer.companyName,
+    legalNationalId: buyer.legalNationalId ?? null,
+    economicNumber: buyer.economicNumber ?? null,
+    registrationNumber: buyer.registrationNumber ?? null,
+    address: buyer.address ?? null,
+    postalCode: buyer.postalCode ?? null,
+  };
+}
+
 export async function getBuyerDetails(db: Database, userId: string) {
   const [saved] = await db.select().from(buyerProfiles).where(eq(buyerProfiles.userId, userId));
-  if (saved) {
-    return {
-      fullName: saved.fullName,
-      email: saved.email,
-      nationalId: saved.nationalId,
-      companyName: saved.companyName,
-      complete: true,
-    };
-  }
+  if (saved) return { ...buyerDetailsOf(snapshotOf(saved)), complete: true };
   // Until confirmed once, the form starts from the profile.
   const [user] = await db
     .select({ firstName: users.firstName, lastName: users.lastName, email: users.email })
     .from(users)
     .where(eq(users.id, userId));
   return {
-    fullName: [user?.firstName, user?.lastName].filter(Boolean).join(' '),
-    email: user?.email ?? '',
-    nationalId: null,
-    companyName: null,
+    ...buyerDetailsOf({
+      fullName: [user?.firstName, user?.lastName].filter(Boolean).join(' '),
+      email: user?.email ?? '',
+      nationalId: null,
+      companyName: null,
+    }),
     complete: false,
   };
 }
 
+/** Saves the buyer's details; a person keeps no company fields, a company every one. */
 export async function updateBuyerDetails(
   db: Database,
   userId: string,
   details: {
+    kind: BuyerKind;
     fullName: string;
     email: string;
     nationalId?: string | null | undefined;
     companyName?: string | null | undefined;
+    legalNationalId?: string | null | undefined;
+    economicNumber?: string | null | undefined;
+    registrationNumber?: string | null | undefined;
+    address?: string | null | undefined;
+    postalCode?: string | null | undefined;
   },
 ) {
+  const company = details.kind === 'company';
+  const companyField = (value: string | null | undefined) => (company ? (value ?? null) : null);
   const values = {
+    kind: details.kind,
     fullName: details.fullName,
     email: details.email,
     nationalId: details.nationalId ?? null,
+    // A person may still name the company they work for, as before (decision 0012).
     companyName: details.companyName ?? null,
+    legalNationalId: companyField(details.legalNationalId),
+    economicNumber: companyField(details.economicNumber),
+    registrationNumber: companyField(details.registrationNumber),
+    address: companyField(details.address),
+    postalCode: companyField(details.postalCode),
     updatedAt: new Date(),
   };
   await db
@@ -89,20 +146,15 @@ export async function updateBuyerDetails(
   return getBuyerDetails(db, userId);
 }
 
-// ---------------------------------------------------------------------------------------------
-// Submit
-
 /** What an order's invoice says of its buyer, copied now; refused until they gave it. */
 export async function buyerSnapshot(tx: Transaction, userId: string): Promise<BuyerSnapshot> {
   const [buyer] = await tx.select().from(buyerProfiles).where(eq(buyerProfiles.userId, userId));
   if (!buyer) throw new AppError('BUYER_DETAILS_REQUIRED');
-  return {
-    fullName: buyer.fullName,
-    email: buyer.email,
-    nationalId: buyer.nationalId,
-    companyName: buyer.companyName,
-  };
+  return snapshotOf(buyer);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Submit
 
 /**
  * Turns the owner's cart into a pending order: every price from the catalog now, the code's
@@ -169,13 +221,17 @@ export async function submitOrder(
 
     const subtotalRial = lines.reduce((sum, line) => sum + line.amountRial, 0);
     const discountRial = perLine.reduce((sum, part) => sum + part, 0);
+    // The rate in force now is frozen on every line (decision 0022).
+    const vat = lineVat(lines, perLine, await vatRateAt(tx, now));
+    const vatRial = vat.reduce((sum, line) => sum + line.vatRial, 0);
     const [order] = await tx
       .insert(orders)
       .values({
         userId: owner.userId,
         subtotalRial,
         discountRial,
-        totalRial: subtotalRial - discountRial,
+        vatRial,
+        totalRial: subtotalRial - discountRial + vatRial,
         discountCodeId: code?.id ?? null,
         discountCode: code?.code ?? null,
         buyer: snapshot,
@@ -202,6 +258,8 @@ export async function submitOrder(
         themePriceRial: line.themePriceRial,
         discountRial: perLine[index] ?? 0,
         totalRial: line.amountRial - (perLine[index] ?? 0),
+        vatRateBp: vat[index]?.vatRateBp ?? 0,
+        vatRial: vat[index]?.vatRial ?? 0,
       })),
     );
     await tx.delete(cartLines).where(eq(cartLines.cartId, cart.id));
@@ -229,7 +287,7 @@ export async function getOrderDetail(
     .from(orders)
     .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
   if (!order) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
-  const [lines, attempts] = await Promise.all([
+  const [lines, attempts, invoice, creditNotes] = await Promise.all([
     db
       .select()
       .from(orderLines)
@@ -240,6 +298,8 @@ export async function getOrderDetail(
       .from(payments)
       .where(eq(payments.orderId, order.id))
       .orderBy(desc(payments.createdAt)),
+    salesInvoiceRef(db, order.id),
+    creditNotesOf(db, order.id),
   ]);
   return {
     id: order.id,
@@ -268,15 +328,20 @@ export async function getOrderDetail(
       themePriceRial: line.themePriceRial,
       discountRial: line.discountRial,
       totalRial: line.totalRial,
+      vatRatePercent: ratePercent(line.vatRateBp),
+      vatRial: line.vatRial,
     })),
     discountCode: order.discountCode,
     subtotalRial: order.subtotalRial,
     discountRial: order.discountRial,
+    vatRial: order.vatRial,
     totalRial: order.totalRial,
     walletAppliedRial: order.walletAppliedRial,
     gatewayPaidRial: order.gatewayPaidRial,
     payableRial: payableOf(order),
-    buyer: order.buyer,
+    buyer: buyerDetailsOf(order.buyer),
+    invoice,
+    creditNotes,
     payments: attempts
       // An attempt the gateway never opened is noise to the customer.
       .filter((payment) => payment.authority !== null)
@@ -423,6 +488,23 @@ export async function markOrderPaid(tx: Transaction, order: OrderRow, now: Date)
       );
     }
   }
+  // The sales invoice, numbered in this same transaction (decision 0022).
+  const paid = await tx
+    .select({
+      gateway: payments.gateway,
+      amountRial: payments.amountRial,
+      referenceId: payments.referenceId,
+    })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.orderId, order.id),
+        eq(payments.status, 'paid'),
+        eq(payments.creditedToWallet, false),
+      ),
+    )
+    .orderBy(asc(payments.settledAt));
+  await issueSalesInvoice(tx, order, lines, paymentNoteOf(order.walletAppliedRial, paid), now);
 }
 
 /** The person cancels an unpaid order. */

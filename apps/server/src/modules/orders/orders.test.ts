@@ -47,10 +47,16 @@ describe('buyer details', () => {
     const customer = await createCustomer(t.app, { buyer: false });
     const proposed = await ok(t.app, '/api/cart/get-user', {}, customer.token);
     expect(proposed).toEqual({
+      kind: 'person',
       fullName: 'مریم آزمون',
       email: '',
       nationalId: null,
       companyName: null,
+      legalNationalId: null,
+      economicNumber: null,
+      registrationNumber: null,
+      address: null,
+      postalCode: null,
       complete: false,
     });
     await fillCart(t.app, { token: customer.token }, [HOSTING_MONTH]);
@@ -82,8 +88,14 @@ describe('buyer details', () => {
     );
     expect(saved).toEqual({
       ...base,
+      kind: 'person',
       nationalId: '0499370899',
       companyName: 'گالری سارا',
+      legalNationalId: null,
+      economicNumber: null,
+      registrationNumber: null,
+      address: null,
+      postalCode: null,
       complete: true,
     });
   });
@@ -122,6 +134,8 @@ describe('submitting an order', () => {
         themePriceRial: 12_900_000,
         discountRial: 0,
         totalRial: builder + 12_900_000,
+        vatRatePercent: 10,
+        vatRial: (builder + 12_900_000) / 10,
       },
       {
         id: undefined,
@@ -139,9 +153,13 @@ describe('submitting an order', () => {
         themePriceRial: 0,
         discountRial: 0,
         totalRial: vps + 1_500_000,
+        vatRatePercent: 10,
+        vatRial: (vps + 1_500_000) / 10,
       },
     ]);
-    expect(order.totalRial).toBe(builder + 12_900_000 + vps + 1_500_000);
+    // Prices are net; the order adds the 10% VAT in force (decision 0022).
+    expect(order.vatRial).toBe((builder + 12_900_000 + vps + 1_500_000) / 10);
+    expect(order.totalRial).toBe(((builder + 12_900_000 + vps + 1_500_000) * 11) / 10);
     expect(order.payableRial).toBe(order.totalRial);
     expect(new Date(order.expiresAt).getTime() - new Date(order.createdAt).getTime()).toBe(
       ORDER_EXPIRY_HOURS * HOUR_MS,

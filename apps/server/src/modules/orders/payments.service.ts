@@ -9,10 +9,11 @@ import {
   PaymentGatewayError,
   type VerifyOutcome,
 } from '../../providers/payment/payment-gateway';
-import { users } from '../accounts';
+import { personName, users } from '../accounts';
+import { buyerPartyOf, issueTopUpReceipt } from '../billing';
 import { changeBalance } from '../wallet';
 import { lockPayableOrder, markOrderPaid, payableOf } from './orders.service';
-import { orders, payments } from './schema';
+import { buyerProfiles, orders, payments } from './schema';
 
 /** Everything the payment steps need from the app. */
 export interface PaymentContext {
@@ -269,9 +270,29 @@ export async function settlePayment(
         description: `افزایش اعتبار، کد پیگیری ${toPersianDigits(outcome.referenceId)}`,
         paymentId: payment.id,
       });
+      // A top-up is not a sale: it gets a numbered receipt, not an invoice (decision 0022).
+      await issueTopUpReceipt(
+        tx,
+        { ...payment, referenceId: outcome.referenceId },
+        await receiptBuyer(tx, payment.userId),
+        now,
+      );
       return;
     }
     await settleOrderPayment(tx, payment, outcome.referenceId, now);
+  });
+}
+
+/** Who a receipt names: the saved buyer details, or the account's name and mobile. */
+async function receiptBuyer(tx: Transaction, userId: string) {
+  const [saved] = await tx.select().from(buyerProfiles).where(eq(buyerProfiles.userId, userId));
+  if (saved) return buyerPartyOf(saved);
+  const [user] = await tx.select().from(users).where(eq(users.id, userId));
+  return buyerPartyOf({
+    fullName: user ? personName(user) : '',
+    email: user?.email ?? '',
+    nationalId: null,
+    companyName: null,
   });
 }
 

@@ -1,8 +1,10 @@
-import { ORDER_EXPIRY_HOURS } from '@vitrin/contracts';
+import { ORDER_EXPIRY_HOURS, vatOf } from '@vitrin/contracts';
 import { toPersianDigits } from '@vitrin/fa';
 import { and, eq, inArray, or } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { vatRateAt } from '../billing';
+import { products } from '../catalog';
 import { buyerSnapshot } from './orders.service';
 import { cartLines, orderLines, orders, type PlanChangeRecord } from './schema';
 
@@ -32,13 +34,21 @@ export async function placePlanChangeOrder(
   const snapshot = await buyerSnapshot(tx, userId);
   const amount = line.record.calculation.differenceRial;
   if (amount <= 0) throw new Error(`an upgrade's order must cost something: ${amount}`);
+  // VAT on the difference, at the rate in force now, unless the new plan is exempt.
+  const [product] = await tx
+    .select({ vatExempt: products.vatExempt })
+    .from(products)
+    .where(eq(products.id, line.product.id));
+  const vatRateBp = product?.vatExempt ? 0 : await vatRateAt(tx, now);
+  const vatRial = vatOf(amount, vatRateBp);
   const [order] = await tx
     .insert(orders)
     .values({
       userId,
       subtotalRial: amount,
       discountRial: 0,
-      totalRial: amount,
+      vatRial,
+      totalRial: amount + vatRial,
       buyer: snapshot,
       createdAt: now,
       expiresAt: new Date(now.getTime() + ORDER_EXPIRY_HOURS * 3_600_000),
@@ -61,6 +71,8 @@ export async function placePlanChangeOrder(
     themePriceRial: 0,
     discountRial: 0,
     totalRial: amount,
+    vatRateBp,
+    vatRial,
   });
   return order.id;
 }

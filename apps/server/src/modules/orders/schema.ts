@@ -1,4 +1,6 @@
 import {
+  BUYER_KINDS,
+  type BuyerKind,
   ORDER_STATUSES,
   PAYMENT_PURPOSES,
   PAYMENT_STATUSES,
@@ -128,24 +130,54 @@ export const discountCodes = pgTable(
   ],
 );
 
-/** What the buyer's invoice says (decision 0012); copied into every order at submit. */
+/**
+ * What the buyer's invoice says (decisions 0012, 0022); copied into every order at submit.
+ * Orders submitted before issue 21 have no `kind` and the rest of the legal fields: a person.
+ */
 export interface BuyerSnapshot {
+  kind?: BuyerKind;
+  /** The person's name; for a company, the person who ordered. */
   fullName: string;
   email: string;
+  /** A person's کد ملی. */
   nationalId: string | null;
+  /** A company's registered name. */
   companyName: string | null;
+  /** A company's شناسه ملی. */
+  legalNationalId?: string | null;
+  economicNumber?: string | null;
+  registrationNumber?: string | null;
+  address?: string | null;
+  postalCode?: string | null;
 }
 
-export const buyerProfiles = pgTable('buyer_profiles', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.id),
-  fullName: text('full_name').notNull(),
-  email: text('email').notNull(),
-  nationalId: text('national_id'),
-  companyName: text('company_name'),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const buyerProfiles = pgTable(
+  'buyer_profiles',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id),
+    kind: text('kind', { enum: BUYER_KINDS }).notNull().default('person'),
+    fullName: text('full_name').notNull(),
+    email: text('email').notNull(),
+    nationalId: text('national_id'),
+    companyName: text('company_name'),
+    legalNationalId: text('legal_national_id'),
+    economicNumber: text('economic_number'),
+    registrationNumber: text('registration_number'),
+    address: text('address'),
+    postalCode: text('postal_code'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('buyer_profiles_kind_check', sql`${table.kind} in ('person', 'company')`),
+    // A company is invoiced with every legal detail (issue 21).
+    check(
+      'buyer_profiles_company_check',
+      sql`${table.kind} = 'person' or (${table.companyName} is not null and ${table.legalNationalId} is not null and ${table.economicNumber} is not null and ${table.registrationNumber} is not null and ${table.address} is not null and ${table.postalCode} is not null)`,
+    ),
+  ],
+);
 
 export const orders = pgTable(
   'orders',
@@ -158,6 +190,9 @@ export const orders = pgTable(
     status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending'),
     subtotalRial: bigint('subtotal_rial', { mode: 'number' }).notNull(),
     discountRial: bigint('discount_rial', { mode: 'number' }).notNull().default(0),
+    /** The sum of the lines' VAT (issue 21); 0 for orders before VAT. */
+    vatRial: bigint('vat_rial', { mode: 'number' }).notNull().default(0),
+    /** subtotal − discount + VAT: what the order costs. */
     totalRial: bigint('total_rial', { mode: 'number' }).notNull(),
     walletAppliedRial: bigint('wallet_applied_rial', { mode: 'number' }).notNull().default(0),
     gatewayPaidRial: bigint('gateway_paid_rial', { mode: 'number' }).notNull().default(0),
@@ -171,6 +206,8 @@ export const orders = pgTable(
     closedAt: timestamp('closed_at', { withTimezone: true }),
     /** When staff refunded it to the wallet (issue 8); the paid amounts stay as they were. */
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    /** What staff have refunded so far, in full or in parts (issue 21); each part a credit note. */
+    refundedRial: bigint('refunded_rial', { mode: 'number' }).notNull().default(0),
   },
   (table) => [
     index('orders_user_idx').on(table.userId, table.createdAt),
@@ -181,7 +218,11 @@ export const orders = pgTable(
     ),
     check(
       'orders_amounts_check',
-      sql`${table.discountRial} >= 0 and ${table.discountRial} <= ${table.subtotalRial} and ${table.totalRial} = ${table.subtotalRial} - ${table.discountRial}`,
+      sql`${table.discountRial} >= 0 and ${table.discountRial} <= ${table.subtotalRial} and ${table.vatRial} >= 0 and ${table.totalRial} = ${table.subtotalRial} - ${table.discountRial} + ${table.vatRial}`,
+    ),
+    check(
+      'orders_refunded_check',
+      sql`${table.refundedRial} >= 0 and ${table.refundedRial} <= ${table.walletAppliedRial} + ${table.gatewayPaidRial}`,
     ),
     // What has been paid never exceeds the total, and a paid order is paid in full.
     check(
@@ -229,7 +270,12 @@ export const orderLines = pgTable(
     setupFeeRial: bigint('setup_fee_rial', { mode: 'number' }).notNull(),
     themePriceRial: bigint('theme_price_rial', { mode: 'number' }).notNull(),
     discountRial: bigint('discount_rial', { mode: 'number' }).notNull(),
+    /** price + setup fee + theme − discount: the net the VAT is charged on. */
     totalRial: bigint('total_rial', { mode: 'number' }).notNull(),
+    /** The VAT rate in force at submit, in basis points (1000 = 10%); 0 when exempt. */
+    vatRateBp: integer('vat_rate_bp').notNull().default(0),
+    /** round(total × rate), whole Rial, frozen at submit (decision 0022). */
+    vatRial: bigint('vat_rial', { mode: 'number' }).notNull().default(0),
   },
   (table) => [
     index('order_lines_order_idx').on(table.orderId, table.position),
@@ -246,6 +292,10 @@ export const orderLines = pgTable(
     index('order_lines_changes_service_idx')
       .on(table.changesServiceId)
       .where(sql`${table.changesServiceId} is not null`),
+    check(
+      'order_lines_vat_check',
+      sql`${table.vatRateBp} >= 0 and ${table.vatRateBp} <= 10000 and ${table.vatRial} >= 0`,
+    ),
     check(
       'order_lines_total_check',
       sql`${table.discountRial} >= 0 and ${table.totalRial} = ${table.priceRial} + ${table.setupFeeRial} + ${table.themePriceRial} - ${table.discountRial} and ${table.totalRial} >= 0`,

@@ -7,6 +7,7 @@ import { AppError } from '../../lib/app-error';
 import { tehranDay, tehranDayOf } from '../../lib/tehran-days';
 import { personName, users } from '../accounts';
 import { findRecordHistory, writeAudit } from '../audit';
+import { issueCreditNote } from '../billing';
 import { cancelOrderServices, revertPlanChanges, services, takeBackRenewals } from '../services';
 import { changeBalance, walletTransactions } from '../wallet';
 import { closeOrder, getOrderDetail } from './orders.service';
@@ -168,6 +169,7 @@ export async function getStaffOrderDetail(
     ...detail,
     customer: { id: customer.id, name: personName(customer), mobile: customer.mobile },
     refundedAt: order.refundedAt?.toISOString() ?? null,
+    refundedRial: order.refundedRial,
     payments: attempts.map((payment) => ({
       id: payment.id,
       gateway: payment.gateway,
@@ -236,20 +238,20 @@ export async function cancelOrderAsStaff(
 }
 
 /**
- * Staff refund a paid order to the customer's wallet, all or nothing:
- * - everything paid for it (wallet credit and gateway money) becomes wallet credit, one ledger
- *   row with reason `refund`;
- * - the order becomes `refunded` and gives its discount code's use back, as a cancelled order
- *   does (the checkout counts only pending and paid orders as holding a use);
- * - every service it created is cancelled;
- * - a service it renewed is not cancelled (the person paid for the earlier periods too): its
- *   expiry moves back by the cycle the renewal added, and it is `expired` if that is now past.
- * The order row is locked first, so a second refund waits and is then refused.
+ * Staff refund a paid order to the customer's wallet, with a credit note (issue 21):
+ * - all that is left (no amount, or the amount left): everything paid for it and not yet
+ *   refunded becomes wallet credit, one ledger row with reason `refund`; the order becomes
+ *   `refunded` and gives its discount code's use back, as a cancelled order does; every service
+ *   it created is cancelled; a service it renewed is not cancelled (the person paid for the
+ *   earlier periods too): its expiry moves back by the cycle the renewal added, and it is
+ *   `expired` if that is now past;
+ * - a part: that much becomes wallet credit and the order stays paid with its services.
+ * The order row is locked first, so a second refund waits and then sees what the first did.
  */
 export async function refundOrder(
   db: Database,
   orderId: string,
-  action: StaffAction & { reason: string },
+  action: StaffAction & { reason: string; amountRial?: number | undefined },
   now: Date = new Date(),
 ): Promise<void> {
   await db.transaction(async (tx) => {
@@ -260,20 +262,47 @@ export async function refundOrder(
     if (order.status !== 'paid') {
       throw new AppError('CONFLICT', 'فقط سفارش پرداخت‌شده بازپرداخت می‌شود');
     }
-    const refundRial = order.walletAppliedRial + order.gatewayPaidRial;
+    const leftRial = order.walletAppliedRial + order.gatewayPaidRial - order.refundedRial;
+    const refundRial = action.amountRial ?? leftRial;
+    if (refundRial > leftRial) {
+      const message = `مبلغ بازپرداخت از باقی‌ماندهٔ پرداختی این سفارش (${toPersianDigits(leftRial.toLocaleString('en-US'))} ریال) بیشتر است`;
+      throw new AppError('VALIDATION', message, { fields: { amountRial: message } });
+    }
+    const whole = refundRial === leftRial;
     if (refundRial > 0) {
       await changeBalance(tx, {
         userId: order.userId,
         amountRial: refundRial,
         reason: 'refund',
-        description: `بازپرداخت سفارش ${toPersianDigits(order.number)}`,
+        description: `${whole ? 'بازپرداخت' : 'بازپرداخت بخشی از'} سفارش ${toPersianDigits(order.number)}`,
         orderId: order.id,
+      });
+      await issueCreditNote(tx, order.id, {
+        amountRial: refundRial,
+        reason: action.reason,
+        at: now,
       });
     }
     await tx
       .update(orders)
-      .set({ status: 'refunded', refundedAt: now })
+      .set({
+        refundedRial: order.refundedRial + refundRial,
+        ...(whole ? { status: 'refunded' as const, refundedAt: now } : {}),
+      })
       .where(eq(orders.id, order.id));
+    if (!whole) {
+      await writeAudit(tx, {
+        actorId: action.id,
+        action: 'order.partial-refund',
+        entityType: 'order',
+        entityId: order.id,
+        before: { refundedRial: order.refundedRial },
+        after: { refundedRial: order.refundedRial + refundRial, refundedToWalletRial: refundRial },
+        reason: action.reason,
+        ipAddress: action.ipAddress,
+      });
+      return;
+    }
     if (order.discountCodeId) {
       await tx
         .update(discountCodes)
@@ -292,6 +321,7 @@ export async function refundOrder(
         status: order.status,
         walletAppliedRial: order.walletAppliedRial,
         gatewayPaidRial: order.gatewayPaidRial,
+        refundedRial: order.refundedRial,
         services: shortened.map((service) => ({ id: service.id, expiresAt: service.before })),
       },
       after: {

@@ -9,14 +9,12 @@ import {
   adminRefundOrder,
   adminSetDiscountCodeActive,
   adminUpdateDiscountCode,
-  type CallParsed,
   ORDERS_CSV_MAX_ROWS,
 } from '@vitrin/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { registerCall } from '../../lib/register-call';
+import { registerCall, registerFileCall } from '../../lib/register-call';
 import { tehranDay } from '../../lib/tehran-days';
-import { requirePermission, withUser } from '../../plugins/auth';
+import { withUser } from '../../plugins/auth';
 import {
   createDiscountCode,
   getDiscountCodeView,
@@ -58,42 +56,23 @@ export async function staffOrdersRoutes(app: FastifyInstance): Promise<void> {
     registerCall(
       scope,
       adminRefundOrder,
-      async ({ orderId, reason }, { actor }) => {
-        await refundOrder(app.db, orderId, { ...actor, reason });
+      async ({ orderId, reason, amountRial }, { actor }) => {
+        await refundOrder(app.db, orderId, { ...actor, reason, amountRial });
         return getStaffOrderDetail(app.db, orderId);
       },
       { successMessage: 'مبلغ سفارش به کیف پول مشتری برگشت' },
     );
 
-    // A file, not the JSON envelope: registered by hand, with the same body schema and the
-    // same staff check registerCall makes (the role read from the database).
-    scope.withTypeProvider<ZodTypeProvider>().route({
-      method: 'POST',
-      url: adminExportOrdersCsv.path,
-      schema: {
-        summary: adminExportOrdersCsv.summary,
-        tags: [adminExportOrdersCsv.tag],
-        security: [{ bearer: [] }],
-        body: adminExportOrdersCsv.request,
-      },
-      preValidation: async (request) => {
-        await requirePermission(app, request.user, adminExportOrdersCsv.access.permission);
-      },
-      handler: async (request, reply) => {
-        const filters = request.body as CallParsed<typeof adminExportOrdersCsv>;
-        const { items } = await findOrders(app.db, filters, {
-          limit: ORDERS_CSV_MAX_ROWS,
-          offset: 0,
-        });
-        return reply
-          .type('text/csv; charset=utf-8')
-          .header('cache-control', 'no-store')
-          .header(
-            'content-disposition',
-            `attachment; filename="${ordersCsvFileName(tehranDay(new Date()))}"`,
-          )
-          .send(ordersCsv(items));
-      },
+    registerFileCall(scope, adminExportOrdersCsv, async (filters) => {
+      const { items } = await findOrders(app.db, filters, {
+        limit: ORDERS_CSV_MAX_ROWS,
+        offset: 0,
+      });
+      return {
+        contentType: 'text/csv; charset=utf-8',
+        fileName: ordersCsvFileName(tehranDay(new Date())),
+        body: ordersCsv(items),
+      };
     });
 
     registerCall(scope, adminListDiscountCodes, async ({ page, pageSize, ...filters }) => {

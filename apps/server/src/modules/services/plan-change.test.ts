@@ -4,6 +4,7 @@ import {
   getPlanChangeOptions,
   getServiceDetail,
   renewService,
+  vatOf,
 } from '@vitrin/contracts';
 import { toPersianDigits } from '@vitrin/fa';
 import { and, eq } from 'drizzle-orm';
@@ -189,9 +190,11 @@ describe('an upgrade', () => {
       { orderId: placed.orderId as string },
       customer.token,
     );
+    // The difference is net: VAT is added on it at the rate of the day.
     expect(order).toMatchObject({
       status: 'pending',
-      totalRial: option.calculation.differenceRial,
+      vatRial: vatOf(option.calculation.differenceRial, 1000),
+      totalRial: option.calculation.differenceRial + vatOf(option.calculation.differenceRial, 1000),
       discountRial: 0,
     });
     expect(order.lines).toHaveLength(1);
@@ -296,7 +299,7 @@ describe('an upgrade', () => {
       admin.token,
     );
     // Wallet payment is refused up front…
-    await grantCredit(t.app.db, customer.id, option.calculation.differenceRial);
+    await grantCredit(t.app.db, customer.id, withVat(option.calculation.differenceRial));
     const refusal = await refused(
       t.app,
       '/api/cart/use-wallet-in-order',
@@ -323,7 +326,7 @@ describe('an upgrade', () => {
         new Date(),
       ),
     );
-    expect(await readBalance(t.app.db, customer.id)).toBe(before + line.totalRial);
+    expect(await readBalance(t.app.db, customer.id)).toBe(before + line.totalRial + line.vatRial);
     expect((await serviceRow(t.app, service.id)).productId).toBe(service.productId);
   });
 
@@ -332,7 +335,7 @@ describe('an upgrade', () => {
     const service = await buyService(t.app, customer, hosting('host-linux-5g'));
     const option = await optionTo(customer, service.id, 'host-linux-20g');
     const placed = await changeTo(customer, service.id, option);
-    await grantCredit(t.app.db, customer.id, option.calculation.differenceRial);
+    await grantCredit(t.app.db, customer.id, withVat(option.calculation.differenceRial));
     await useWallet(t.app, customer, placed.orderId as string);
     await t.app.jobs.drain();
     expect(await panelPackage(service.panelUsername)).toBe('pro');
@@ -354,7 +357,9 @@ describe('an upgrade', () => {
       status: 'active',
     });
     expect(await panelPackage(service.panelUsername)).toBe('business');
-    expect(await readBalance(t.app.db, customer.id)).toBe(option.calculation.differenceRial);
+    expect(await readBalance(t.app.db, customer.id)).toBe(
+      withVat(option.calculation.differenceRial),
+    );
     await expectBooksBalanced(t.app.db);
   });
 });
@@ -424,3 +429,8 @@ describe('a downgrade', () => {
     expect(option?.calculation.currentPriceRial).toBe(line.priceRial - discount);
   });
 });
+
+/** What an order of a net amount costs at the 10% in force. */
+function withVat(netRial: number): number {
+  return netRial + vatOf(netRial, 1000);
+}

@@ -404,6 +404,7 @@ export async function applyPaidPlanChange(
     productId: string;
     productName: string;
     totalRial: number;
+    vatRial: number;
     changesServiceId: string;
     planChange: PlanChangeRecord;
   },
@@ -436,10 +437,12 @@ export async function applyPaidPlanChange(
     );
     return;
   }
-  if (line.totalRial > 0) {
+  // What was paid for the line, its VAT included.
+  const paidRial = line.totalRial + line.vatRial;
+  if (paidRial > 0) {
     await changeBalance(tx, {
       userId: order.userId,
-      amountRial: line.totalRial,
+      amountRial: paidRial,
       reason: 'refund',
       // Not tied to the order: its books say it was paid in full, and it was; this is the
       // undelivered part handed back, named by the order's number.

@@ -205,7 +205,8 @@ export async function findServiceWithHistory(
       orderId: orders.id,
       orderNumber: orders.number,
       cycle: orderLines.cycle,
-      totalRial: orderLines.totalRial,
+      // What was paid for the line: its net and its VAT.
+      totalRial: sql<number>`${orderLines.totalRial} + ${orderLines.vatRial}`.mapWith(Number),
       paidAt: orders.paidAt,
       renews: orderLines.renewsServiceId,
       changes: orderLines.changesServiceId,

@@ -204,7 +204,8 @@ describe('get-service-detail', () => {
         orderNumber: purchase.number,
         kind: 'purchase',
         cycle: 'monthly',
-        totalRial: purchase.lines[0]?.totalRial,
+        // What was paid for the line: its net and its VAT.
+        totalRial: (purchase.lines[0]?.totalRial ?? 0) + (purchase.lines[0]?.vatRial ?? 0),
         paidAt: purchase.paidAt,
       },
     ]);

@@ -1,0 +1,76 @@
+import {
+  adminDownloadBillingDocumentPdf,
+  adminGetBillingDocument,
+  adminGetSeller,
+  adminListTaxRates,
+  adminScheduleTaxRate,
+  adminSearchBillingDocuments,
+  adminUpdateSeller,
+  adminWithdrawTaxRate,
+  type BillingDocument,
+  downloadMyBillingDocumentPdf,
+  getMyBillingDocument,
+  listMyBillingDocuments,
+} from '@vitrin/contracts';
+import type { FastifyInstance } from 'fastify';
+import { type FileAnswer, registerCall, registerFileCall } from '../../lib/register-call';
+import { withUser } from '../../plugins/auth';
+import { findBillingDocuments, getBillingDocument } from './document-queries';
+import { renderBillingDocumentPdf } from './invoice-pdf';
+import { getSeller, updateSeller } from './seller.service';
+import { listTaxRates, scheduleTaxRate, withdrawTaxRate } from './tax-rates.service';
+
+async function pdfOf(document: BillingDocument): Promise<FileAnswer> {
+  const name = document.number ?? `proforma-${document.order?.number ?? document.id}`;
+  return {
+    contentType: 'application/pdf',
+    fileName: `vitrin-${name}.pdf`,
+    body: await renderBillingDocumentPdf(document),
+  };
+}
+
+/** Invoices, credit notes and receipts for their owner and for staff; VAT and seller settings. */
+export async function billingRoutes(app: FastifyInstance): Promise<void> {
+  await withUser(app, async (scope) => {
+    registerCall(scope, getMyBillingDocument, async (request, { user }) =>
+      getBillingDocument(app.db, request, user.id),
+    );
+    registerFileCall(scope, downloadMyBillingDocumentPdf, async (request, { user }) =>
+      pdfOf(await getBillingDocument(app.db, request, user.id)),
+    );
+    registerCall(scope, listMyBillingDocuments, async ({ page, pageSize }, { user }) =>
+      findBillingDocuments(app.db, { userId: user.id }, { page, pageSize }),
+    );
+
+    registerCall(scope, adminSearchBillingDocuments, async ({ page, pageSize, ...filters }) =>
+      findBillingDocuments(app.db, filters, { page, pageSize }),
+    );
+    registerCall(scope, adminGetBillingDocument, async (request) =>
+      getBillingDocument(app.db, request, null),
+    );
+    registerFileCall(scope, adminDownloadBillingDocumentPdf, async (request) =>
+      pdfOf(await getBillingDocument(app.db, request, null)),
+    );
+
+    registerCall(scope, adminListTaxRates, async () => listTaxRates(app.db));
+    registerCall(
+      scope,
+      adminScheduleTaxRate,
+      async (input, { actor }) => scheduleTaxRate(app.db, input, actor),
+      { successMessage: 'نرخ تازه ثبت شد' },
+    );
+    registerCall(
+      scope,
+      adminWithdrawTaxRate,
+      async ({ id }, { actor }) => withdrawTaxRate(app.db, id, actor),
+      { successMessage: 'نرخ پس گرفته شد' },
+    );
+    registerCall(scope, adminGetSeller, async () => getSeller(app.db));
+    registerCall(
+      scope,
+      adminUpdateSeller,
+      async (input, { actor }) => updateSeller(app.db, input, actor),
+      { successMessage: 'مشخصات فروشنده ذخیره شد' },
+    );
+  });
+}

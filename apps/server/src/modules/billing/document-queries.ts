@@ -1,0 +1,146 @@
+import type { BillingDocument } from '@vitrin/contracts';
+import { and, asc, count, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { users } from '../accounts';
+import { orderLines, orders } from '../orders';
+import {
+  DOCUMENT_NOT_FOUND,
+  documentOf,
+  numberOf,
+  proformaOf,
+  readDocumentRow,
+  salesInvoiceOf,
+} from './documents.service';
+import { billingDocuments } from './schema';
+
+// Reading documents: a customer only their own, staff any; by id, or an order's current one.
+
+const PAID_BEFORE_INVOICES =
+  'این سفارش پیش از راه‌اندازی صورتحساب رسمی پرداخت شده است؛ برای صورتحساب آن به پشتیبانی پیام دهید';
+
+async function orderRef(db: Database, orderId: string | null) {
+  if (!orderId) return null;
+  const [row] = await db
+    .select({ id: orders.id, number: orders.number })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  return row ?? null;
+}
+
+/** `userId` null: staff, who may read any document. */
+export async function getBillingDocument(
+  db: Database,
+  request: { documentId?: string | undefined; orderId?: string | undefined },
+  userId: string | null,
+): Promise<BillingDocument> {
+  if (request.documentId) {
+    const row = await readDocumentRow(db, request.documentId, userId);
+    return documentOf(row, await orderRef(db, row.orderId), await numberOf(db, row.refersToId));
+  }
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.id, request.orderId ?? ''),
+        userId === null ? undefined : eq(orders.userId, userId),
+      ),
+    );
+  if (!order) throw new AppError('NOT_FOUND', 'این سفارش پیدا نشد');
+  if (order.status === 'paid' || order.status === 'refunded') {
+    const invoice = await salesInvoiceOf(db, order.id);
+    if (!invoice) throw new AppError('NOT_FOUND', PAID_BEFORE_INVOICES);
+    return documentOf(invoice, { id: order.id, number: order.number }, null);
+  }
+  const lines = await db
+    .select()
+    .from(orderLines)
+    .where(eq(orderLines.orderId, order.id))
+    .orderBy(asc(orderLines.position));
+  return proformaOf(db, order, lines);
+}
+
+export interface DocumentFilters {
+  query?: string | undefined;
+  kind?: 'sales' | 'credit-note' | 'receipt' | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+/** A page of documents, newest first: a customer's own (`userId`), or staff's search. */
+export async function findBillingDocuments(
+  db: Database,
+  filters: DocumentFilters & { userId?: string },
+  page: { page: number; pageSize: number },
+) {
+  const conditions: Array<SQL | undefined> = [
+    filters.userId ? eq(billingDocuments.userId, filters.userId) : undefined,
+    filters.kind ? eq(billingDocuments.kind, filters.kind) : undefined,
+    filters.from ? gte(billingDocuments.issuedAt, new Date(filters.from)) : undefined,
+    filters.to ? lt(billingDocuments.issuedAt, new Date(filters.to)) : undefined,
+  ];
+  const query = filters.query?.trim();
+  if (query) {
+    const pattern = `%${query.replace(/[\\%_]/g, (match) => `\\${match}`)}%`;
+    const digits = query.replace(/^0/, '');
+    conditions.push(
+      or(
+        ilike(billingDocuments.number, pattern),
+        ilike(sql`${billingDocuments.buyer}->>'name'`, pattern),
+        eq(sql`${billingDocuments.buyer}->>'nationalCode'`, query),
+        eq(sql`${billingDocuments.buyer}->>'nationalId'`, query),
+        /^\d{6,}$/.test(digits) ? ilike(users.mobile, `%${digits}`) : undefined,
+        /^\d{1,9}$/.test(query) ? eq(orders.number, Number(query)) : undefined,
+      ),
+    );
+  }
+  const where = and(...conditions);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        document: billingDocuments,
+        orderNumber: orders.number,
+      })
+      .from(billingDocuments)
+      .innerJoin(users, eq(users.id, billingDocuments.userId))
+      .leftJoin(orders, eq(orders.id, billingDocuments.orderId))
+      .where(where)
+      .orderBy(desc(billingDocuments.issuedAt), desc(billingDocuments.number))
+      .limit(page.pageSize)
+      .offset((page.page - 1) * page.pageSize),
+    db
+      .select({ total: count() })
+      .from(billingDocuments)
+      .innerJoin(users, eq(users.id, billingDocuments.userId))
+      .leftJoin(orders, eq(orders.id, billingDocuments.orderId))
+      .where(where),
+  ]);
+  return {
+    items: rows.map(({ document, orderNumber }) => {
+      const full = documentOf(
+        document,
+        document.orderId && orderNumber !== null
+          ? { id: document.orderId, number: orderNumber }
+          : null,
+        null,
+      );
+      return {
+        id: full.id,
+        kind: document.kind,
+        title: full.title,
+        number: document.number,
+        issuedAt: full.issuedAt,
+        order: full.order,
+        buyerName: document.buyer.name,
+        netRial: document.netRial,
+        vatRial: document.vatRial,
+        totalRial: document.totalRial,
+      };
+    }),
+    total: total?.total ?? 0,
+    ...page,
+  };
+}
+
+export { DOCUMENT_NOT_FOUND };

@@ -1,0 +1,450 @@
+import {
+  BILLING_CYCLE_LABELS,
+  BILLING_DOCUMENT_TITLES,
+  type BillingDocument,
+  type BillingDocumentLine,
+  type BuyerParty,
+  PAYMENT_METHOD_LABELS,
+  ratePercent,
+} from '@vitrin/contracts';
+import { toJalaliParts, toPersianDigits } from '@vitrin/fa';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Database, Transaction } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import type { BuyerSnapshot, PlanChangeRecord } from '../orders';
+import { rialInWords } from './amount-in-words';
+import {
+  billingDocuments,
+  DOCUMENT_SERIES,
+  documentCounters,
+  type IssuedDocumentKind,
+} from './schema';
+import { readSeller } from './seller.service';
+
+// Numbered documents (issue 21, decision 0022). A number is taken from its series' counter in
+// the transaction that issues the document: the counter's row is locked until that transaction
+// ends, so numbers follow commit order without a gap or a repeat, and a rolled-back settlement
+// gives its number back.
+
+type DocumentRow = typeof billingDocuments.$inferSelect;
+
+/** `S1405-000123`. */
+export function formatDocumentNumber(series: string, jalaliYear: number, sequence: number) {
+  return `${series}${jalaliYear}-${String(sequence).padStart(6, '0')}`;
+}
+
+async function nextSequence(tx: Transaction, series: string, jalaliYear: number) {
+  const [row] = await tx
+    .insert(documentCounters)
+    .values({ series, jalaliYear, lastSequence: 1 })
+    .onConflictDoUpdate({
+      target: [documentCounters.series, documentCounters.jalaliYear],
+      set: { lastSequence: sql`${documentCounters.lastSequence} + 1` },
+    })
+    .returning({ sequence: documentCounters.lastSequence });
+  if (!row) throw new Error('document counter returned no row');
+  return row.sequence;
+}
+
+export function totalsOf(lines: readonly BillingDocumentLine[]) {
+  const sum = (pick: (line: BillingDocumentLine) => number) =>
+    lines.reduce((total, line) => total + pick(line), 0);
+  return {
+    grossRial: sum((line) => line.grossRial),
+    discountRial: sum((line) => line.discountRial),
+    netRial: sum((line) => line.netRial),
+    vatRial: sum((line) => line.vatRial),
+    totalRial: sum((line) => line.totalRial),
+  };
+}
+
+interface NewDocument {
+  kind: IssuedDocumentKind;
+  userId: string;
+  orderId: string | null;
+  paymentId: string | null;
+  refersToId: string | null;
+  issuedAt: Date;
+  buyer: BuyerParty;
+  lines: BillingDocumentLine[];
+  paymentNote: string | null;
+  note: string | null;
+}
+
+/** Numbers and stores a document in the caller's transaction. */
+async function issueDocument(tx: Transaction, document: NewDocument) {
+  const series = DOCUMENT_SERIES[document.kind];
+  const jalaliYear = toJalaliParts(document.issuedAt).year;
+  const sequence = await nextSequence(tx, series, jalaliYear);
+  const [row] = await tx
+    .insert(billingDocuments)
+    .values({
+      ...document,
+      series,
+      jalaliYear,
+      sequence,
+      number: formatDocumentNumber(series, jalaliYear, sequence),
+      seller: await readSeller(tx),
+      ...totalsOf(document.lines),
+    })
+    .returning({ id: billingDocuments.id, number: billingDocuments.number });
+  if (!row) throw new Error('document insert returned no row');
+  return row;
+}
+
+// ---------------------------------------------------------------------------------------------
+// What orders hand over
+
+/** The buyer as the documents print it, from an order's snapshot (older ones: a person). */
+export function buyerPartyOf(buyer: BuyerSnapshot): BuyerParty {
+  if (buyer.kind === 'company') {
+    return {
+      kind: 'company',
+      name: buyer.companyName ?? buyer.fullName,
+      email: buyer.email,
+      nationalCode: null,
+      nationalId: buyer.legalNationalId ?? null,
+      economicNumber: buyer.economicNumber ?? null,
+      registrationNumber: buyer.registrationNumber ?? null,
+      address: buyer.address ?? null,
+      postalCode: buyer.postalCode ?? null,
+    };
+  }
+  return {
+    kind: 'person',
+    name: buyer.fullName,
+    email: buyer.email,
+    nationalCode: buyer.nationalId,
+    nationalId: null,
+    economicNumber: null,
+    registrationNumber: null,
+    address: null,
+    postalCode: null,
+  };
+}
+
+/** An order line as frozen at submit, the fields a document needs. */
+export interface OrderLineSource {
+  position: number;
+  productName: string;
+  groupName: string;
+  cycle: keyof typeof BILLING_CYCLE_LABELS;
+  themeName: string | null;
+  domainName: string | null;
+  renewsServiceId: string | null;
+  planChange: PlanChangeRecord | null;
+  priceRial: number;
+  setupFeeRial: number;
+  themePriceRial: number;
+  discountRial: number;
+  totalRial: number;
+  vatRateBp: number;
+  vatRial: number;
+}
+
+export interface OrderSource {
+  id: string;
+  number: number;
+  userId: string;
+  buyer: BuyerSnapshot;
+  createdAt: Date;
+}
+
+function describeLine(line: OrderLineSource): string {
+  const cycle = BILLING_CYCLE_LABELS[line.cycle];
+  if (line.planChange) {
+    const days = toPersianDigits(line.planChange.calculation.remainingDays);
+    return `تغییر پلن از ${line.planChange.fromProductName} به ${line.productName} برای ${days} روز مانده`;
+  }
+  const parts = [
+    `${line.renewsServiceId ? 'تمدید ' : ''}${line.productName} (${line.groupName})، ${cycle}`,
+  ];
+  if (line.domainName) parts.push(`دامنهٔ ${line.domainName}`);
+  if (line.themeName && !line.renewsServiceId) parts.push(`قالب ${line.themeName}`);
+  return parts.join('، ');
+}
+
+export function documentLinesOf(lines: readonly OrderLineSource[]): BillingDocumentLine[] {
+  return lines.map((line) => {
+    const grossRial = line.priceRial + line.setupFeeRial + line.themePriceRial;
+    return {
+      position: line.position,
+      description: describeLine(line),
+      quantity: 1,
+      unitPriceRial: grossRial,
+      grossRial,
+      discountRial: line.discountRial,
+      netRial: line.totalRial,
+      vatRatePercent: ratePercent(line.vatRateBp),
+      vatRial: line.vatRial,
+      totalRial: line.totalRial + line.vatRial,
+    };
+  });
+}
+
+/** How an order was paid, in Persian, for the invoice's foot. */
+export function paymentNoteOf(
+  walletRial: number,
+  payments: ReadonlyArray<{ gateway: string; amountRial: number; referenceId: string | null }>,
+): string | null {
+  const parts: string[] = [];
+  if (walletRial > 0)
+    parts.push(`از اعتبار کیف پول ${toPersianDigits(walletRial.toLocaleString('en-US'))} ریال`);
+  for (const payment of payments) {
+    const method = PAYMENT_METHOD_LABELS[payment.gateway] ?? payment.gateway;
+    const reference = payment.referenceId
+      ? `، کد پیگیری ${toPersianDigits(payment.referenceId)}`
+      : '';
+    parts.push(
+      `${method} ${toPersianDigits(payment.amountRial.toLocaleString('en-US'))} ریال${reference}`,
+    );
+  }
+  return parts.length > 0 ? `پرداخت: ${parts.join('؛ ')}` : null;
+}
+
+/** The sales invoice of an order that has just been paid, in the settling transaction. */
+export async function issueSalesInvoice(
+  tx: Transaction,
+  order: OrderSource,
+  lines: readonly OrderLineSource[],
+  paymentNote: string | null,
+  paidAt: Date,
+) {
+  return issueDocument(tx, {
+    kind: 'sales',
+    userId: order.userId,
+    orderId: order.id,
+    paymentId: null,
+    refersToId: null,
+    issuedAt: paidAt,
+    buyer: buyerPartyOf(order.buyer),
+    lines: documentLinesOf(lines),
+    paymentNote,
+    note: null,
+  });
+}
+
+/** A pending order's pro-forma: not numbered, not stored, drawn from the order as it is. */
+export async function proformaOf(
+  db: Database,
+  order: OrderSource,
+  lines: readonly OrderLineSource[],
+): Promise<BillingDocument> {
+  const documentLines = documentLinesOf(lines);
+  const totals = totalsOf(documentLines);
+  return {
+    id: order.id,
+    kind: 'proforma',
+    title: BILLING_DOCUMENT_TITLES.proforma,
+    number: null,
+    issuedAt: order.createdAt.toISOString(),
+    order: { id: order.id, number: order.number },
+    refersTo: null,
+    seller: await readSeller(db),
+    buyer: buyerPartyOf(order.buyer),
+    lines: documentLines,
+    totals,
+    totalInWords: rialInWords(totals.totalRial),
+    paymentNote: null,
+    note: 'این پیش‌فاکتور تا پرداخت سفارش اعتبار دارد؛ پس از پرداخت، صورتحساب شماره‌دار صادر می‌شود.',
+  };
+}
+
+/**
+ * A credit note (برگشت از فروش) for `amountRial` of a refund. When it takes back all that is
+ * left of the invoice, it repeats the invoice's lines (or, after partial notes, what is left of
+ * net and VAT); a partial one splits the amount into net and VAT in the invoice's proportion,
+ * rounded half up, never more than is left of either.
+ */
+export async function issueCreditNote(
+  tx: Transaction,
+  orderId: string,
+  refund: { amountRial: number; reason: string; at: Date },
+) {
+  const [invoice] = await tx
+    .select()
+    .from(billingDocuments)
+    .where(and(eq(billingDocuments.orderId, orderId), eq(billingDocuments.kind, 'sales')));
+  // Orders paid before invoices existed have none to refer to.
+  if (!invoice) return null;
+  const [credited] = await tx
+    .select({
+      netRial: sql<number>`coalesce(sum(${billingDocuments.netRial}), 0)`.mapWith(Number),
+      vatRial: sql<number>`coalesce(sum(${billingDocuments.vatRial}), 0)`.mapWith(Number),
+    })
+    .from(billingDocuments)
+    .where(eq(billingDocuments.refersToId, invoice.id));
+  const leftNet = invoice.netRial - (credited?.netRial ?? 0);
+  const leftVat = invoice.vatRial - (credited?.vatRial ?? 0);
+  if (refund.amountRial > leftNet + leftVat) {
+    throw new Error(
+      `credit note of ${refund.amountRial} exceeds what is left of ${invoice.number}`,
+    );
+  }
+  let lines: BillingDocumentLine[];
+  if (refund.amountRial === invoice.totalRial) {
+    lines = invoice.lines;
+  } else {
+    const whole = refund.amountRial === leftNet + leftVat;
+    const vatRial = whole
+      ? leftVat
+      : Math.min(
+          leftVat,
+          Number(
+            (BigInt(refund.amountRial) * BigInt(invoice.vatRial) * 2n + BigInt(invoice.totalRial)) /
+              (2n * BigInt(Math.max(invoice.totalRial, 1))),
+          ),
+        );
+    const netRial = refund.amountRial - vatRial;
+    lines = [
+      {
+        position: 1,
+        description: `برگشت ${whole ? 'باقی‌ماندهٔ' : 'بخشی از'} مبلغ صورتحساب ${invoice.number}`,
+        quantity: 1,
+        unitPriceRial: netRial,
+        grossRial: netRial,
+        discountRial: 0,
+        netRial,
+        vatRatePercent:
+          invoice.netRial > 0 ? Math.round((invoice.vatRial / invoice.netRial) * 10_000) / 100 : 0,
+        vatRial,
+        totalRial: refund.amountRial,
+      },
+    ];
+  }
+  return issueDocument(tx, {
+    kind: 'credit-note',
+    userId: invoice.userId,
+    orderId,
+    paymentId: null,
+    refersToId: invoice.id,
+    issuedAt: refund.at,
+    buyer: invoice.buyer,
+    lines,
+    paymentNote: 'مبلغ به اعتبار کیف پول خریدار برگشت داده شد',
+    note: refund.reason,
+  });
+}
+
+/** A wallet top-up's receipt: money received, not a sale, so no VAT. */
+export async function issueTopUpReceipt(
+  tx: Transaction,
+  payment: {
+    id: string;
+    userId: string;
+    amountRial: number;
+    gateway: string;
+    referenceId: string | null;
+  },
+  buyer: BuyerParty,
+  at: Date,
+) {
+  return issueDocument(tx, {
+    kind: 'receipt',
+    userId: payment.userId,
+    orderId: null,
+    paymentId: payment.id,
+    refersToId: null,
+    issuedAt: at,
+    buyer,
+    lines: [
+      {
+        position: 1,
+        description: 'افزایش اعتبار کیف پول (پیش‌دریافت؛ مشمول مالیات نیست تا در خرید مصرف شود)',
+        quantity: 1,
+        unitPriceRial: payment.amountRial,
+        grossRial: payment.amountRial,
+        discountRial: 0,
+        netRial: payment.amountRial,
+        vatRatePercent: 0,
+        vatRial: 0,
+        totalRial: payment.amountRial,
+      },
+    ],
+    paymentNote: paymentNoteOf(0, [payment]),
+    note: null,
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+
+export function documentOf(
+  row: DocumentRow,
+  order: { id: string; number: number } | null,
+  refersTo: { id: string; number: string } | null,
+): BillingDocument {
+  return {
+    id: row.id,
+    kind: row.kind,
+    title: BILLING_DOCUMENT_TITLES[row.kind],
+    number: row.number,
+    issuedAt: row.issuedAt.toISOString(),
+    order,
+    refersTo,
+    seller: row.seller,
+    buyer: row.buyer,
+    lines: row.lines,
+    totals: {
+      grossRial: row.grossRial,
+      discountRial: row.discountRial,
+      netRial: row.netRial,
+      vatRial: row.vatRial,
+      totalRial: row.totalRial,
+    },
+    totalInWords: rialInWords(row.totalRial),
+    paymentNote: row.paymentNote,
+    note: row.note,
+  };
+}
+
+export const DOCUMENT_NOT_FOUND = 'این سند پیدا نشد';
+
+export async function readDocumentRow(db: Database, documentId: string, userId: string | null) {
+  const [row] = await db
+    .select()
+    .from(billingDocuments)
+    .where(
+      and(
+        eq(billingDocuments.id, documentId),
+        userId === null ? undefined : eq(billingDocuments.userId, userId),
+      ),
+    );
+  if (!row) throw new AppError('NOT_FOUND', DOCUMENT_NOT_FOUND);
+  return row;
+}
+
+export async function salesInvoiceOf(db: Database, orderId: string) {
+  const [row] = await db
+    .select()
+    .from(billingDocuments)
+    .where(and(eq(billingDocuments.orderId, orderId), eq(billingDocuments.kind, 'sales')));
+  return row ?? null;
+}
+
+export async function numberOf(db: Database, documentId: string | null) {
+  if (!documentId) return null;
+  const [row] = await db
+    .select({ id: billingDocuments.id, number: billingDocuments.number })
+    .from(billingDocuments)
+    .where(eq(billingDocuments.id, documentId));
+  return row ?? null;
+}
+
+/** An order's documents after its invoice: credit notes, oldest first. */
+export async function creditNotesOf(db: Database, orderId: string) {
+  return db
+    .select({ id: billingDocuments.id, number: billingDocuments.number })
+    .from(billingDocuments)
+    .where(and(eq(billingDocuments.orderId, orderId), eq(billingDocuments.kind, 'credit-note')))
+    .orderBy(asc(billingDocuments.issuedAt));
+}
+
+/** An order's sales invoice, by id and number; null while unpaid (or paid before invoices). */
+export async function salesInvoiceRef(db: Database, orderId: string) {
+  const [row] = await db
+    .select({ id: billingDocuments.id, number: billingDocuments.number })
+    .from(billingDocuments)
+    .where(and(eq(billingDocuments.orderId, orderId), eq(billingDocuments.kind, 'sales')));
+  return row ?? null;
+}

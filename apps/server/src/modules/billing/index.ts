@@ -1,0 +1,14 @@
+// The public surface of this module (docs/architecture.md): what the app and other modules use.
+
+export { billingRoutes } from './billing.routes';
+export {
+  buyerPartyOf,
+  creditNotesOf,
+  issueCreditNote,
+  issueSalesInvoice,
+  issueTopUpReceipt,
+  paymentNoteOf,
+  salesInvoiceRef,
+} from './documents.service';
+export { billingDocuments, documentCounters, taxRates } from './schema';
+export { vatRateAt } from './tax-rates.service';

@@ -1,0 +1,133 @@
+import type { BillingDocumentLine, BuyerParty, SellerParty } from '@vitrin/contracts';
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  bigint,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from '../accounts/schema';
+import { orders, payments } from '../orders/schema';
+
+// Billing (issue 21, decision 0022): the VAT rate by date, the company's billing settings, and
+// the numbered documents — sales invoices, credit notes and receipts — each frozen when issued.
+
+/** A VAT rate in force from `effective_from` until the next row's. */
+export const taxRates = pgTable(
+  'tax_rates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Basis points: 1000 is 10%. */
+    rateBp: integer('rate_bp').notNull(),
+    effectiveFrom: timestamp('effective_from', { withTimezone: true }).notNull().unique(),
+    note: text('note'),
+    createdBy: uuid('created_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('tax_rates_rate_check', sql`${table.rateBp} >= 0 and ${table.rateBp} <= 10000`),
+  ],
+);
+
+/** One row per settings group (`seller`, `payment-methods`), validated by its contract. */
+export const billingSettings = pgTable('billing_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedBy: uuid('updated_by').references(() => users.id),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const DOCUMENT_SERIES = { sales: 'S', 'credit-note': 'C', receipt: 'R' } as const;
+export type IssuedDocumentKind = keyof typeof DOCUMENT_SERIES;
+
+/** The last number given in a series and Jalali year; bumped in the issuing transaction. */
+export const documentCounters = pgTable(
+  'document_counters',
+  {
+    series: text('series').notNull(),
+    jalaliYear: integer('jalali_year').notNull(),
+    lastSequence: integer('last_sequence').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.series, table.jalaliYear] })],
+);
+
+/** Fields the national e-invoicing system (سامانه مودیان) gives back; decision 0022. */
+export interface TaxSystemRecord {
+  /** The 22-character tax id (شماره منحصربه‌فرد مالیاتی) once submitted. */
+  taxId: string | null;
+  /** The system's reference for the submission. */
+  referenceNumber: string | null;
+  status: 'not-sent' | 'sent' | 'accepted' | 'rejected';
+}
+
+/** A numbered document, frozen when issued: later edits of anything never change it. */
+export const billingDocuments = pgTable(
+  'billing_documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind', { enum: ['sales', 'credit-note', 'receipt'] }).notNull(),
+    series: text('series').notNull(),
+    jalaliYear: integer('jalali_year').notNull(),
+    sequence: integer('sequence').notNull(),
+    /** `S1405-000123`: series, Jalali year, sequence. */
+    number: text('number').notNull().unique(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    orderId: uuid('order_id').references(() => orders.id),
+    /** A receipt's top-up payment. */
+    paymentId: uuid('payment_id').references(() => payments.id),
+    /** A credit note's invoice. */
+    refersToId: uuid('refers_to_id').references((): AnyPgColumn => billingDocuments.id),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    seller: jsonb('seller').$type<SellerParty>().notNull(),
+    buyer: jsonb('buyer').$type<BuyerParty>().notNull(),
+    lines: jsonb('lines').$type<BillingDocumentLine[]>().notNull(),
+    grossRial: bigint('gross_rial', { mode: 'number' }).notNull(),
+    discountRial: bigint('discount_rial', { mode: 'number' }).notNull(),
+    netRial: bigint('net_rial', { mode: 'number' }).notNull(),
+    vatRial: bigint('vat_rial', { mode: 'number' }).notNull(),
+    totalRial: bigint('total_rial', { mode: 'number' }).notNull(),
+    paymentNote: text('payment_note'),
+    note: text('note'),
+    taxSystem: jsonb('tax_system')
+      .$type<TaxSystemRecord>()
+      .notNull()
+      .default({ taxId: null, referenceNumber: null, status: 'not-sent' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique('billing_documents_sequence_unique').on(table.series, table.jalaliYear, table.sequence),
+    // One sales invoice per order and one receipt per top-up, whatever the retries.
+    uniqueIndex('billing_documents_sales_order_idx')
+      .on(table.orderId)
+      .where(sql`${table.kind} = 'sales'`),
+    uniqueIndex('billing_documents_receipt_payment_idx')
+      .on(table.paymentId)
+      .where(sql`${table.kind} = 'receipt'`),
+    index('billing_documents_user_idx').on(table.userId, table.issuedAt),
+    index('billing_documents_issued_idx').on(table.issuedAt),
+    index('billing_documents_refers_idx').on(table.refersToId),
+    check(
+      'billing_documents_kind_check',
+      sql`${table.kind} in ('sales', 'credit-note', 'receipt')`,
+    ),
+    check(
+      'billing_documents_links_check',
+      sql`(${table.kind} = 'receipt') = (${table.paymentId} is not null) and (${table.kind} = 'receipt') = (${table.orderId} is null) and (${table.kind} = 'credit-note') = (${table.refersToId} is not null)`,
+    ),
+    check(
+      'billing_documents_amounts_check',
+      sql`${table.sequence} > 0 and ${table.netRial} = ${table.grossRial} - ${table.discountRial} and ${table.totalRial} = ${table.netRial} + ${table.vatRial} and ${table.vatRial} >= 0 and ${table.netRial} >= 0`,
+    ),
+  ],
+);
