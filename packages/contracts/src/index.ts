@@ -13,6 +13,7 @@ export * from './calls/catalog';
 export * from './calls/checkout';
 export * from './calls/live';
 export * from './calls/panel';
+export * from './calls/payment-methods';
 export * from './calls/plan-change';
 export * from './calls/provisioning';
 export * from './calls/tickets';

@@ -10,5 +10,12 @@ export {
   paymentNoteOf,
   salesInvoiceRef,
 } from './documents.service';
+export {
+  getPaymentSettings,
+  type PaymentSettings,
+  paymentMethodsFor,
+  readPaymentSettings,
+  updatePaymentSettings,
+} from './payment-methods.service';
 export { billingDocuments, documentCounters, taxRates } from './schema';
 export { vatRateAt } from './tax-rates.service';
