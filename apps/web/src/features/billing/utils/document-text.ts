@@ -1,0 +1,44 @@
+import type { BillingDocument, BillingDocumentKind } from '@vitrin/contracts';
+import { formatAmount, toPersianDigits } from '@vitrin/fa';
+
+// How a billing document's figures read on its page: official invoices count in Rial, so the
+// page does too (the PDF the server draws says the same), with the total in Toman beside it.
+
+/** What the last line of the totals says each kind comes to (as the PDF prints it). */
+export const DOCUMENT_TOTAL_LABELS: Record<BillingDocumentKind, string> = {
+  proforma: 'مبلغ قابل پرداخت',
+  sales: 'مبلغ قابل پرداخت',
+  'credit-note': 'مبلغ برگشتی',
+  receipt: 'مبلغ دریافتی',
+};
+
+/** A Rial amount as an invoice's cell reads it: «۱٬۲۳۴٬۵۶۷», the unit in the column's head. */
+export function rialFigure(rial: number): string {
+  return formatAmount(rial);
+}
+
+/** A VAT rate in percent as a line's cell reads it: «۱۰٪», «۹٫۵٪», or «معاف» at 0. */
+export function vatRateText(ratePercent: number): string {
+  if (ratePercent === 0) return 'معاف';
+  return `${toPersianDigits(String(ratePercent).replace('.', '٫'))}٪`;
+}
+
+/**
+ * What a document is called where its number would be: its number (`S1405-000123`, kept as
+ * issued, since people quote it), or a pro-forma's order number, «پیش‌فاکتور سفارش ۱۲۳».
+ */
+export function documentName(document: Pick<BillingDocument, 'title' | 'number' | 'order'>) {
+  if (document.number) return `${document.title} ${document.number}`;
+  return document.order
+    ? `${document.title} سفارش ${toPersianDigits(document.order.number)}`
+    : document.title;
+}
+
+/** The name a downloaded PDF is saved under, as the server names it: `vitrin-S1405-000123.pdf`. */
+export function documentPdfFileName(
+  document: { number: string | null; orderNumber?: number | null } | null,
+): string {
+  if (document?.number) return `vitrin-${document.number}.pdf`;
+  if (document?.orderNumber != null) return `vitrin-proforma-${document.orderNumber}.pdf`;
+  return 'vitrin-document.pdf';
+}
