@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type PathResult, TICKET_ATTACHMENT_PATH, TICKET_UPLOAD_PATH } from '@vitrin/contracts';
 import { useEffect, useState } from 'react';
-import { appSession } from './app-session';
-import { answerError, ERROR_SHOWN_IN_PAGE, rawRequestInit, unreachableError } from './http';
+import { fetchFileAsUser } from './file-download';
+import { ERROR_SHOWN_IN_PAGE } from './http';
 import { type UploadOptions, uploadFile } from './upload-file';
 
 // Ticket attachments as both sides handle them: the customer's panel and the staff console
@@ -19,42 +19,11 @@ export function uploadTicketAttachment(file: File, options: UploadOptions = {}) 
 
 /**
  * A ticket attachment's bytes (TICKET_ATTACHMENT_PATH: a POST with `{attachmentId}` answered with
- * the raw file, to the ticket's owner for what the owner may see, and to staff). Bearer token and CSRF header as callAsUser sends
- * them; a failure is the server's envelope, thrown as ApiRequestError without a toast (the
- * attachment shows it in place).
+ * the raw file, to the ticket's owner for what the owner may see, and to staff). A failure is the
+ * server's envelope, thrown without a toast: the attachment shows it in place.
  */
 export function fetchTicketAttachment(attachmentId: string, signal?: AbortSignal): Promise<Blob> {
-  return appSession.withAccessToken(async (accessToken) => {
-    const { url, headers, credentials } = rawRequestInit(TICKET_ATTACHMENT_PATH, accessToken);
-    let response: Response;
-    try {
-      response = await fetch(url, {
-        method: 'POST',
-        headers: { ...headers, 'content-type': 'application/json' },
-        body: JSON.stringify({ attachmentId }),
-        credentials,
-        signal,
-      });
-    } catch (error) {
-      if (signal?.aborted) throw error;
-      throw unreachableError();
-    }
-    if (!response.ok) {
-      let body: unknown;
-      try {
-        body = await response.json();
-      } catch (error) {
-        if (signal?.aborted) throw error;
-      }
-      throw answerError(response.status, body);
-    }
-    try {
-      return await response.blob();
-    } catch (error) {
-      if (signal?.aborted) throw error;
-      throw unreachableError();
-    }
-  });
+  return fetchFileAsUser(TICKET_ATTACHMENT_PATH, { attachmentId }, signal);
 }
 
 /** Files one signed-in person has fetched, whichever side of the site they were read on. */
