@@ -97,10 +97,36 @@ describe('settings', () => {
     });
   });
 
+  test('several gateways in their order; each needs its credentials', () => {
+    expect(
+      loadConfig({
+        DATA_DIR: tempDir(),
+        PAYMENT_GATEWAYS: 'zibal, zarinpal',
+        ZARINPAL_MERCHANT_ID: '984b85a8-c228-11e8-af87-005056a205be',
+        ZIBAL_MERCHANT: 'zibal',
+        ZIBAL_API_BASE_URL: 'http://127.0.0.1:4011/',
+      }),
+    ).toMatchObject({
+      paymentGateways: ['zibal', 'zarinpal'],
+      zibal: {
+        merchant: 'zibal',
+        apiBaseUrl: 'http://127.0.0.1:4011',
+        startPayUrl: 'https://gateway.zibal.ir/start',
+      },
+    });
+    expect(() => loadConfig({ DATA_DIR: tempDir(), PAYMENT_GATEWAYS: 'zibal' })).toThrow(
+      'ZIBAL_MERCHANT: required when the gateways include zibal',
+    );
+    expect(() => loadConfig({ DATA_DIR: tempDir(), PAYMENT_GATEWAYS: 'paypal' })).toThrow(
+      'PAYMENT_GATEWAYS',
+    );
+  });
+
   test('payments go through the sandbox by default; ZarinPal needs its merchant code', () => {
     const defaults = loadConfig({ DATA_DIR: tempDir() });
-    expect(defaults.paymentGateway).toBe('sandbox');
+    expect(defaults.paymentGateways).toEqual(['sandbox']);
     expect(defaults.zarinpal).toBeNull();
+    expect(defaults.zibal).toBeNull();
     expect(
       loadConfig({
         DATA_DIR: tempDir(),
@@ -108,7 +134,7 @@ describe('settings', () => {
         ZARINPAL_MERCHANT_ID: '984b85a8-c228-11e8-af87-005056a205be',
       }),
     ).toMatchObject({
-      paymentGateway: 'zarinpal',
+      paymentGateways: ['zarinpal'],
       zarinpal: {
         merchantId: '984b85a8-c228-11e8-af87-005056a205be',
         apiBaseUrl: 'https://payment.zarinpal.com',
@@ -137,7 +163,7 @@ describe('settings', () => {
       expect(error).toBeInstanceOf(ConfigError);
       expect((error as ConfigError).problems).toEqual([
         'KAVENEGAR_API_KEY and KAVENEGAR_TEMPLATE: required when SMS_PROVIDER=kavenegar',
-        'ZARINPAL_MERCHANT_ID: required when PAYMENT_GATEWAY=zarinpal',
+        'ZARINPAL_MERCHANT_ID: required when the gateways include zarinpal',
       ]);
     }
   });
@@ -195,7 +221,7 @@ describe('settings', () => {
     } catch (error) {
       expect(error).toBeInstanceOf(ConfigError);
       expect((error as ConfigError).problems).toEqual([
-        'ZARINPAL_MERCHANT_ID: required when PAYMENT_GATEWAY=zarinpal',
+        'ZARINPAL_MERCHANT_ID: required when the gateways include zarinpal',
         'S3_ENDPOINT, S3_ACCESS_KEY_ID: required when FILE_STORE=s3',
       ]);
       expect((error as ConfigError).message).not.toContain('secret-key');

@@ -2,7 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
-import { ANDROID_FIRST_VERSION, ANDROID_VERSION, APP_VERSION_PATTERN } from '@vitrin/contracts';
+import {
+  ANDROID_FIRST_VERSION,
+  ANDROID_VERSION,
+  APP_VERSION_PATTERN,
+  ONLINE_GATEWAYS,
+  type OnlineGateway,
+} from '@vitrin/contracts';
 import { z } from 'zod';
 import { compareVersions } from './lib/app-versions';
 import { compileProxyTrust, type TrustProxySetting } from './lib/client-address';
@@ -15,6 +21,11 @@ import {
   ZARINPAL_START_PAY_URL,
   type ZarinpalSettings,
 } from './providers/payment/zarinpal-gateway';
+import {
+  ZIBAL_API_BASE_URL,
+  ZIBAL_START_PAY_URL,
+  type ZibalSettings,
+} from './providers/payment/zibal-gateway';
 
 const MIN_SECRET_LENGTH = 32;
 const JWT_SECRET_FILE = 'jwt-secret';
@@ -155,7 +166,22 @@ const envSchema = z.object({
         .filter((address) => address !== ''),
     )
     .pipe(z.array(z.email())),
-  PAYMENT_GATEWAY: z.enum(['sandbox', 'zarinpal']).default('sandbox'),
+  /** One gateway (kept for older environment files); PAYMENT_GATEWAYS names several. */
+  PAYMENT_GATEWAY: z.enum(ONLINE_GATEWAYS).optional(),
+  /** The gateways this server drives, comma-separated (`zarinpal,zibal`); staff order them. */
+  PAYMENT_GATEWAYS: z
+    .string()
+    .optional()
+    .transform((value) =>
+      (value ?? '')
+        .split(',')
+        .map((name) => name.trim())
+        .filter((name) => name !== ''),
+    )
+    .pipe(z.array(z.enum(ONLINE_GATEWAYS))),
+  ZIBAL_MERCHANT: z.string().min(1).max(64).optional(),
+  ZIBAL_API_BASE_URL: z.url({ protocol: /^https?$/ }).default(ZIBAL_API_BASE_URL),
+  ZIBAL_START_PAY_URL: z.url({ protocol: /^https?$/ }).default(ZIBAL_START_PAY_URL),
   // Any 8-4-4-4-12 hex code: ZarinPal's merchant codes need not be RFC 4122 UUIDs.
   ZARINPAL_MERCHANT_ID: z.guid().optional(),
   ZARINPAL_API_BASE_URL: z.url({ protocol: /^https?$/ }).default(ZARINPAL_API_BASE_URL),
@@ -225,13 +251,17 @@ export interface AppConfig {
   panelTimeoutMs: number;
   /** The first seals, every one opens (lib/secret-box.ts). */
   secretKeys: SecretKey[];
-  /** `sandbox` pays without a gateway (demo, tests); `zarinpal` needs `zarinpal` set. */
-  paymentGateway: 'sandbox' | 'zarinpal';
+  /**
+   * The online gateways this server can drive, in the settings' order: `sandbox` pays without
+   * a bank (demo, tests); `zarinpal` needs `zarinpal` set, `zibal` needs `zibal`.
+   */
+  paymentGateways: OnlineGateway[];
   /** Null: the periodic jobs are not queued on a timer (tests run them by hand). */
   jobsIntervalMs: number | null;
   /** Run queued jobs on this node; false: jobs wait in the queue (tests drain them by hand). */
   jobWorkers: boolean;
   zarinpal: ZarinpalSettings | null;
+  zibal: ZibalSettings | null;
   fileStore: FileStoreSettings;
   androidDistribution: AndroidDistributionSettings;
 }
@@ -296,15 +326,34 @@ export function loadConfig(env: Env = process.env): AppConfig {
   } catch (error) {
     problems.push(`SECRET_KEYS: ${(error as Error).message}`);
   }
+  const paymentGateways: OnlineGateway[] = [
+    ...new Set([
+      ...settings.PAYMENT_GATEWAYS,
+      ...(settings.PAYMENT_GATEWAY ? [settings.PAYMENT_GATEWAY] : []),
+    ]),
+  ];
+  if (paymentGateways.length === 0) paymentGateways.push('sandbox');
   let zarinpal: ZarinpalSettings | null = null;
-  if (settings.PAYMENT_GATEWAY === 'zarinpal') {
+  if (paymentGateways.includes('zarinpal')) {
     if (!settings.ZARINPAL_MERCHANT_ID) {
-      problems.push('ZARINPAL_MERCHANT_ID: required when PAYMENT_GATEWAY=zarinpal');
+      problems.push('ZARINPAL_MERCHANT_ID: required when the gateways include zarinpal');
     } else {
       zarinpal = {
         merchantId: settings.ZARINPAL_MERCHANT_ID,
         apiBaseUrl: settings.ZARINPAL_API_BASE_URL.replace(/\/$/, ''),
         startPayUrl: settings.ZARINPAL_START_PAY_URL.replace(/\/$/, ''),
+      };
+    }
+  }
+  let zibal: ZibalSettings | null = null;
+  if (paymentGateways.includes('zibal')) {
+    if (!settings.ZIBAL_MERCHANT) {
+      problems.push('ZIBAL_MERCHANT: required when the gateways include zibal');
+    } else {
+      zibal = {
+        merchant: settings.ZIBAL_MERCHANT,
+        apiBaseUrl: settings.ZIBAL_API_BASE_URL.replace(/\/$/, ''),
+        startPayUrl: settings.ZIBAL_START_PAY_URL.replace(/\/$/, ''),
       };
     }
   }
@@ -365,10 +414,11 @@ export function loadConfig(env: Env = process.env): AppConfig {
     staffAlertEmails: settings.STAFF_ALERT_EMAILS,
     panelTimeoutMs: settings.PANEL_TIMEOUT_MS,
     secretKeys,
-    paymentGateway: settings.PAYMENT_GATEWAY,
+    paymentGateways,
     jobsIntervalMs: settings.JOBS_INTERVAL_MS === 0 ? null : settings.JOBS_INTERVAL_MS,
     jobWorkers: settings.JOB_WORKERS,
     zarinpal,
+    zibal,
     fileStore,
     androidDistribution: {
       latestVersion: androidLatestVersion,
@@ -433,10 +483,11 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     staffAlertEmails: [],
     panelTimeoutMs: 15_000,
     secretKeys: [{ id: 'test', key: Buffer.alloc(32, 7) }],
-    paymentGateway: 'sandbox',
+    paymentGateways: ['sandbox'],
     jobsIntervalMs: null,
     jobWorkers: false,
     zarinpal: null,
+    zibal: null,
     fileStore: { kind: 'disk' },
     androidDistribution: {
       latestVersion: ANDROID_VERSION,

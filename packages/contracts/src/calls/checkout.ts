@@ -16,6 +16,7 @@ import { listPaging, listResult } from '../list';
 import { isValidLegalNationalId, isValidNationalId } from '../national-id';
 import { BUYER_KINDS } from './billing-document';
 import { billingCycle, entityId, productPrice, rial } from './catalog';
+import { ONLINE_GATEWAYS } from './payment-methods';
 import { planChangeCalculation } from './plan-change';
 
 // Spec §7 `/api/cart/*`, `/api/pay/*`, `/api/user/account/*` (docs/decisions/0011). The client
@@ -407,12 +408,16 @@ const startedPayment = z.object({
   redirectUrl: z.string(),
 });
 
+/** Which gateway to pay at; left out: staff's first choice (get-payment-methods lists them). */
+const gatewayChoice = z.enum(ONLINE_GATEWAYS, { message: 'درگاه پرداخت شناخته نیست' }).optional();
+
 export const payOrder = defineCall({
   path: '/api/pay/pay-order',
-  summary: 'شروع پرداخت مبلغ باقی‌ماندهٔ سفارش در درگاه',
+  summary:
+    'شروع پرداخت مبلغ باقی‌ماندهٔ سفارش در درگاه انتخاب‌شده؛ اگر درگاه باز نشد سفارش می‌ماند و درگاه بعدی پیشنهاد می‌شود',
   tag: 'pay',
   access: 'user',
-  request: orderRequest,
+  request: z.strictObject({ orderId: entityId, gateway: gatewayChoice }),
   response: startedPayment,
 });
 
@@ -470,6 +475,7 @@ export const addCredit = defineCall({
       .int('مبلغ باید عدد صحیح ریال باشد')
       .min(CREDIT_TOP_UP_MIN_RIAL, 'کمترین مبلغ افزایش اعتبار ۱۰ هزار تومان است')
       .max(CREDIT_TOP_UP_MAX_RIAL, 'بیشترین مبلغ افزایش اعتبار ۵۰ میلیون تومان است'),
+    gateway: gatewayChoice,
   }),
   response: startedPayment,
 });

@@ -107,8 +107,8 @@ export const adminUpdatePaymentSettings = defineCall({
         .string()
         .max(40)
         .transform((value) => toLatinDigits(value).replace(/[\s-]/g, '').toUpperCase()),
-      holderName: text({ max: 120 }),
-      bankName: text({ max: 60 }),
+      holderName: text({ min: 0, max: 120 }),
+      bankName: text({ min: 0, max: 60 }),
     })
     .superRefine((input, context) => {
       const problem = (path: keyof typeof PAYMENT_SETTINGS_MESSAGES) =>

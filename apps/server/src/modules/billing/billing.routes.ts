@@ -1,22 +1,26 @@
 import {
   adminDownloadBillingDocumentPdf,
   adminGetBillingDocument,
+  adminGetPaymentSettings,
   adminGetSeller,
   adminListTaxRates,
   adminScheduleTaxRate,
   adminSearchBillingDocuments,
+  adminUpdatePaymentSettings,
   adminUpdateSeller,
   adminWithdrawTaxRate,
   type BillingDocument,
   downloadMyBillingDocumentPdf,
   getMyBillingDocument,
   listMyBillingDocuments,
+  ONLINE_GATEWAYS,
 } from '@vitrin/contracts';
 import type { FastifyInstance } from 'fastify';
 import { type FileAnswer, registerCall, registerFileCall } from '../../lib/register-call';
 import { withUser } from '../../plugins/auth';
 import { findBillingDocuments, getBillingDocument } from './document-queries';
 import { renderBillingDocumentPdf } from './invoice-pdf';
+import { getPaymentSettings, updatePaymentSettings } from './payment-methods.service';
 import { getSeller, updateSeller } from './seller.service';
 import { listTaxRates, scheduleTaxRate, withdrawTaxRate } from './tax-rates.service';
 
@@ -64,6 +68,20 @@ export async function billingRoutes(app: FastifyInstance): Promise<void> {
       adminWithdrawTaxRate,
       async ({ id }, { actor }) => withdrawTaxRate(app.db, id, actor),
       { successMessage: 'نرخ پس گرفته شد' },
+    );
+    registerCall(scope, adminGetPaymentSettings, async () =>
+      getPaymentSettings(app.db, app.payments.available, ONLINE_GATEWAYS),
+    );
+    registerCall(
+      scope,
+      adminUpdatePaymentSettings,
+      async (input, { actor }) =>
+        updatePaymentSettings(app.db, input, {
+          available: app.payments.available,
+          known: ONLINE_GATEWAYS,
+          actor,
+        }),
+      { successMessage: 'روش‌های پرداخت ذخیره شد' },
     );
     registerCall(scope, adminGetSeller, async () => getSeller(app.db));
     registerCall(

@@ -1,6 +1,12 @@
-import type { PaymentPurpose, PaymentStatus } from '@vitrin/contracts';
+import {
+  MANUAL_METHODS,
+  type OnlineGateway,
+  PAYMENT_METHOD_LABELS,
+  type PaymentPurpose,
+  type PaymentStatus,
+} from '@vitrin/contracts';
 import { toPersianDigits } from '@vitrin/fa';
-import { and, asc, desc, eq, gt, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNotNull, isNull, lt, notInArray, or } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Logger } from '../../lib/logger';
@@ -10,7 +16,7 @@ import {
   type VerifyOutcome,
 } from '../../providers/payment/payment-gateway';
 import { personName, users } from '../accounts';
-import { buyerPartyOf, issueTopUpReceipt } from '../billing';
+import { buyerPartyOf, issueTopUpReceipt, readPaymentSettings } from '../billing';
 import { changeBalance } from '../wallet';
 import { lockPayableOrder, markOrderPaid, payableOf } from './orders.service';
 import { buyerProfiles, orders, payments } from './schema';
@@ -18,7 +24,10 @@ import { buyerProfiles, orders, payments } from './schema';
 /** Everything the payment steps need from the app. */
 export interface PaymentContext {
   db: Database;
-  gateway: PaymentGateway;
+  /** The gateways this server drives, by name; staff settings say which are on and in what order. */
+  gateways: ReadonlyMap<string, PaymentGateway>;
+  /** Their names in the server settings' order. */
+  available: readonly OnlineGateway[];
   /** Absolute URL of our callback page; the gateway adds Authority and Status. */
   callbackUrl: string;
   log: Logger;
@@ -36,13 +45,41 @@ export interface StartedPayment {
   redirectUrl: string;
 }
 
+/**
+ * The gateway to open a payment at: the one the person chose, which must be on, or staff's
+ * first choice.
+ */
+async function chooseGateway(
+  context: PaymentContext,
+  requested: string | undefined,
+): Promise<{ gateway: PaymentGateway; next: string | null }> {
+  const enabled = (await readPaymentSettings(context.db, context.available)).gateways;
+  const name = requested ?? enabled[0];
+  const gateway =
+    name && enabled.includes(name as OnlineGateway) ? context.gateways.get(name) : undefined;
+  if (!gateway) {
+    if (requested) {
+      const message = 'این درگاه پرداخت اکنون فعال نیست؛ درگاه دیگری را انتخاب کنید';
+      throw new AppError('VALIDATION', message, { fields: { gateway: message } });
+    }
+    throw new AppError(
+      'GATEWAY_UNAVAILABLE',
+      'اکنون هیچ درگاه پرداخت فعالی نیست؛ با پشتیبانی تماس بگیرید',
+    );
+  }
+  const next = enabled.find((other) => other !== name) ?? null;
+  return { gateway, next };
+}
+
 /** Opens a gateway payment for what is left to pay of an order. */
 export async function startOrderPayment(
   context: PaymentContext,
   userId: string,
   orderId: string,
   now: Date = new Date(),
+  requestedGateway?: string,
 ): Promise<StartedPayment> {
+  const chosen = await chooseGateway(context, requestedGateway);
   const payment = await context.db.transaction(async (tx) => {
     const order = await lockPayableOrder(tx, userId, orderId, now);
     const amountRial = payableOf(order);
@@ -52,11 +89,11 @@ export async function startOrderPayment(
       purpose: 'order',
       orderId: order.id,
       amountRial,
-      gateway: context.gateway.name,
+      gateway: chosen.gateway.name,
       description: `پرداخت سفارش ${toPersianDigits(order.number)} در ویترین`,
     });
   });
-  return openAtGateway(context, payment);
+  return openAtGateway(context, payment, chosen);
 }
 
 /** Opens a gateway payment that tops up the wallet. */
@@ -64,16 +101,18 @@ export async function startTopUp(
   context: PaymentContext,
   userId: string,
   amountRial: number,
+  requestedGateway?: string,
 ): Promise<StartedPayment> {
+  const chosen = await chooseGateway(context, requestedGateway);
   const payment = await insertPayment(context.db, {
     userId,
     purpose: 'top-up',
     orderId: null,
     amountRial,
-    gateway: context.gateway.name,
+    gateway: chosen.gateway.name,
     description: 'افزایش اعتبار کیف پول ویترین',
   });
-  return openAtGateway(context, payment);
+  return openAtGateway(context, payment, chosen);
 }
 
 interface NewPayment {
@@ -102,11 +141,13 @@ async function insertPayment(db: Database, payment: NewPayment) {
 
 /**
  * Asks the gateway to open the attempt (outside any transaction: it is a network call) and
- * keeps its authority. An attempt the gateway did not open is failed; nothing was collected.
+ * keeps its authority. An attempt the gateway did not open is failed; nothing was collected,
+ * the order is still pending, and the person is offered the next gateway.
  */
 async function openAtGateway(
   context: PaymentContext,
   payment: NewPayment & { id: string },
+  { gateway, next }: { gateway: PaymentGateway; next: string | null },
 ): Promise<StartedPayment> {
   const [user] = await context.db
     .select({ mobile: users.mobile, email: users.email })
@@ -114,7 +155,7 @@ async function openAtGateway(
     .where(eq(users.id, payment.userId));
   let started: { authority: string; redirectUrl: string };
   try {
-    started = await context.gateway.start({
+    started = await gateway.start({
       amountRial: payment.amountRial,
       description: payment.description,
       callbackUrl: context.callbackUrl,
@@ -128,7 +169,14 @@ async function openAtGateway(
       .update(payments)
       .set({ status: 'failed', failureReason: 'درگاه پرداخت را باز نکرد' })
       .where(eq(payments.id, payment.id));
-    throw new AppError('GATEWAY_UNAVAILABLE', undefined, { cause: error });
+    const title = PAYMENT_METHOD_LABELS[gateway.name] ?? gateway.name;
+    throw new AppError(
+      'GATEWAY_UNAVAILABLE',
+      next
+        ? `${title} پاسخ نداد؛ سفارش شما سر جایش است و می‌توانید با ${PAYMENT_METHOD_LABELS[next] ?? next} پرداخت کنید`
+        : undefined,
+      { cause: error },
+    );
   }
   await context.db
     .update(payments)
@@ -137,7 +185,7 @@ async function openAtGateway(
   return {
     paymentId: payment.id,
     amountRial: payment.amountRial,
-    gateway: context.gateway.name,
+    gateway: gateway.name,
     redirectUrl: started.redirectUrl,
   };
 }
@@ -209,9 +257,15 @@ function resultOf(payment: PaymentRow): VerifyResult {
 /** One question to the gateway and what follows from its answer. */
 async function checkWithGateway(context: PaymentContext, payment: PaymentRow): Promise<void> {
   if (!payment.authority) return;
+  // Asked of the gateway our record says was used, never of one the callback names.
+  const gateway = context.gateways.get(payment.gateway);
+  if (!gateway) {
+    context.log.warn({ paymentId: payment.id, gateway: payment.gateway }, 'gateway not configured');
+    return;
+  }
   let outcome: VerifyOutcome;
   try {
-    outcome = await context.gateway.verify({
+    outcome = await gateway.verify({
       authority: payment.authority,
       amountRial: payment.amountRial,
     });
@@ -357,6 +411,8 @@ export async function reconcilePayments(
       and(
         eq(payments.status, 'pending'),
         isNull(payments.authority),
+        // A card-to-card or bank-transfer claim has no authority: it waits for staff.
+        notInArray(payments.gateway, [...MANUAL_METHODS]),
         lt(payments.createdAt, new Date(now.getTime() - UNOPENED_AFTER_MS)),
       ),
     );

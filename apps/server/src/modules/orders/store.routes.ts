@@ -8,6 +8,7 @@ import {
   getCart,
   getCartUser,
   getCreditTransactions,
+  getPaymentMethods,
   getUserAccountInfo,
   payOrder,
   RED_DOT_UNPAID_ORDERS,
@@ -24,6 +25,7 @@ import fp from 'fastify-plugin';
 import { registerCall } from '../../lib/register-call';
 import { readOptionalUser, withUser } from '../../plugins/auth';
 import { readAccountInfo } from '../accounts';
+import { paymentMethodsFor } from '../billing';
 import { listTransactions, readBalance } from '../wallet';
 import * as cart from './cart.service';
 import { deleteStaleVisitorCarts } from './checkout.jobs';
@@ -125,15 +127,19 @@ async function registerCheckout(app: FastifyInstance) {
     registerCall(
       scope,
       payOrder,
-      ({ orderId }, { user }) => paymentsService.startOrderPayment(app.payments, user.id, orderId),
+      ({ orderId, gateway }, { user }) =>
+        paymentsService.startOrderPayment(app.payments, user.id, orderId, new Date(), gateway),
       { rateLimit: { max: 20, timeWindowMs: 60_000 } },
     );
+
+    registerCall(scope, getPaymentMethods, () => paymentMethodsFor(app.db, app.payments.available));
 
     registerCall(scope, getUserAccountInfo, (_input, { user }) => readAccountInfo(app.db, user.id));
     registerCall(
       scope,
       addCredit,
-      ({ amountRial }, { user }) => paymentsService.startTopUp(app.payments, user.id, amountRial),
+      ({ amountRial, gateway }, { user }) =>
+        paymentsService.startTopUp(app.payments, user.id, amountRial, gateway),
       { rateLimit: { max: 20, timeWindowMs: 60_000 } },
     );
     registerCall(scope, getCreditTransactions, async (paging, { user }) => {

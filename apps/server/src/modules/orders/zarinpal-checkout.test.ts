@@ -23,7 +23,7 @@ beforeAll(async () => {
   fake = await startFakeZarinpal();
   t = await createTestApp({
     seedDemoData: true,
-    paymentGateway: 'zarinpal',
+    paymentGateways: ['zarinpal'],
     zarinpal: {
       merchantId: fake.merchantId,
       apiBaseUrl: fake.url,
