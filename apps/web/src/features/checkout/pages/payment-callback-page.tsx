@@ -13,14 +13,20 @@ import { StatusMessage } from '../../../ui/status-message';
 import { type PaymentOutcome, useVerifyPayOrder } from '../api/verify-pay-order';
 
 /**
- * Where the gateway sends the person back: `?Authority=…&Status=OK|NOK`, ZarinPal's names (the
- * sandbox uses the same). The query is only a hint; the server asks the gateway itself.
+ * Where the gateway sends the person back: ZarinPal (and the sandbox) add `?Authority=…&Status=
+ * OK|NOK`, Zibal `?trackId=…&success=1|0&status=…`. The query is only a hint; the server asks
+ * the gateway its own payment row names.
  */
 export function PaymentCallbackPage() {
   useDocumentTitle('نتیجهٔ پرداخت | ویترین');
   const [params] = useSearchParams();
-  const authority = (params.get('Authority') ?? params.get('authority') ?? '').trim();
-  const status = params.get('Status') ?? params.get('status') ?? undefined;
+  const authority = (
+    params.get('Authority') ??
+    params.get('authority') ??
+    params.get('trackId') ??
+    ''
+  ).trim();
+  const status = params.get('Status') ?? params.get('success') ?? params.get('status') ?? undefined;
   const verify = useVerifyPayOrder();
   const { mutate } = verify;
   // Once per page: StrictMode runs effects twice in development, and a reload asks again anyway.
