@@ -13,6 +13,7 @@ import {
   LayoutIcon,
   ServerIcon,
   UserIcon,
+  WalletIcon,
 } from '../../../ui/icons';
 import { LoadFailed } from '../../../ui/load-failed';
 import { MobileNumber } from '../../../ui/mobile-number';
@@ -41,6 +42,7 @@ const sectionIcons: Record<AdminSectionKey, ComponentType<{ size?: number }>> = 
   articles: ArticleIcon,
   discounts: DiscountIcon,
   provisioning: ServerIcon,
+  billing: WalletIcon,
   audit: FileTextIcon,
 };
 

@@ -1,12 +1,13 @@
 import { expect, test } from 'vitest';
 import { adminSections, canOpen, sectionAt, sectionByKey, sectionsFor } from './admin-sections';
 
-test('support sees the dashboard, orders, customers and tickets only', () => {
+test('support sees the dashboard, orders, customers, tickets and billing only', () => {
   expect(sectionsFor('support').map((section) => section.key)).toEqual([
     'dashboard',
     'orders',
     'customers',
     'tickets',
+    'billing',
   ]);
 });
 
@@ -29,6 +30,15 @@ test('the provisioning section is for admins only, with its queue, servers and t
   expect(canOpen('admin', provisioning)).toBe(true);
   expect(sectionAt('/admin/provisioning')?.key).toBe('provisioning');
   expect(sectionAt('/admin/provisioning/services/123')?.key).toBe('provisioning');
+});
+
+test('billing (issue 21) opens for whoever reads billing documents: support and admins', () => {
+  const billing = sectionByKey('billing');
+  expect(canOpen('support', billing)).toBe(true);
+  expect(canOpen('admin', billing)).toBe(true);
+  expect(sectionAt('/admin/billing')?.key).toBe('billing');
+  expect(sectionAt('/admin/billing/documents/123')?.key).toBe('billing');
+  expect(sectionAt('/admin/billing/tax-rates')?.key).toBe('billing');
 });
 
 test('an address belongs to its section, with its subpages; the dashboard only at /admin', () => {

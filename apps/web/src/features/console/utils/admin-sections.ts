@@ -14,6 +14,7 @@ export type StaffRole = StaffRoleName;
 
 export const ADMIN_PATH = '/admin';
 export const AUDIT_PATH = '/admin/audit';
+export const BILLING_PATH = '/admin/billing';
 
 export type AdminSectionKey =
   | 'dashboard'
@@ -24,6 +25,7 @@ export type AdminSectionKey =
   | 'articles'
   | 'discounts'
   | 'provisioning'
+  | 'billing'
   | 'audit';
 
 export interface AdminSection {
@@ -98,6 +100,14 @@ export const adminSections: readonly AdminSection[] = [
     permission: 'services.manage',
     summary:
       'سرویس‌هایی که روی کنترل پنل راه‌اندازی نشده‌اند با رویدادها و درخواست‌های پنل، سرورهای کنترل پنل و محصولاتی که خودکار تحویل می‌شوند.',
+  },
+  {
+    key: 'billing',
+    path: BILLING_PATH,
+    label: 'مالی',
+    permission: 'billing.read',
+    summary:
+      'صورتحساب‌ها، برگشت از فروش‌ها و رسیدها با جست‌وجو و PDF، نرخ مالیات بر ارزش افزوده به تاریخ و مشخصات حقوقی فروشنده.',
   },
   {
     key: 'audit',

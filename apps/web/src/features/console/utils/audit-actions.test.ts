@@ -19,6 +19,7 @@ test('every action the server writes has its own Persian label', () => {
     'ticket.set-priority': 'تغییر اولویت تیکت',
     'ticket.set-department': 'تغییر دپارتمان تیکت',
     'service.unsuspend': 'رفع تعلیق سرویس',
+    'order.partial-refund': 'بازپرداخت بخشی از سفارش',
   };
   for (const [action, label] of Object.entries(written)) expect(actionLabel(action)).toBe(label);
 });

@@ -59,6 +59,7 @@ const VERB_LABELS: Record<string, string> = {
   unpublish: 'لغو انتشار',
   cancel: 'لغو',
   refund: 'بازپرداخت',
+  'partial-refund': 'بازپرداخت بخشی از',
   lock: 'قفل کردن',
   unlock: 'باز کردن قفل',
   suspend: 'تعلیق',
