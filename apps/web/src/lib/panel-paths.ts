@@ -11,6 +11,7 @@ export const DISCOUNTS_PATH = '/account/discounts';
 export const CREDIT_PATH = '/account/credit';
 export const TICKETS_PATH = '/account/tickets';
 export const LIVE_PATH = '/account/live';
+export const DOCUMENTS_PATH = '/account/documents';
 
 /** The services list, filtered to one status when given. */
 export function servicesPath(status?: ServiceStatus): string {
@@ -34,4 +35,14 @@ export function orderPath(orderId: string): string {
 export function newTicketPath(serviceId?: string): string {
   const base = `${TICKETS_PATH}/new`;
   return serviceId ? `${base}?${new URLSearchParams({ serviceId })}` : base;
+}
+
+/** An order's current billing document: its pro-forma while unpaid, its invoice once paid. */
+export function orderDocumentPath(orderId: string): string {
+  return `${orderPath(orderId)}/document`;
+}
+
+/** One billing document (an invoice, a credit note, a receipt) by its id. */
+export function documentPath(documentId: string): string {
+  return `${DOCUMENTS_PATH}/${encodeURIComponent(documentId)}`;
 }

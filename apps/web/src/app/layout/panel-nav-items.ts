@@ -8,6 +8,7 @@ import type { ComponentType } from 'react';
 import {
   CREDIT_PATH,
   DISCOUNTS_PATH,
+  DOCUMENTS_PATH,
   LIVE_PATH,
   ORDERS_PATH,
   PANEL_PATH,
@@ -20,6 +21,7 @@ import {
   ActivityIcon,
   BagIcon,
   DiscountIcon,
+  FileTextIcon,
   GridIcon,
   HeadsetIcon,
   ServerIcon,
@@ -48,6 +50,7 @@ const panelLinks: readonly PanelLink[] = [
   { to: SERVICES_PATH, label: 'سرویس‌ها', icon: ServerIcon, redDot: RED_DOT_EXPIRING_SERVICES },
   { to: LIVE_PATH, label: 'بازدیدکنندگان زنده', icon: ActivityIcon },
   { to: ORDERS_PATH, label: 'سفارش‌ها', icon: BagIcon, redDot: RED_DOT_UNPAID_ORDERS },
+  { to: DOCUMENTS_PATH, label: 'صورتحساب‌ها', icon: FileTextIcon },
   { to: DISCOUNTS_PATH, label: 'تخفیف‌ها', icon: DiscountIcon },
   { to: CREDIT_PATH, label: 'کیف پول', icon: WalletIcon },
   {

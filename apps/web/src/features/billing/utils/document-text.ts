@@ -23,15 +23,22 @@ export function vatRateText(ratePercent: number): string {
   return `${toPersianDigits(String(ratePercent).replace('.', '٫'))}٪`;
 }
 
+/** Each kind's name in a heading or a list, shorter than the title printed on the document. */
+export const DOCUMENT_KIND_NAMES: Record<BillingDocumentKind, string> = {
+  proforma: 'پیش‌فاکتور',
+  sales: 'صورتحساب',
+  'credit-note': 'برگشت از فروش',
+  receipt: 'رسید',
+};
+
 /**
- * What a document is called where its number would be: its number (`S1405-000123`, kept as
- * issued, since people quote it), or a pro-forma's order number, «پیش‌فاکتور سفارش ۱۲۳».
+ * What a document is called in a heading: its kind and number (`S1405-000123`, kept as issued,
+ * since people quote it), or a pro-forma's order number, «پیش‌فاکتور سفارش ۱۲۳».
  */
-export function documentName(document: Pick<BillingDocument, 'title' | 'number' | 'order'>) {
-  if (document.number) return `${document.title} ${document.number}`;
-  return document.order
-    ? `${document.title} سفارش ${toPersianDigits(document.order.number)}`
-    : document.title;
+export function documentName(document: Pick<BillingDocument, 'kind' | 'number' | 'order'>) {
+  const kind = DOCUMENT_KIND_NAMES[document.kind];
+  if (document.number) return `${kind} ${document.number}`;
+  return document.order ? `${kind} سفارش ${toPersianDigits(document.order.number)}` : kind;
 }
 
 /** The name a downloaded PDF is saved under, as the server names it: `vitrin-S1405-000123.pdf`. */
