@@ -28,8 +28,9 @@ const ProductThemesPage = lazy(() =>
 const CartPage = lazy(() =>
   import('../features/checkout/pages/cart-page').then((m) => ({ default: m.CartPage })),
 );
+// The order's page with its billing documents, composed here (features do not import each other).
 const OrderPage = lazy(() =>
-  import('../features/checkout/pages/order-page').then((m) => ({ default: m.OrderPage })),
+  import('./pages/account-order-page').then((m) => ({ default: m.AccountOrderPage })),
 );
 const PaymentCallbackPage = lazy(() =>
   import('../features/checkout/pages/payment-callback-page').then((m) => ({
@@ -69,6 +70,15 @@ const NewTicketPage = lazy(() =>
 );
 const TicketPage = lazy(() =>
   import('../features/tickets/pages/ticket-page').then((m) => ({ default: m.TicketPage })),
+);
+// Invoices, credit notes and receipts (issue 21).
+const BillingDocumentPage = lazy(() =>
+  import('../features/billing/pages/document-page').then((m) => ({ default: m.DocumentPage })),
+);
+const BillingDocumentsPage = lazy(() =>
+  import('../features/billing/pages/documents-page').then((m) => ({
+    default: m.DocumentsPage,
+  })),
 );
 // The live visitor panel (issue 7): socket.io-client loads with this chunk only.
 const LivePage = lazy(() =>
@@ -116,6 +126,11 @@ const AdminProvisioningSection = lazy(() =>
     default: m.ProvisioningSection,
   })),
 );
+const AdminBillingSection = lazy(() =>
+  import('../features/billing/staff/billing-section').then((m) => ({
+    default: m.AdminBillingSection,
+  })),
+);
 const AdminAuditPage = lazy(() =>
   import('../features/audit/staff/pages/audit-page').then((m) => ({ default: m.AuditPage })),
 );
@@ -149,6 +164,9 @@ export function AppRoutes() {
           <Route path="live" element={<LivePage />} />
           <Route path="orders" element={<OrdersPage />} />
           <Route path="orders/:orderId" element={<OrderPage />} />
+          <Route path="orders/:orderId/document" element={<BillingDocumentPage />} />
+          <Route path="documents" element={<BillingDocumentsPage />} />
+          <Route path="documents/:documentId" element={<BillingDocumentPage />} />
           <Route path="discounts" element={<DiscountsPage />} />
           <Route path="credit" element={<CreditPage />} />
           <Route path="tickets" element={<TicketsPage />} />
@@ -165,6 +183,7 @@ export function AppRoutes() {
           <Route path="articles/*" element={<AdminArticlesSection />} />
           <Route path="discounts/*" element={<AdminDiscountsSection />} />
           <Route path="provisioning/*" element={<AdminProvisioningSection />} />
+          <Route path="billing/*" element={<AdminBillingSection />} />
           <Route path="audit" element={<AdminAuditPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>

@@ -113,6 +113,11 @@ export function CartLineItem({ line }: { line: CartLine }) {
             <PriceLine label="جمع این ردیف" strong>
               {tomanText(line.totalRial)}
             </PriceLine>
+            {line.vatRatePercent === 0 && (
+              <Text size="xs" c="dimmed">
+                معاف از مالیات بر ارزش افزوده
+              </Text>
+            )}
           </Stack>
         </div>
       </Stack>

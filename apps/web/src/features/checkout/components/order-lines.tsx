@@ -8,8 +8,9 @@ import type { OrderDetail } from '../api/get-order-detail';
 import { SignedAmount } from './signed-amount';
 
 /**
- * An order's lines as they were frozen at submit: names, cycles and amounts; renewals marked,
- * and a plan change with the plan it leaves and how its price was worked out.
+ * An order's lines as they were frozen at submit: names, cycles and amounts (each line's net,
+ * before VAT; an exempt line says so); renewals marked, and a plan change with the plan it
+ * leaves and how its price was worked out.
  */
 export function OrderLines({ lines }: { lines: OrderDetail['lines'] }) {
   return (
@@ -63,6 +64,11 @@ export function OrderLines({ lines }: { lines: OrderDetail['lines'] }) {
               <Text fw={800} style={{ whiteSpace: 'nowrap' }}>
                 {tomanText(line.totalRial)}
               </Text>
+              {line.vatRatePercent === 0 && (
+                <Text size="xs" c="dimmed">
+                  معاف از مالیات بر ارزش افزوده
+                </Text>
+              )}
             </Stack>
           </Group>
         </Paper>

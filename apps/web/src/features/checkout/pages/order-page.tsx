@@ -11,7 +11,7 @@ import {
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { toPersianDigits } from '@vitrin/fa';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useParams } from 'react-router';
 import { isNotFoundError } from '../../../lib/api-error';
 import { tomanText } from '../../../lib/money';
@@ -39,9 +39,18 @@ import {
 } from '../components/successful-payments';
 import { WalletToggle } from '../components/wallet-toggle';
 import { usePayOrder } from '../hooks/use-pay-order';
+import { vatLabel } from '../utils/vat-label';
+
+interface OrderPageProps {
+  /**
+   * The order's billing documents (pro-forma or invoice, credit notes), handed in by the route
+   * that puts the checkout and billing together (STYLE.md: features do not import each other).
+   */
+  documents?: (order: OrderDetail) => ReactNode;
+}
 
 /** One order in the customer panel (the panel layout guards the session). */
-export function OrderPage() {
+export function OrderPage({ documents }: OrderPageProps = {}) {
   const userId = useSignedInUserId();
   const { orderId = '' } = useParams();
   const order = useOrderDetail(userId, orderId);
@@ -69,10 +78,20 @@ export function OrderPage() {
     return <LoadFailed titleOrder={1} title="این سفارش بارگذاری نشد" query={order} />;
   }
 
-  return data ? <OrderDetails userId={userId} order={data} /> : <OrderSkeleton />;
+  return data ? (
+    <OrderDetails userId={userId} order={data} documents={documents?.(data)} />
+  ) : (
+    <OrderSkeleton />
+  );
 }
 
-function OrderDetails({ userId, order }: { userId: string; order: OrderDetail }) {
+interface OrderDetailsProps {
+  userId: string;
+  order: OrderDetail;
+  documents: ReactNode;
+}
+
+function OrderDetails({ userId, order, documents }: OrderDetailsProps) {
   const pending = order.status === 'pending';
 
   return (
@@ -123,6 +142,10 @@ function OrderDetails({ userId, order }: { userId: string; order: OrderDetail })
                   deduct: true,
                   hideZero: true,
                 },
+                {
+                  label: vatLabel(order.lines.map((line) => line.vatRatePercent)),
+                  rial: order.vatRial,
+                },
                 { label: 'مبلغ سفارش', rial: order.totalRial },
                 {
                   label: 'پرداخت از کیف پول',
@@ -150,6 +173,8 @@ function OrderDetails({ userId, order }: { userId: string; order: OrderDetail })
           </Stack>
         </Card>
       </SimpleGrid>
+
+      {documents && <PageSection title="اسناد مالی">{documents}</PageSection>}
 
       <PageSection title="پرداخت‌های موفق">
         <Card>
