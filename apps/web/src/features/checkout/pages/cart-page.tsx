@@ -27,6 +27,7 @@ import { AmountRows } from '../components/amount-rows';
 import {
   type BuyerDraft,
   BuyerFields,
+  buyerDraftChanged,
   fromBuyerDraft,
   toBuyerDraft,
 } from '../components/buyer-fields';
@@ -34,6 +35,7 @@ import { CartLineItem } from '../components/cart-line-item';
 import { DiscountCodeForm } from '../components/discount-code-form';
 import { WalletToggle } from '../components/wallet-toggle';
 import { usePayOrder } from '../hooks/use-pay-order';
+import { vatLabel } from '../utils/vat-label';
 import { walletShare } from '../utils/wallet-share';
 import classes from './cart-page.module.css';
 
@@ -101,8 +103,9 @@ function CartContents({ cart, userId }: { cart: Cart; userId: string | null }) {
         rows={[
           { label: 'جمع سبد', rial: cart.subtotalRial },
           { label: 'تخفیف', rial: cart.discountRial, deduct: true, hideZero: true },
+          { label: vatLabel(cart.vatRatePercent), rial: cart.vatRial },
         ]}
-        total={{ label: 'مبلغ سفارش', rial: cart.totalRial, testId: 'cart-total' }}
+        total={{ label: 'مبلغ قابل پرداخت', rial: cart.totalRial, testId: 'cart-total' }}
       />
     </>
   );
@@ -197,14 +200,9 @@ function CheckoutForm({ userId, buyer, totalRial, summary }: CheckoutFormProps) 
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const details = fromBuyerDraft(draft);
-    const saved = toBuyerDraft(buyer);
-    const changed = (Object.keys(saved) as (keyof BuyerDraft)[]).some(
-      (field) => saved[field].trim() !== draft[field].trim(),
-    );
-    if (!buyer.complete || changed) {
+    if (!buyer.complete || buyerDraftChanged(toBuyerDraft(buyer), draft)) {
       try {
-        await updateBuyer.mutateAsync(details);
+        await updateBuyer.mutateAsync(fromBuyerDraft(draft));
       } catch {
         return; // The fields say what is wrong.
       }
