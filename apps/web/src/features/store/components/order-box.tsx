@@ -10,6 +10,7 @@ import { useProductThemes } from '../api/get-product-themes';
 import { CyclePicker, type ProductCycle } from './cycle-picker';
 import type { ThemeCardData } from './theme-card';
 import { findTheme, ThemePicker } from './theme-picker';
+import { VatNote } from './vat-note';
 
 export type CartLineRequest = Omit<PathInput<'/api/cart/add-to-cart'>, 'cartToken'>;
 
@@ -151,6 +152,7 @@ export function OrderBox({
                 {tomanText(total)}
               </Text>
             </Group>
+            <VatNote short />
           </Stack>
           <Button
             type="submit"

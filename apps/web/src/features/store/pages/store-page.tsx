@@ -22,6 +22,7 @@ import { useProducts } from '../api/get-products';
 import { type ActiveFilter, ActiveFilters } from '../components/active-filters';
 import { PriceRangeFilter } from '../components/price-range-filter';
 import { ProductCard, ProductCardSkeleton } from '../components/product-card';
+import { VatNote } from '../components/vat-note';
 import { useStoreFilters } from '../hooks/use-store-filters';
 import {
   hasStoreFilters,
@@ -95,9 +96,12 @@ export function StorePage() {
         <Grid.Col span={{ base: 12, md: 9 }}>
           <Stack gap="md">
             <Group justify="space-between" align="flex-end" gap="sm">
-              <Text size="sm" c="dimmed" aria-live="polite">
-                {data ? `${toPersianDigits(data.total)} محصول` : '\u00a0'}
-              </Text>
+              <Stack gap={0}>
+                <Text size="sm" c="dimmed" aria-live="polite">
+                  {data ? `${toPersianDigits(data.total)} محصول` : '\u00a0'}
+                </Text>
+                <VatNote />
+              </Stack>
               <NativeSelect
                 label="مرتب‌سازی"
                 data={sortOptions}
