@@ -41,7 +41,7 @@ const tehranGregorian = new Intl.DateTimeFormat('en-US-u-ca-gregory-nu-latn', {
 // Display and parsing use one calendar (jalaali-js); Intl only says what Tehran's clock reads.
 // ICU's Persian calendar drifts from jalaali-js about a century out (2124-03-20 is 1503/01/01
 // in ICU, 1502/12/30 in jalaali-js), and a date we parse must display as typed.
-const JALALI_MONTHS = [
+export const JALALI_MONTHS = [
   'فروردین',
   'اردیبهشت',
   'خرداد',

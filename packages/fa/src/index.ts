@@ -4,6 +4,7 @@ export {
   formatJalaliLongDate,
   INVALID_DATE_MESSAGE,
   InvalidDateError,
+  JALALI_MONTHS,
   parseDateText,
   toJalaliParts,
 } from './date';

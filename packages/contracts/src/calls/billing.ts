@@ -194,3 +194,59 @@ export const adminUpdateSeller = defineCall({
   }),
   response: sellerParty.extend({ complete: z.boolean() }),
 });
+
+// ---------------------------------------------------------------------------------------------
+// Sales and VAT report (per Jalali month or season)
+
+export const JALALI_SEASONS = ['بهار', 'تابستان', 'پاییز', 'زمستان'] as const;
+
+const reportAmounts = {
+  /** Sales invoices issued in the period. */
+  invoices: z.number().int(),
+  netRial: rial,
+  vatRial: rial,
+  totalRial: rial,
+  /** Credit notes (برگشت از فروش) issued in the period. */
+  creditNotes: z.number().int(),
+  creditNetRial: rial,
+  creditVatRial: rial,
+  creditTotalRial: rial,
+  /** Net of sales after returns: what the season's VAT return declares. */
+  balanceNetRial: z.number().int(),
+  balanceVatRial: z.number().int(),
+};
+
+export const salesReport = z.object({
+  year: z.number().int(),
+  by: z.enum(['month', 'season']),
+  periods: z.array(z.object({ period: z.number().int(), label: z.string(), ...reportAmounts })),
+  totals: z.object(reportAmounts),
+});
+
+const salesReportRequest = {
+  /** A Jalali year, e.g. 1405. */
+  year: z
+    .number({ message: 'سال را به عدد بنویسید' })
+    .int()
+    .min(1390, 'سال گزارش از ۱۳۹۰ به بعد است')
+    .max(1500, 'سال گزارش تا ۱۵۰۰ است'),
+  by: z.enum(['month', 'season']).default('month'),
+};
+
+export const adminSalesReport = defineCall({
+  path: '/api/admin/billing/sales-report',
+  summary: 'گزارش فروش و مالیات بر ارزش افزوده به تفکیک ماه یا فصل یک سال شمسی',
+  tag: 'admin',
+  access: { permission: 'billing.read' },
+  request: z.strictObject(salesReportRequest),
+  response: salesReport,
+});
+
+export const adminExportSalesReport = defineCall({
+  path: '/api/admin/billing/export-sales-report',
+  summary: 'خروجی همان گزارش به صورت XLSX یا CSV',
+  tag: 'admin',
+  access: { permission: 'billing.read' },
+  request: z.strictObject({ ...salesReportRequest, format: z.enum(['xlsx', 'csv']) }),
+  response: z.string(),
+});

@@ -1,9 +1,11 @@
 import {
   adminDownloadBillingDocumentPdf,
+  adminExportSalesReport,
   adminGetBillingDocument,
   adminGetPaymentSettings,
   adminGetSeller,
   adminListTaxRates,
+  adminSalesReport,
   adminScheduleTaxRate,
   adminSearchBillingDocuments,
   adminUpdatePaymentSettings,
@@ -21,6 +23,12 @@ import { withUser } from '../../plugins/auth';
 import { findBillingDocuments, getBillingDocument } from './document-queries';
 import { renderBillingDocumentPdf } from './invoice-pdf';
 import { getPaymentSettings, updatePaymentSettings } from './payment-methods.service';
+import {
+  buildSalesReport,
+  salesReportCsv,
+  salesReportFileName,
+  salesReportXlsx,
+} from './sales-report.service';
 import { getSeller, updateSeller } from './seller.service';
 import { listTaxRates, scheduleTaxRate, withdrawTaxRate } from './tax-rates.service';
 
@@ -55,6 +63,22 @@ export async function billingRoutes(app: FastifyInstance): Promise<void> {
     registerFileCall(scope, adminDownloadBillingDocumentPdf, async (request) =>
       pdfOf(await getBillingDocument(app.db, request, null)),
     );
+
+    registerCall(scope, adminSalesReport, async (request) => buildSalesReport(app.db, request));
+    registerFileCall(scope, adminExportSalesReport, async ({ format, ...request }) => {
+      const report = await buildSalesReport(app.db, request);
+      return format === 'xlsx'
+        ? {
+            contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+            fileName: salesReportFileName(report, 'xlsx'),
+            body: await salesReportXlsx(report),
+          }
+        : {
+            contentType: 'text/csv; charset=utf-8',
+            fileName: salesReportFileName(report, 'csv'),
+            body: salesReportCsv(report),
+          };
+    });
 
     registerCall(scope, adminListTaxRates, async () => listTaxRates(app.db));
     registerCall(

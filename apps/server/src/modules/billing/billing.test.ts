@@ -1,7 +1,9 @@
 import {
   adminDownloadBillingDocumentPdf,
+  adminExportSalesReport,
   adminGetSeller,
   adminListTaxRates,
+  adminSalesReport,
   adminScheduleTaxRate,
   adminSearchBillingDocuments,
   adminUpdateSeller,
@@ -9,8 +11,9 @@ import {
 } from '@vitrin/contracts';
 import { toJalaliParts } from '@vitrin/fa';
 import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { billingDocuments, products, taxRates } from '../../schema';
+import { billingDocuments, documentCounters, products, taxRates } from '../../schema';
 import { ok, refused, type SignedInUser, send } from '../../test/api-kit';
 import { auditRowsOf, createStaff, expectStaffOnly } from '../../test/staff-kit';
 import { setupTestApp } from '../../test/test-app';
@@ -518,6 +521,162 @@ describe('staff', () => {
     );
     expect(refusedPdf.statusCode).toBe(404);
     expect(refusedPdf.json().error.code).toBe('NOT_FOUND');
+  });
+});
+
+describe('sales and VAT report', () => {
+  test('per Jalali month and season: sales, credit notes and what is left, on screen, as CSV and as XLSX', async () => {
+    // A year no other test sells in: three documents across the spring/summer boundary, written
+    // as issued then (for two orders of today: only the dates matter to the report).
+    const customer = await createCustomer(t.app);
+    const orderIds = [
+      (await submitCart(t.app, customer, [HOSTING_MONTH])).id,
+      (await submitCart(t.app, customer, [HOSTING_MONTH])).id,
+    ];
+    const party = { ...SELLER };
+    const buyer = {
+      kind: 'person' as const,
+      name: 'خریدار گزارش',
+      email: 'report@example.com',
+      nationalCode: null,
+      nationalId: null,
+      economicNumber: null,
+      registrationNumber: null,
+      address: null,
+      postalCode: null,
+    };
+    const document = (
+      kind: 'sales' | 'credit-note',
+      sequence: number,
+      issuedAt: string,
+      net: number,
+    ) => ({
+      kind,
+      series: kind === 'sales' ? 'S' : 'C',
+      jalaliYear: 1399,
+      sequence,
+      number: `${kind === 'sales' ? 'S' : 'C'}1399-00000${sequence}`,
+      userId: admin.id,
+      issuedAt: new Date(issuedAt),
+      seller: party,
+      buyer,
+      lines: [],
+      grossRial: net,
+      discountRial: 0,
+      netRial: net,
+      vatRial: net / 10,
+      totalRial: net * 1.1,
+    });
+    const [first] = await t.app.db
+      .insert(billingDocuments)
+      .values([
+        // 1399/03/31 and 1399/04/01 at noon, Tehran (+04:30 in the summer of 2020).
+        { ...document('sales', 1, '2020-06-20T12:00:00+04:30', 1_000_000), orderId: orderIds[0] },
+      ])
+      .returning();
+    await t.app.db.insert(billingDocuments).values([
+      { ...document('sales', 2, '2020-06-21T12:00:00+04:30', 2_000_000), orderId: orderIds[1] },
+      {
+        ...document('credit-note', 1, '2020-06-21T13:00:00+04:30', 500_000),
+        orderId: orderIds[0],
+        refersToId: first?.id,
+      },
+    ]);
+    await t.app.db.insert(documentCounters).values([
+      { series: 'S', jalaliYear: 1399, lastSequence: 2 },
+      { series: 'C', jalaliYear: 1399, lastSequence: 1 },
+    ]);
+
+    const byMonth = await ok(t.app, adminSalesReport.path, { year: 1399 }, support.token);
+    expect(byMonth.periods).toHaveLength(12);
+    expect(byMonth.periods[2]).toMatchObject({
+      label: 'خرداد',
+      invoices: 1,
+      netRial: 1_000_000,
+      vatRial: 100_000,
+    });
+    expect(byMonth.periods[3]).toMatchObject({
+      label: 'تیر',
+      invoices: 1,
+      netRial: 2_000_000,
+      creditNotes: 1,
+      creditNetRial: 500_000,
+      creditVatRial: 50_000,
+      balanceNetRial: 1_500_000,
+      balanceVatRial: 150_000,
+    });
+    expect(byMonth.totals).toMatchObject({
+      invoices: 2,
+      netRial: 3_000_000,
+      vatRial: 300_000,
+      totalRial: 3_300_000,
+      creditNotes: 1,
+      balanceNetRial: 2_500_000,
+      balanceVatRial: 250_000,
+    });
+    const bySeason = await ok(
+      t.app,
+      adminSalesReport.path,
+      { year: 1399, by: 'season' },
+      support.token,
+    );
+    expect(
+      bySeason.periods.map((period) => [period.label, period.invoices, period.creditNotes]),
+    ).toEqual([
+      ['بهار', 1, 0],
+      ['تابستان', 1, 1],
+      ['پاییز', 0, 0],
+      ['زمستان', 0, 0],
+    ]);
+
+    const csv = await send(
+      t.app,
+      adminExportSalesReport.path,
+      { year: 1399, by: 'season', format: 'csv' },
+      support.token,
+    );
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]?.startsWith('فصل,تعداد صورتحساب,فروش خالص (ریال)')).toBe(true);
+    expect(lines.at(-1)).toBe(
+      'جمع سال,2,3000000,300000,3300000,1,500000,50000,550000,2500000,250000',
+    );
+
+    const xlsx = await send(
+      t.app,
+      adminExportSalesReport.path,
+      { year: 1399, format: 'xlsx' },
+      support.token,
+    );
+    expect(xlsx.headers['content-type']).toBe(
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0];
+    expect(sheet?.views[0]?.rightToLeft).toBe(true);
+    expect(sheet?.getRow(5).values).toEqual([
+      undefined,
+      'تیر',
+      1,
+      2_000_000,
+      200_000,
+      2_200_000,
+      1,
+      500_000,
+      50_000,
+      550_000,
+      1_500_000,
+      150_000,
+    ]);
+    expect(sheet?.getRow(14).getCell(1).value).toBe('جمع سال');
+
+    const badYear = await refused(t.app, adminSalesReport.path, { year: 99 }, support.token, 400);
+    expect(badYear.fields?.year).toBe('سال گزارش از ۱۳۹۰ به بعد است');
+    await expectStaffOnly(t.app, adminSalesReport, { year: 1399 });
   });
 });
 

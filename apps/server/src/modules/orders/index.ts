@@ -1,6 +1,8 @@
 // The public surface of this module (docs/architecture.md): what the app and other modules use.
 
 export { addRenewalToCart } from './cart.service';
+export { manualPaymentsRoutes } from './manual-payments.routes';
+export { csvLine, UTF8_BOM } from './orders-csv';
 export { panelOrdersRoutes } from './panel.routes';
 export { default as payments } from './payments.plugin';
 export {
