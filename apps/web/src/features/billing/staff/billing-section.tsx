@@ -1,0 +1,35 @@
+import { Route, Routes } from 'react-router';
+import { FileTextIcon } from '../../../ui/icons';
+import { NotFoundMessage } from '../../../ui/status-message';
+import { DocumentPage } from './pages/document-page';
+import { DocumentsPage } from './pages/documents-page';
+import { SellerPage } from './pages/seller-page';
+import { TaxRatesPage } from './pages/tax-rates-page';
+import { BILLING_PATH } from './utils/billing-paths';
+
+/**
+ * The console's billing section (issue 21, decision 0022): the documents with search and PDF,
+ * the VAT rate by date and the seller's legal details. Support reads; admins change rates and
+ * the seller. Its own lazy chunk.
+ */
+export function AdminBillingSection() {
+  return (
+    <Routes>
+      <Route index element={<DocumentsPage />} />
+      <Route path="documents/:documentId" element={<DocumentPage />} />
+      <Route path="tax-rates" element={<TaxRatesPage />} />
+      <Route path="seller" element={<SellerPage />} />
+      <Route
+        path="*"
+        element={
+          <NotFoundMessage
+            icon={<FileTextIcon size={32} />}
+            title="این صفحه در بخش مالی نیست"
+            description="نشانی را بررسی کنید یا از فهرست اسناد مالی ادامه دهید."
+            back={{ to: BILLING_PATH, label: 'رفتن به اسناد مالی' }}
+          />
+        }
+      />
+    </Routes>
+  );
+}

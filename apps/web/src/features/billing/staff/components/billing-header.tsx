@@ -1,0 +1,56 @@
+import { Button, Group, Stack } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { type Crumb, PanelPageHeader } from '../../../../ui/panel-page-header';
+import { ADMIN_PATH } from '../../../console/utils/admin-sections';
+import { BILLING_PATH, SELLER_PATH, TAX_RATES_PATH } from '../utils/billing-paths';
+
+export const SECTION_LABEL = 'مالی';
+
+export type BillingTab = 'documents' | 'tax-rates' | 'seller';
+
+const TABS: ReadonlyArray<{ key: BillingTab; label: string; to: string }> = [
+  { key: 'documents', label: 'اسناد', to: BILLING_PATH },
+  { key: 'tax-rates', label: 'نرخ مالیات', to: TAX_RATES_PATH },
+  { key: 'seller', label: 'مشخصات فروشنده', to: SELLER_PATH },
+];
+
+interface BillingHeaderProps {
+  /** The open tab; its page's title and last crumb, except the documents at the root. */
+  tab: BillingTab;
+  description: ReactNode;
+  actions?: ReactNode;
+}
+
+/** The top of the section's three pages: the way up, the title, and the three as tabs. */
+export function BillingHeader({ tab, description, actions }: BillingHeaderProps) {
+  const page = tab === 'documents' ? undefined : TABS.find((item) => item.key === tab)?.label;
+  const crumbs: Crumb[] = page
+    ? [{ label: SECTION_LABEL, to: BILLING_PATH }, { label: page }]
+    : [{ label: SECTION_LABEL }];
+  return (
+    <Stack gap="md">
+      <PanelPageHeader
+        breadcrumbs={[{ label: 'کنسول کارکنان', to: ADMIN_PATH }, ...crumbs]}
+        title={page ?? SECTION_LABEL}
+        description={description}
+        actions={actions}
+      />
+      <Group component="nav" aria-label="بخش‌های مالی" gap={6} wrap="wrap">
+        {TABS.map((item) => (
+          <Button
+            key={item.key}
+            component={Link}
+            to={item.to}
+            radius="xl"
+            size="sm"
+            variant={item.key === tab ? 'filled' : 'default'}
+            aria-current={item.key === tab ? 'page' : undefined}
+          >
+            {item.label}
+          </Button>
+        ))}
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,17 @@
+import { BILLING_PATH } from '../../../console/utils/admin-sections';
+
+// The addresses of the console's billing section (issue 21): the documents at its root, one
+// document, the VAT rates and the seller's details.
+
+export { BILLING_PATH };
+export const TAX_RATES_PATH = `${BILLING_PATH}/tax-rates`;
+export const SELLER_PATH = `${BILLING_PATH}/seller`;
+
+export function billingDocumentPath(documentId: string): string {
+  return `${BILLING_PATH}/documents/${encodeURIComponent(documentId)}`;
+}
+
+/** An order's page in the orders section, where its refunds are made. */
+export function staffOrderPath(orderId: string): string {
+  return `/admin/orders/${encodeURIComponent(orderId)}`;
+}
