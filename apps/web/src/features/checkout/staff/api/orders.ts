@@ -5,7 +5,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import type { PathResult } from '@vitrin/contracts';
+import type { PathInput, PathResult } from '@vitrin/contracts';
 import { appSession, callAsUser } from '../../../../lib/app-session';
 import {
   answerError,
@@ -109,11 +109,15 @@ export function useCancelOrder(userId: string) {
   });
 }
 
-/** Refunds a paid order to the customer's wallet (admins); its services are cancelled. */
+/**
+ * Refunds a paid order to the customer's wallet with a credit note (admins): all that is left
+ * when no amount is given (the order is refunded and its services cancelled), or a part of it
+ * (the order stays paid and its services as they are).
+ */
 export function useRefundOrder(userId: string) {
   const settle = useSettleOrderChange(userId);
   return useMutation({
-    mutationFn: (input: { orderId: string; reason: string }) =>
+    mutationFn: (input: PathInput<'/api/admin/orders/refund-order'>) =>
       callAsUser('/api/admin/orders/refund-order', input, { silent: true }),
     onSuccess: settle,
   });

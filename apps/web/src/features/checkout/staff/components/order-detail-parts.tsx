@@ -4,6 +4,7 @@ import {
   SERVICE_STATUS_LABELS,
   WALLET_REASON_LABELS,
 } from '@vitrin/contracts';
+import { toPersianDigits } from '@vitrin/fa';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { tomanText } from '../../../../lib/money';
@@ -14,6 +15,8 @@ import { actionLabel } from '../../../console/utils/audit-actions';
 import { BuyerDetails } from '../../components/buyer-details';
 import { SignedAmount } from '../../components/signed-amount';
 import type { AdminOrder } from '../api/orders';
+import { billingDocumentPath } from '../utils/order-paths';
+import { exactTomanText } from '../utils/order-refund';
 
 // The parts of an order's page in the console. Every list here is a column of rows that wrap,
 // so a phone shows them as they are, without a table to scroll sideways.
@@ -34,6 +37,11 @@ const SERVICE_RELATION_TEXT: Record<AdminOrder['services'][number]['relation'], 
   renewed: ' · تمدید با این سفارش',
   'plan-changed': ' · تغییر پلن با این سفارش',
 };
+
+/** A VAT rate as the order's lines say it: «۱۰٪», «۹٫۵٪». */
+function percentText(ratePercent: number): string {
+  return `${toPersianDigits(String(ratePercent)).replace('.', '\u066b')}٪`;
+}
 
 function Empty({ children }: { children: string }) {
   return (
@@ -101,6 +109,7 @@ export function AmountsCard({ order }: { order: AdminOrder }) {
             {tomanText(order.discountRial)}
           </AmountLine>
         )}
+        <AmountLine label="مالیات بر ارزش افزوده">{tomanText(order.vatRial)}</AmountLine>
         <Group justify="space-between" gap="xs" wrap="nowrap" align="baseline">
           <Text fw={700}>مبلغ سفارش</Text>
           <Text fw={900} size="lg" c="brand.8" style={{ whiteSpace: 'nowrap' }}>
@@ -111,6 +120,11 @@ export function AmountsCard({ order }: { order: AdminOrder }) {
         <AmountLine label="پرداخت از کیف پول">{tomanText(order.walletAppliedRial)}</AmountLine>
         <AmountLine label="پرداخت از درگاه">{tomanText(order.gatewayPaidRial)}</AmountLine>
         <AmountLine label="مانده برای پرداخت">{tomanText(order.payableRial)}</AmountLine>
+        {order.refundedRial > 0 && (
+          <AmountLine label="بازپرداخت‌شده به کیف پول">
+            {exactTomanText(order.refundedRial)}
+          </AmountLine>
+        )}
       </Stack>
     </Card>
   );
@@ -174,6 +188,9 @@ export function OrderLinesList({ lines }: { lines: AdminOrder['lines'] }) {
                 line.setupFeeRial > 0 && `راه‌اندازی ${tomanText(line.setupFeeRial)}`,
                 line.themePriceRial > 0 && `قالب ${tomanText(line.themePriceRial)}`,
                 line.discountRial > 0 && `تخفیف ${tomanText(line.discountRial)}`,
+                line.vatRatePercent > 0
+                  ? `مالیات ${percentText(line.vatRatePercent)} ${tomanText(line.vatRial)}`
+                  : 'معاف از مالیات',
               ]
                 .filter(Boolean)
                 .join(' · ')}
@@ -353,6 +370,39 @@ export function OrderAuditList({ entries }: { entries: AdminOrder['audit'] }) {
               {`دلیل: ${entry.reason}`}
             </Text>
           )}
+        </Row>
+      ))}
+    </RowsCard>
+  );
+}
+
+/** The order's numbered documents: its sales invoice and a credit note for each refund. */
+export function BillingDocumentsList({ order }: { order: AdminOrder }) {
+  if (!order.invoice && order.creditNotes.length === 0) {
+    return (
+      <Empty>
+        {order.paidAt
+          ? 'این سفارش صورتحساب ندارد: پیش از صدور صورتحساب‌ها پرداخت شده است.'
+          : 'صورتحساب فروش با پرداخت سفارش صادر می‌شود.'}
+      </Empty>
+    );
+  }
+  const documents = [
+    ...(order.invoice ? [{ ...order.invoice, label: 'صورتحساب فروش' }] : []),
+    ...order.creditNotes.map((note) => ({ ...note, label: 'برگشت از فروش' })),
+  ];
+  return (
+    <RowsCard label="اسناد مالی این سفارش">
+      {documents.map((document, index) => (
+        <Row key={document.id} first={index === 0}>
+          <Group justify="space-between" align="baseline" gap="xs">
+            <Text size="sm" fw={500}>
+              {document.label}
+            </Text>
+            <Anchor component={Link} to={billingDocumentPath(document.id)} size="sm" fw={700}>
+              <bdi dir="ltr">{document.number}</bdi>
+            </Anchor>
+          </Group>
         </Row>
       ))}
     </RowsCard>

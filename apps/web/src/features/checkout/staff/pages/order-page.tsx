@@ -15,9 +15,10 @@ import { NotFoundMessage } from '../../../../ui/status-message';
 import { ConfirmAction } from '../../../console/components/confirm-action';
 import { ADMIN_PATH } from '../../../console/utils/admin-sections';
 import { useStaffMember } from '../../../console/utils/staff-context';
-import { type AdminOrder, useCancelOrder, useOrder, useRefundOrder } from '../api/orders';
+import { type AdminOrder, useCancelOrder, useOrder } from '../api/orders';
 import {
   AmountsCard,
+  BillingDocumentsList,
   CustomerCard,
   OrderAuditList,
   OrderLinesList,
@@ -25,7 +26,9 @@ import {
   ServicesList,
   WalletRowsList,
 } from '../components/order-detail-parts';
+import { RefundOrderDialog } from '../components/refund-order-dialog';
 import { ADMIN_ORDERS_PATH } from '../utils/order-paths';
+import { exactTomanText, refundableRial } from '../utils/order-refund';
 
 /** One order in the staff console: everything about it; admins cancel or refund it here. */
 export function OrderPage() {
@@ -77,6 +80,7 @@ function OrderDetails({ userId, order }: { userId: string; order: AdminOrder }) 
       />
 
       {order.status === 'refunded' && <RefundNote order={order} />}
+      {order.status === 'paid' && order.refundedRial > 0 && <PartialRefundNote order={order} />}
       {!hasPermission(role, 'orders.manage') &&
         (order.status === 'pending' || order.status === 'paid') && (
           <Text size="sm" c="dimmed">
@@ -89,6 +93,11 @@ function OrderDetails({ userId, order }: { userId: string; order: AdminOrder }) 
         <AmountsCard order={order} />
       </SimpleGrid>
 
+      {hasPermission(role, 'billing.read') && (
+        <PageSection title="اسناد مالی">
+          <BillingDocumentsList order={order} />
+        </PageSection>
+      )}
       <PageSection title="ردیف‌های سفارش">
         <OrderLinesList lines={order.lines} />
       </PageSection>
@@ -138,9 +147,7 @@ function OrderTimes({ order }: { order: AdminOrder }) {
 
 /** What a refund did: the amount that went to the wallet, when, by whom and why. */
 function RefundNote({ order }: { order: AdminOrder }) {
-  const refunded = order.walletTransactions
-    .filter((row) => row.reason === 'refund')
-    .reduce((sum, row) => sum + row.amountRial, 0);
+  const refunded = order.refundedRial;
   const entry = order.audit.find((item) => item.action === 'order.refund');
   return (
     <Alert color="violet" variant="light" title="این سفارش بازپرداخت شده است">
@@ -158,10 +165,21 @@ function RefundNote({ order }: { order: AdminOrder }) {
   );
 }
 
+/** Parts refunded while the order stays paid: how much, and that its services are untouched. */
+function PartialRefundNote({ order }: { order: AdminOrder }) {
+  const parts = order.audit.filter((item) => item.action === 'order.partial-refund').length;
+  return (
+    <Alert color="violet" variant="light" title="بخشی از این سفارش بازپرداخت شده است">
+      <Text size="sm">
+        {`${exactTomanText(order.refundedRial)}${parts > 1 ? ` در ${toPersianDigits(parts)} بار` : ''} به کیف پول مشتری برگشته است. سفارش پرداخت‌شده می‌ماند و سرویس‌هایش دست نخورده‌اند؛ ${exactTomanText(refundableRial(order))} دیگر بازپرداختنی است.`}
+      </Text>
+    </Alert>
+  );
+}
+
 /** Admins only: cancel an unpaid order, or refund a paid one to the wallet. */
 function OrderActions({ userId, order }: { userId: string; order: AdminOrder }) {
   const cancel = useCancelOrder(userId);
-  const refund = useRefundOrder(userId);
   const number = toPersianDigits(order.number);
 
   if (order.status === 'pending') {
@@ -181,21 +199,7 @@ function OrderActions({ userId, order }: { userId: string; order: AdminOrder }) 
       />
     );
   }
-  if (order.status === 'paid') {
-    const amount = order.walletAppliedRial + order.gatewayPaidRial;
-    const renews = order.lines.some((line) => line.renewsServiceId !== null);
-    return (
-      <ConfirmAction
-        label="بازپرداخت به کیف پول"
-        title={`بازپرداخت سفارش ${number}`}
-        description={`${tomanText(amount)} به کیف پول ${order.customer.name} برمی‌گردد و سرویس‌های این سفارش لغو می‌شوند${renews ? '؛ تمدیدی که با آن خریده شده پس گرفته می‌شود و پایان سرویس به پیش از آن برمی‌گردد' : ''}. این کار برگشت‌پذیر نیست.`}
-        confirmLabel="بله، بازپرداخت شود"
-        reason="required"
-        successMessage="مبلغ سفارش به کیف پول مشتری برگشت"
-        onConfirm={(reason) => refund.mutateAsync({ orderId: order.id, reason: reason ?? '' })}
-      />
-    );
-  }
+  if (order.status === 'paid') return <RefundOrderDialog userId={userId} order={order} />;
   return null;
 }
 
