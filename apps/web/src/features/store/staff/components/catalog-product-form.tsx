@@ -46,6 +46,7 @@ const FIELDS = [
   'needsDomain',
   'needsTheme',
   'isFeatured',
+  'vatExempt',
   'badge',
   'sortOrder',
   'features',
@@ -195,6 +196,11 @@ export function CatalogProductForm({ userId, product, groups }: CatalogProductFo
           <Checkbox
             label="ویژه (در صفحهٔ اول فروشگاه برجسته می‌شود)"
             {...checkboxField('isFeatured')}
+          />
+          <Checkbox
+            label="معاف از مالیات بر ارزش افزوده"
+            description="سفارش‌های تازهٔ این محصول بی‌مالیات ثبت می‌شوند و در صورتحساب «معاف» می‌آیند؛ سفارش‌های گذشته همان می‌مانند که بودند."
+            {...checkboxField('vatExempt')}
           />
         </Stack>
         <ProductFeaturesTable

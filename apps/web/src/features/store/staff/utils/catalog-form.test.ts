@@ -158,6 +158,7 @@ test('the product form is sent trimmed, in Rial, with a blank badge as none', ()
       needsDomain: false,
       needsTheme: false,
       isFeatured: false,
+      vatExempt: false,
       badge: null,
       sortOrder: 3,
       features: [{ featureId: 'f1', value: '۵ گیگ', included: true }],
@@ -168,6 +169,14 @@ test('the product form is sent trimmed, in Rial, with a blank badge as none', ()
     ok: false,
     errors: { setupFee: 'مبلغ را به تومان و فقط با رقم بنویسید' },
   });
+});
+
+test('a product marked VAT-exempt is sent so; a new one is taxed unless marked', () => {
+  const draft = productDraftOf(null, []);
+  expect(draft.vatExempt).toBe(false);
+  Object.assign(draft, { groupId: 'g1', slug: 'domain-ir', name: 'دامنهٔ ir', summary: 'خلاصه' });
+  draft.vatExempt = true;
+  expect(productRequest(draft)).toMatchObject({ ok: true, input: { vatExempt: true } });
 });
 
 test('the group form leaves a blank order out, so a new group goes last', () => {

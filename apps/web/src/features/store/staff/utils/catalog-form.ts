@@ -208,6 +208,8 @@ export interface ProductDraft {
   needsDomain: boolean;
   needsTheme: boolean;
   isFeatured: boolean;
+  /** Its lines carry a 0% VAT rate (decision 0022). */
+  vatExempt: boolean;
   /** Blank for none. */
   badge: string;
   sortOrder: string;
@@ -229,6 +231,7 @@ export function productDraftOf(
     needsDomain: product?.needsDomain ?? false,
     needsTheme: product?.needsTheme ?? false,
     isFeatured: product?.isFeatured ?? false,
+    vatExempt: product?.vatExempt ?? false,
     badge: product?.badge ?? '',
     sortOrder: numberInputText(product?.sortOrder ?? 0),
     features: productFeatureDraftsOf(groupFeatures, product?.features),
@@ -259,6 +262,7 @@ export function productRequest(
       needsDomain: draft.needsDomain,
       needsTheme: draft.needsTheme,
       isFeatured: draft.isFeatured,
+      vatExempt: draft.vatExempt,
       badge: badge === '' ? null : badge,
       sortOrder: sortOrder.value,
       features: productFeaturesRequest(draft.features),
