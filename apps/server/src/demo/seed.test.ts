@@ -1,12 +1,14 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { and, count, eq, isNotNull } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull } from 'drizzle-orm';
 import { expect, test } from 'vitest';
 import { verifyPassword } from '../modules/accounts/password';
+import { paymentMethodsFor } from '../modules/billing';
 import { checkoutInvariantViolations } from '../modules/orders/invariants';
 import {
   articles,
   auditLog,
+  billingDocuments,
   cannedReplies,
   contentBlocks,
   discountCodes,
@@ -250,4 +252,25 @@ test('the staff demo: the audit log opens with who made the demo codes and canne
       createdAt: reply.createdAt,
     });
   }
+});
+
+test('the billing demo: every paid order has its invoice printing the seller, one has a credit note, card-to-card is on', async () => {
+  const paid = await t.app.db
+    .select({ id: orders.id, refundedRial: orders.refundedRial })
+    .from(orders)
+    .where(inArray(orders.status, ['paid', 'refunded']));
+  const documents = await t.app.db.select().from(billingDocuments);
+  const invoices = documents.filter((document) => document.kind === 'sales');
+  expect(invoices.map((invoice) => invoice.orderId).sort()).toEqual(
+    paid.map((order) => order.id).sort(),
+  );
+  expect(invoices.every((invoice) => invoice.seller.nationalId === '10380284790')).toBe(true);
+  const credits = documents.filter((document) => document.kind === 'credit-note');
+  expect(credits).toHaveLength(1);
+  expect(paid.find((order) => order.refundedRial > 0)?.refundedRial).toBe(credits[0]?.totalRial);
+  const methods = await paymentMethodsFor(t.app.db, ['sandbox']);
+  expect(methods.gateways.map((gateway) => gateway.name)).toEqual(['sandbox']);
+  expect(methods.cardToCard).toMatchObject({ cardNumber: '6037991234567893' });
+  expect(methods.bankTransfer).toMatchObject({ sheba: 'IR210170000000012345678901' });
+  expect(await checkoutInvariantViolations(t.app.db)).toEqual([]);
 });

@@ -2,6 +2,7 @@ import type { Database, Transaction } from '../db/client';
 import type { SecretBox } from '../lib/secret-box';
 import { hashPassword } from '../modules/accounts/password';
 import { seedRuns, type UserRole, users } from '../schema';
+import { seedBillingRefund, seedBillingSettings } from './seed-billing';
 import { seedCatalog } from './seed-catalog';
 import { seedCheckout } from './seed-checkout';
 import { seedLive } from './seed-live';
@@ -82,6 +83,8 @@ const seedParts: ReadonlyArray<{
 }> = [
   { name: 'accounts', run: seedUsers },
   { name: 'catalog', run: seedCatalog },
+  // Before anything is sold: every demo invoice prints the seller.
+  { name: 'billing-settings', run: seedBillingSettings },
   { name: 'checkout', run: seedCheckout },
   { name: 'panel', run: seedPanel },
   { name: 'support', run: seedSupport },
@@ -90,6 +93,7 @@ const seedParts: ReadonlyArray<{
   { name: 'staff-history', run: seedStaffHistory },
   // After every part that buys: from here on a paid plan queues its provisioning.
   { name: 'provisioning', run: (tx, context) => seedProvisioning(tx, context.secrets) },
+  { name: 'billing-refund', run: seedBillingRefund },
 ];
 
 /** Applies every part of the demo seed this database has not had; answers the parts applied. */

@@ -18,4 +18,5 @@ export {
   updatePaymentSettings,
 } from './payment-methods.service';
 export { billingDocuments, documentCounters, taxRates } from './schema';
+export { getSeller, updateSeller } from './seller.service';
 export { vatRateAt } from './tax-rates.service';

@@ -35,6 +35,9 @@ function defaults(available: readonly OnlineGateway[]): PaymentSettings {
   };
 }
 
+/** As stored: the enabled order, and what staff turned off (a gateway added later is on). */
+type StoredSettings = PaymentSettings & { disabled?: OnlineGateway[] };
+
 export async function readPaymentSettings(
   db: Database | Transaction,
   available: readonly OnlineGateway[],
@@ -43,10 +46,17 @@ export async function readPaymentSettings(
     .select({ value: billingSettings.value })
     .from(billingSettings)
     .where(eq(billingSettings.key, KEY));
-  const saved = row ? { ...defaults(available), ...(row.value as Partial<PaymentSettings>) } : null;
-  const settings = saved ?? defaults(available);
-  // A gateway whose credentials were removed from this server is off, whatever was saved.
-  return { ...settings, gateways: settings.gateways.filter((name) => available.includes(name)) };
+  if (!row) return defaults(available);
+  const saved = { ...defaults(available), ...(row.value as Partial<StoredSettings>) };
+  const disabled = saved.disabled ?? [];
+  // Staff's order first, then gateways configured since, unless staff turned them off; one
+  // whose credentials were removed from this server is off, whatever was saved.
+  const gateways = [
+    ...saved.gateways.filter((name) => available.includes(name)),
+    ...available.filter((name) => !saved.gateways.includes(name) && !disabled.includes(name)),
+  ];
+  const { disabled: _disabled, ...settings } = saved;
+  return { ...settings, gateways };
 }
 
 const titleOf = (name: string) => PAYMENT_METHOD_LABELS[name] ?? name;
@@ -105,14 +115,18 @@ export async function updatePaymentSettings(
     const message = `درگاه ${missing.map(titleOf).join('، ')} روی این سرور پیکربندی نشده است و فعال نمی‌شود`;
     throw new AppError('VALIDATION', message, { fields: { gateways: message } });
   }
+  const stored: StoredSettings = {
+    ...input,
+    disabled: context.known.filter((name) => !input.gateways.includes(name)),
+  };
   await db.transaction(async (tx) => {
     const before = await readPaymentSettings(tx, context.available);
     await tx
       .insert(billingSettings)
-      .values({ key: KEY, value: input, updatedBy: context.actor.id })
+      .values({ key: KEY, value: stored, updatedBy: context.actor.id })
       .onConflictDoUpdate({
         target: billingSettings.key,
-        set: { value: input, updatedBy: context.actor.id, updatedAt: new Date() },
+        set: { value: stored, updatedBy: context.actor.id, updatedAt: new Date() },
       });
     await writeAudit(tx, {
       actorId: context.actor.id,
