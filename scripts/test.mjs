@@ -43,10 +43,13 @@ function counts(file) {
 
 const steps = [];
 steps.push({ ok: run('lint and types (npm run check)', 'npm', ['run', 'check']) });
+// Chromium for the browser tests, pdftotext for the invoice PDF tests.
+const tools = run('Chromium and poppler-utils', 'node', ['scripts/ensure-test-tools.mjs']);
+steps.push({ ok: tools });
 const unit = vitest('unit and API tests', 'unit');
 steps.push(unit);
 let browser = { ok: false, output: '' };
-if (run('Chromium for the browser tests', 'node', ['scripts/ensure-chromium.mjs'])) {
+if (tools) {
   if (run('build (npm run build)', 'npm', ['run', 'build'])) {
     browser = vitest('browser tests', 'browser', ['--config', 'e2e/vitest.config.ts']);
   }
