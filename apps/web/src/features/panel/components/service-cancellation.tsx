@@ -3,10 +3,10 @@ import { type FormEvent, useState } from 'react';
 import { showSuccessToast } from '../../../lib/toast';
 import { AlertIcon } from '../../../ui/icons';
 import { JalaliDate } from '../../../ui/jalali-date-time';
+import { LatinIsolated } from '../../../ui/latin-isolated';
 import type { ServiceAccess } from '../api/get-service-access';
 import type { ServiceDetail } from '../api/get-service-detail';
 import { useRequestServiceCancellation } from '../api/request-service-cancellation';
-import { LatinIsolated } from './latin-isolated';
 
 /** As long as the contract lets a reason be. */
 const REASON_MAX_LENGTH = 500;

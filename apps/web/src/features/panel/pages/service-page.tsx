@@ -26,6 +26,7 @@ import { CardTable } from '../../../ui/card-table';
 import { HeadsetIcon, ServerIcon } from '../../../ui/icons';
 import { JalaliDate, JalaliDateTime } from '../../../ui/jalali-date-time';
 import { LabeledValue } from '../../../ui/labeled-value';
+import { LatinIsolated } from '../../../ui/latin-isolated';
 import { LoadFailed, LoadFailedLine } from '../../../ui/load-failed';
 import { PageSection } from '../../../ui/page-section';
 import { PanelPageHeader, PanelPageSkeleton } from '../../../ui/panel-page-header';
@@ -39,7 +40,6 @@ import {
 import { type ServiceDetail, useServiceDetail } from '../api/get-service-detail';
 import { servicesQueryKey } from '../api/get-user-services';
 import { AccountUsageBars } from '../components/account-usage-bars';
-import { LatinIsolated } from '../components/latin-isolated';
 import { PlanChangeCard } from '../components/plan-change-card';
 import { RenewButton } from '../components/renew-button';
 import { ServiceAccessCard } from '../components/service-access-card';

@@ -1,5 +1,5 @@
 import { Fragment } from 'react';
-import { latinRuns } from '../utils/latin-runs';
+import { latinRuns } from '../lib/latin-runs';
 
 /**
  * A Persian text whose Latin runs (a domain in a service's name) read left to right in place.
