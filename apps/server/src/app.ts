@@ -20,7 +20,13 @@ import { staffCatalogRoutes, storeRoutes } from './modules/catalog';
 import { contentRoutes, staffArticlesRoutes } from './modules/content';
 import { dashboardRoutes } from './modules/dashboard';
 import { liveRoutes } from './modules/live';
-import { checkoutRoutes, panelOrdersRoutes, payments, staffOrdersRoutes } from './modules/orders';
+import {
+  checkoutRoutes,
+  manualPaymentsRoutes,
+  panelOrdersRoutes,
+  payments,
+  staffOrdersRoutes,
+} from './modules/orders';
 import { redDots } from './modules/red-dots';
 import { seoRoutes } from './modules/seo';
 import { panelRoutes, staffServicesRoutes } from './modules/services';
@@ -157,6 +163,7 @@ export async function buildApp(
   await app.register(staffCustomersRoutes);
   await app.register(staffServicesRoutes);
   await app.register(staffOrdersRoutes);
+  await app.register(manualPaymentsRoutes);
   await app.register(billingRoutes);
   await app.register(staffTicketsRoutes);
   await app.register(staffCatalogRoutes);

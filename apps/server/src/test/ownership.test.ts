@@ -14,6 +14,12 @@ import {
   grantCredit,
   submitCart,
 } from '../modules/orders/checkout-test-kit';
+import {
+  aLittleWhileAgo,
+  cardClaimOf,
+  enableTransfers,
+  freshReference,
+} from '../modules/orders/manual-payments-test-kit';
 import { buyService, freshDomain } from '../modules/services/panel-test-kit';
 import {
   NEW_TICKET,
@@ -24,6 +30,7 @@ import {
 import { discountCodes, users } from '../schema';
 import { ok, send } from './api-kit';
 import { contractCalls } from './contract-calls';
+import { createStaff } from './staff-kit';
 import { setupTestApp } from './test-app';
 
 // Issue 18 (decisions 0013 "Ownership" and 0017): every call a customer may make that names a
@@ -108,7 +115,7 @@ interface Records {
   /** Sent with the ticket's first message. */
   sentAttachmentId: string;
   /** Uploaded, never sent: one to read back, one for each call that attaches. */
-  looseAttachmentIds: readonly [string, string, string];
+  looseAttachmentIds: readonly [string, string, string, string];
   /** A second signed-in device's session (a refresh-token family). */
   otherSessionId: string;
   /** A domain of one of their services, whose live visitors they watch. */
@@ -278,6 +285,21 @@ const OWNED_RECORD_CALLS: Record<string, OwnedRecordCall> = {
       },
     ],
   },
+  '/api/pay/claim-transfer': {
+    cases: [
+      { field: 'orderId', body: (target) => cardClaimOf(target.pendingOrderId) },
+      {
+        field: 'receiptAttachmentId',
+        body: (target) => ({
+          method: 'bank-transfer',
+          amountRial: 1_000_000,
+          transferReference: freshReference(),
+          transferredAt: aLittleWhileAgo(),
+          receiptAttachmentId: target.looseAttachmentIds[3],
+        }),
+      },
+    ],
+  },
   '/api/cart/apply-discount-code-in-cart': {
     cases: [
       {
@@ -368,6 +390,7 @@ async function furnish(app: FastifyInstance, who: Customer): Promise<Records> {
     (await upload()).id,
     (await upload()).id,
     (await upload()).id,
+    (await upload()).id,
   ] as const;
 
   const liveDomain = freshLiveDomain();
@@ -428,7 +451,7 @@ const nobody: Records = {
   serviceId: randomUUID(),
   ticketId: randomUUID(),
   sentAttachmentId: randomUUID(),
-  looseAttachmentIds: [randomUUID(), randomUUID(), randomUUID()],
+  looseAttachmentIds: [randomUUID(), randomUUID(), randomUUID(), randomUUID()],
   otherSessionId: randomUUID(),
   liveDomain: freshLiveDomain(),
   cartLineId: randomUUID(),
@@ -497,6 +520,8 @@ let bRecords: Records;
 let idTaking: IdTakingCall[];
 
 beforeAll(async () => {
+  // Transfer claims name an order or a receipt upload (issue 21): the shop takes them.
+  await enableTransfers(t.app.db, (await createStaff(t.app, 'admin')).id);
   a = await createCustomer(t.app);
   b = await createCustomer(t.app);
   aRecords = await furnish(t.app, a);

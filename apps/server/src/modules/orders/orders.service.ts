@@ -343,8 +343,8 @@ export async function getOrderDetail(
     invoice,
     creditNotes,
     payments: attempts
-      // An attempt the gateway never opened is noise to the customer.
-      .filter((payment) => payment.authority !== null)
+      // An attempt the gateway never opened is noise to the customer; a transfer claim is not.
+      .filter((payment) => payment.authority !== null || payment.transferReference !== null)
       .map((payment) => ({
         id: payment.id,
         gateway: payment.gateway,
@@ -557,7 +557,11 @@ export async function closeOrder(
   }
 }
 
-/** Closes pending orders past their expiry; answers how many. Run by the checkout job. */
+/**
+ * Closes pending orders past their expiry; answers how many. Run by the checkout job. An order
+ * whose card-to-card or bank transfer waits for staff is held: the customer has paid, as far as
+ * they know (issue 21).
+ */
 export async function expireOrders(
   db: Database,
   now: Date = new Date(),
@@ -567,7 +571,13 @@ export async function expireOrders(
     const due = await tx
       .select()
       .from(orders)
-      .where(and(eq(orders.status, 'pending'), lte(orders.expiresAt, now)))
+      .where(
+        and(
+          eq(orders.status, 'pending'),
+          lte(orders.expiresAt, now),
+          sql`not exists (select 1 from ${payments} where ${payments.orderId} = ${orders.id} and ${payments.status} = 'pending' and ${payments.transferReference} is not null)`,
+        ),
+      )
       .orderBy(asc(orders.expiresAt))
       .limit(limit)
       .for('update', { skipLocked: true });

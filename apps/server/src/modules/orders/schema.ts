@@ -1,6 +1,7 @@
 import {
   BUYER_KINDS,
   type BuyerKind,
+  MANUAL_METHODS,
   ORDER_STATUSES,
   PAYMENT_PURPOSES,
   PAYMENT_STATUSES,
@@ -19,11 +20,13 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/schema';
 import { products, themes } from '../catalog/schema';
 import { services } from '../services/schema';
+import { ticketAttachments } from '../tickets/schema';
 
 // Checkout (issue 5, docs/decisions/0011): carts, discount codes, orders frozen at submit,
 // gateway payments, and the services a paid order creates. Every amount is whole Rial.
@@ -303,7 +306,14 @@ export const orderLines = pgTable(
   ],
 );
 
-/** One attempt to collect money through a gateway, for an order or a wallet top-up. */
+/** `gateway in ('card-to-card', 'bank-transfer')`: a transfer the customer says they made. */
+const isTransferClaim = (gateway: unknown) =>
+  sql`${gateway} in (${sql.raw(MANUAL_METHODS.map((method) => `'${method}'`).join(', '))})`;
+
+/**
+ * One attempt to collect money, for an order or a wallet top-up: through a gateway, or a
+ * card-to-card or bank transfer the customer claims and staff confirm (issue 21, decision 0023).
+ */
 export const payments = pgTable(
   'payments',
   {
@@ -326,6 +336,20 @@ export const payments = pgTable(
     creditedToWallet: boolean('credited_to_wallet').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     settledAt: timestamp('settled_at', { withTimezone: true }),
+    // A transfer claim (gateway card-to-card or bank-transfer; no authority). Pending means it
+    // waits for staff; confirmed, it settles like a gateway payment; rejected, it is failed.
+    /** The bank's tracking number as the customer typed it: Latin digits, no spaces, upper case. */
+    transferReference: text('transfer_reference'),
+    /** When the customer says they paid. */
+    transferredAt: timestamp('transferred_at', { withTimezone: true }),
+    /** Card-to-card: the last four digits of the card paid from. */
+    cardLast4: text('card_last4'),
+    /** The photo of the bank's receipt: the customer's upload, kept by the claim. */
+    receiptAttachmentId: uuid('receipt_attachment_id').references(() => ticketAttachments.id),
+    reviewedBy: uuid('reviewed_by').references(() => users.id),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    /** Why staff refused the claim; the customer reads it. */
+    rejectionReason: text('rejection_reason'),
   },
   (table) => [
     index('payments_order_idx').on(table.orderId),
@@ -338,5 +362,61 @@ export const payments = pgTable(
       'payments_order_check',
       sql`(${table.purpose} = 'order') = (${table.orderId} is not null)`,
     ),
+    // A claim has what staff check it by, and never a gateway's authority.
+    check(
+      'payments_transfer_claim_check',
+      sql`(${isTransferClaim(table.gateway)}) = (${table.transferReference} is not null and ${table.transferredAt} is not null and ${table.authority} is null)`,
+    ),
+    check(
+      'payments_card_last4_check',
+      sql`case when ${table.gateway} = 'card-to-card' then coalesce(${table.cardLast4} ~ '^[0-9]{4}$', false) else ${table.cardLast4} is null end`,
+    ),
+    check(
+      'payments_rejection_check',
+      sql`${table.rejectionReason} is null or (${table.status} = 'failed' and ${table.reviewedAt} is not null)`,
+    ),
+    // One tracking number backs one claim that is waiting or confirmed, even when two are made
+    // at once; a rejected claim frees it.
+    uniqueIndex('payments_transfer_reference_unique')
+      .on(table.gateway, table.transferReference)
+      .where(
+        sql`${table.transferReference} is not null and ${table.status} in ('pending', 'paid')`,
+      ),
+    // One waiting claim per order.
+    uniqueIndex('payments_order_pending_claim_unique')
+      .on(table.orderId)
+      .where(sql`${table.transferReference} is not null and ${table.status} = 'pending'`),
+    // The staff queue: waiting claims first.
+    index('payments_transfer_claims_idx')
+      .on(table.status, table.createdAt)
+      .where(sql`${table.transferReference} is not null`),
+  ],
+);
+
+export const paymentNoticeKinds = ['transfer-confirmed', 'transfer-rejected'] as const;
+export type PaymentNoticeKind = (typeof paymentNoticeKinds)[number];
+
+/**
+ * Each notice about a reviewed transfer claim, per channel and recipient: claimed before it is
+ * sent and marked after, so a retried job never sends again what went (as service_notices).
+ */
+export const paymentNotices = pgTable(
+  'payment_notices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: paymentNoticeKinds }).notNull(),
+    channel: text('channel', { enum: ['sms', 'email'] }).notNull(),
+    recipient: text('recipient').notNull(),
+    state: text('state', { enum: ['sending', 'sent', 'failed'] }).notNull(),
+    attempts: integer('attempts').notNull().default(1),
+    error: text('error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique('payment_notices_once').on(table.paymentId, table.kind, table.channel, table.recipient),
   ],
 );

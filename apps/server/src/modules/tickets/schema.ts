@@ -108,6 +108,11 @@ export const ticketAttachments = pgTable(
     storageKey: text('storage_key').notNull().unique(),
     sha256: text('sha256').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When another record took this upload as its own file (a transfer's receipt, issue 21):
+     * no longer loose, so it is never cleaned up and never sent with a message.
+     */
+    keptAt: timestamp('kept_at', { withTimezone: true }),
   },
   (table) => [
     index('ticket_attachments_message_idx').on(table.messageId),

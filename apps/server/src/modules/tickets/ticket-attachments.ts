@@ -107,6 +107,7 @@ async function countUsableLooseUploads(db: Database, userId: string, now: Date):
       and(
         eq(ticketAttachments.uploadedBy, userId),
         isNull(ticketAttachments.messageId),
+        isNull(ticketAttachments.keptAt),
         gt(ticketAttachments.createdAt, new Date(now.getTime() - UPLOAD_TTL_MS)),
       ),
     );
@@ -194,6 +195,7 @@ export async function bindAttachments(
         inArray(ticketAttachments.id, [...new Set(input.attachmentIds)]),
         eq(ticketAttachments.uploadedBy, input.userId),
         isNull(ticketAttachments.messageId),
+        isNull(ticketAttachments.keptAt),
         gt(ticketAttachments.createdAt, new Date(input.now.getTime() - UPLOAD_TTL_MS)),
       ),
     )
@@ -203,6 +205,32 @@ export async function bindAttachments(
       fields: { attachmentIds: ATTACHMENT_MESSAGES.notUsable },
     });
   }
+}
+
+/**
+ * Takes one loose, unexpired upload of `userId` as another record's file (a transfer's receipt,
+ * issue 21), inside that record's transaction: from then on it is kept, never cleaned up and
+ * never sent with a message. Answers its type, or null for anything else (another person's
+ * upload, one already sent or kept, an unknown id), which callers answer as not found.
+ */
+export async function keepUpload(
+  tx: Transaction,
+  input: { userId: string; attachmentId: string; now: Date },
+): Promise<{ id: string; contentType: TicketAttachmentType } | null> {
+  const [kept] = await tx
+    .update(ticketAttachments)
+    .set({ keptAt: input.now })
+    .where(
+      and(
+        eq(ticketAttachments.id, input.attachmentId),
+        eq(ticketAttachments.uploadedBy, input.userId),
+        isNull(ticketAttachments.messageId),
+        isNull(ticketAttachments.keptAt),
+        gt(ticketAttachments.createdAt, new Date(input.now.getTime() - UPLOAD_TTL_MS)),
+      ),
+    )
+    .returning({ id: ticketAttachments.id, contentType: ticketAttachments.contentType });
+  return kept ? { id: kept.id, contentType: kept.contentType as TicketAttachmentType } : null;
 }
 
 /** The attachments of each message, oldest upload first. */
@@ -295,13 +323,14 @@ export async function readAttachment(
   };
 }
 
-/** Deletes uploads never sent within the upload TTL: rows first, then their bytes. */
+/** Deletes uploads never sent (nor kept) within the upload TTL: rows first, then their bytes. */
 export async function deleteStaleUploads(deps: AttachmentDeps, now: Date): Promise<number> {
   const removed = await deps.db
     .delete(ticketAttachments)
     .where(
       and(
         isNull(ticketAttachments.messageId),
+        isNull(ticketAttachments.keptAt),
         lte(ticketAttachments.createdAt, new Date(now.getTime() - UPLOAD_TTL_MS)),
       ),
     )
