@@ -3,6 +3,7 @@ import type { BillingDocument, BuyerParty, SellerParty } from '@vitrin/contracts
 import { formatJalaliDate, toPersianDigits } from '@vitrin/fa';
 import { type ReactNode, useId } from 'react';
 import { tomanText } from '../../../lib/money';
+import { LatinIsolated } from '../../../ui/latin-isolated';
 import {
   DOCUMENT_TOTAL_LABELS,
   documentName,
@@ -28,7 +29,9 @@ interface Field {
 export function BillingDocumentView({ document }: { document: BillingDocument }) {
   const totalLabel = DOCUMENT_TOTAL_LABELS[document.kind];
   const facts: Field[] = [
-    ...(document.number ? [{ label: 'شماره', value: <bdi dir="ltr">{document.number}</bdi> }] : []),
+    ...(document.number
+      ? [{ label: 'شماره', value: <DocumentNumber number={document.number} /> }]
+      : []),
     { label: 'تاریخ', value: formatJalaliDate(document.issuedAt) },
     ...(document.order
       ? [{ label: 'شمارهٔ سفارش', value: toPersianDigits(document.order.number) }]
@@ -50,7 +53,7 @@ export function BillingDocumentView({ document }: { document: BillingDocument })
           </Title>
           {document.refersTo && (
             <Text size="sm">
-              عطف به صورتحساب شمارهٔ <bdi dir="ltr">{document.refersTo.number}</bdi>
+              عطف به صورتحساب شمارهٔ <DocumentNumber number={document.refersTo.number} />
             </Text>
           )}
         </Stack>
@@ -76,14 +79,8 @@ export function BillingDocumentView({ document }: { document: BillingDocument })
               </Text>
               {document.totalInWords}
             </Text>
-            {document.paymentNote && (
-              <Text size="sm">
-                <Text span size="sm" fw={700}>
-                  {'پرداخت: '}
-                </Text>
-                {document.paymentNote}
-              </Text>
-            )}
+            {/* It says how it was paid in its own words («پرداخت: …»). */}
+            {document.paymentNote && <Text size="sm">{document.paymentNote}</Text>}
             {document.note && (
               <Text size="sm">
                 <Text span size="sm" fw={700}>
@@ -97,6 +94,15 @@ export function BillingDocumentView({ document }: { document: BillingDocument })
         </SimpleGrid>
       </Stack>
     </Paper>
+  );
+}
+
+/** A document's number as issued (`S1405-000123`): left to right, never broken at its hyphen. */
+function DocumentNumber({ number }: { number: string }) {
+  return (
+    <bdi dir="ltr" className={classes.code}>
+      {number}
+    </bdi>
   );
 }
 
@@ -121,7 +127,8 @@ function buyerFields(buyer: BuyerParty): Field[] {
     { label: 'کد اقتصادی', value: digits(buyer.economicNumber) },
     { label: 'شمارهٔ ثبت', value: digits(buyer.registrationNumber) },
     { label: 'کد پستی', value: digits(buyer.postalCode) },
-    { label: 'ایمیل', value: buyer.email ? <bdi dir="ltr">{buyer.email}</bdi> : null },
+    // A whole row: an address this long would break inside itself in a column.
+    { label: 'ایمیل', value: buyer.email ? <bdi dir="ltr">{buyer.email}</bdi> : null, wide: true },
     { label: 'نشانی', value: buyer.address, wide: true },
   ];
 }
@@ -179,6 +186,9 @@ function LinesTable({ lines }: { lines: BillingDocument['lines'] }) {
       </Title>
       <Text size="xs" c="dimmed">
         مبلغ‌ها به ریال است.
+        <Text span size="xs" hiddenFrom="md" className={classes.scrollHint}>
+          {' برای دیدن همهٔ ستون‌ها، جدول را به چپ بکشید.'}
+        </Text>
       </Text>
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a box that scrolls must be reachable by keyboard */}
       <section className={classes.scroll} tabIndex={0} aria-label="جدول ردیف‌ها">
@@ -196,7 +206,9 @@ function LinesTable({ lines }: { lines: BillingDocument['lines'] }) {
             {lines.map((line) => (
               <Table.Tr key={line.position}>
                 <Table.Td className={classes.number}>{toPersianDigits(line.position)}</Table.Td>
-                <Table.Td className={classes.description}>{line.description}</Table.Td>
+                <Table.Td className={classes.description}>
+                  <LatinIsolated text={line.description} />
+                </Table.Td>
                 <Table.Td className={classes.number}>{toPersianDigits(line.quantity)}</Table.Td>
                 <Table.Td className={classes.number}>{rialFigure(line.unitPriceRial)}</Table.Td>
                 <Table.Td className={classes.number}>{rialFigure(line.discountRial)}</Table.Td>

@@ -27,7 +27,10 @@ export function OrderDocuments({ order }: { order: Order }) {
             variant="light"
             leftSection={<FileTextIcon size={18} />}
           >
-            صورتحساب <bdi dir="ltr">{order.invoice.number}</bdi>
+            {/* One text: the button lays its label out as a flex row, which drops the space. */}
+            <span>
+              صورتحساب <bdi dir="ltr">{order.invoice.number}</bdi>
+            </span>
           </Button>
           <DocumentActions
             request={{ documentId: order.invoice.id }}

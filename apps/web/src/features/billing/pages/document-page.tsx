@@ -1,4 +1,4 @@
-import { Alert, Anchor, Skeleton, Stack, Text } from '@mantine/core';
+import { Anchor, Skeleton, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import type { BillingDocument } from '@vitrin/contracts';
 import { toPersianDigits } from '@vitrin/fa';
@@ -81,19 +81,6 @@ export function DocumentPage() {
           />
         }
       />
-      {data.kind === 'proforma' && (
-        <Alert color="amber" variant="light" c="amber.9" role="note">
-          پیش‌فاکتور سند پرداخت نیست؛ صورتحساب رسمی با شماره، پس از پرداخت سفارش صادر می‌شود.
-          {data.order && (
-            <>
-              {' '}
-              <Anchor component={Link} to={orderPath(data.order.id)} c="amber.9" fw={700}>
-                رفتن به سفارش و پرداخت
-              </Anchor>
-            </>
-          )}
-        </Alert>
-      )}
       <BillingDocumentView document={data} />
     </Stack>
   );

@@ -1,4 +1,4 @@
-import { Badge, Button, Loader, Skeleton, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Loader, Skeleton, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import type { BillingDocumentKind } from '@vitrin/contracts';
 import { toPersianDigits } from '@vitrin/fa';
@@ -108,22 +108,22 @@ function DocumentRow({ document }: { document: BillingDocumentSummary }) {
     <ListCard label={`${kind} ${document.number}`}>
       <div className={classes.grid}>
         <Stack gap={2} className={classes.info}>
-          <Stack gap={4} align="flex-start">
-            <Badge variant="light" color={KIND_COLORS[document.kind]} size="sm">
-              {kind}
-            </Badge>
+          <Group gap="xs">
             <NameLink to={documentPath(document.id)}>
               <bdi dir="ltr">{document.number}</bdi>
             </NameLink>
-          </Stack>
+            <Badge variant="light" color={KIND_COLORS[document.kind]} size="sm">
+              {kind}
+            </Badge>
+          </Group>
           <Text size="xs" c="dimmed">
             <JalaliDate iso={document.issuedAt} />
             {document.order && (
               <>
                 {' · '}
-                <Link to={orderPath(document.order.id)} className={classes.orderLink}>
+                <Anchor component={Link} to={orderPath(document.order.id)} size="xs">
                   سفارش {toPersianDigits(document.order.number)}
-                </Link>
+                </Anchor>
               </>
             )}
           </Text>
