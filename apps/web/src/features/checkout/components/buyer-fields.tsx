@@ -1,4 +1,4 @@
-import { SegmentedControl, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { SegmentedControl, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import type { BuyerKind } from '@vitrin/contracts';
 import type { ChangeEvent } from 'react';
 import { fieldError } from '../../../lib/field-error';
@@ -118,44 +118,55 @@ export function BuyerFields({ value, onChange, error }: BuyerFieldsProps) {
         fullWidth
       />
       {company ? (
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <TextInput
-            label="نام ثبت‌شدهٔ شرکت"
-            autoComplete="organization"
-            required
-            maxLength={120}
-            value={value.companyName}
-            onChange={set('companyName')}
-            error={fieldError(error, 'companyName')}
-          />
-          {digitsInput('legalNationalId', 'شناسهٔ ملی شرکت', 11)}
-          {digitsInput('economicNumber', 'کد اقتصادی', 12)}
-          {digitsInput('registrationNumber', 'شمارهٔ ثبت', 10)}
-          <Textarea
-            label="نشانی شرکت"
-            autoComplete="street-address"
-            required
-            autosize
-            minRows={2}
-            maxLength={300}
-            value={value.address}
-            onChange={set('address')}
-            error={fieldError(error, 'address')}
-            style={{ gridColumn: '1 / -1' }}
-          />
-          {digitsInput('postalCode', 'کد پستی', 10)}
-          <TextInput
-            label="نام و نام خانوادگی رابط"
-            description="کسی که دربارهٔ این سفارش با او تماس می‌گیریم"
-            autoComplete="name"
-            required
-            maxLength={120}
-            value={value.fullName}
-            onChange={set('fullName')}
-            error={fieldError(error, 'fullName')}
-          />
-          <EmailInput value={value.email} onChange={set('email')} error={error} />
-        </SimpleGrid>
+        <>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <TextInput
+              label="نام ثبت‌شدهٔ شرکت"
+              autoComplete="organization"
+              required
+              maxLength={120}
+              value={value.companyName}
+              onChange={set('companyName')}
+              error={fieldError(error, 'companyName')}
+            />
+            {digitsInput('legalNationalId', 'شناسهٔ ملی شرکت', 11)}
+            {digitsInput('economicNumber', 'کد اقتصادی', 12)}
+            {digitsInput('registrationNumber', 'شمارهٔ ثبت', 10)}
+            <Textarea
+              label="نشانی شرکت"
+              autoComplete="street-address"
+              required
+              autosize
+              minRows={2}
+              maxLength={300}
+              value={value.address}
+              onChange={set('address')}
+              error={fieldError(error, 'address')}
+              style={{ gridColumn: '1 / -1' }}
+            />
+            {digitsInput('postalCode', 'کد پستی', 10)}
+          </SimpleGrid>
+          <Stack gap={2}>
+            <Text fw={700} size="sm">
+              رابط شرکت
+            </Text>
+            <Text size="xs" c="dimmed">
+              کسی که دربارهٔ این سفارش با او تماس می‌گیریم.
+            </Text>
+          </Stack>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <TextInput
+              label="نام و نام خانوادگی رابط"
+              autoComplete="name"
+              required
+              maxLength={120}
+              value={value.fullName}
+              onChange={set('fullName')}
+              error={fieldError(error, 'fullName')}
+            />
+            <EmailInput value={value.email} onChange={set('email')} error={error} />
+          </SimpleGrid>
+        </>
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <TextInput
