@@ -1,4 +1,5 @@
 import { Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { formatJalaliDate } from '@vitrin/fa';
 import { type FormEvent, useState } from 'react';
 import { showSuccessToast } from '../../../../lib/toast';
 import { FormErrorText } from '../../../console/components/form-error-text';
@@ -13,6 +14,8 @@ import {
   taxRateRequest,
 } from '../utils/tax-rate-form';
 
+const MONTH_MS = 30 * 86_400_000;
+
 /**
  * «نرخ تازه» (admins): a rate from a future Jalali day and Tehran time. What is typed is checked
  * here first (a past instant is refused before it is sent); the server's refusal of the last try
@@ -24,6 +27,8 @@ export function TaxRateForm({ userId }: { userId: string }) {
   const [localErrors, setLocalErrors] = useState<Partial<Record<TaxRateField, string>>>({});
   const errors = taxRateFormErrors(localErrors, schedule.error);
   const preview = taxRatePreview(draft, new Date());
+  // A day a month from now: an example that is itself in the future.
+  const [datePlaceholder] = useState(() => formatJalaliDate(new Date(Date.now() + MONTH_MS)));
 
   const edit = (field: keyof TaxRateDraft) => ({
     value: draft[field],
@@ -77,7 +82,7 @@ export function TaxRateForm({ userId }: { userId: string }) {
             />
             <TextInput
               label="تاریخ اجرا"
-              placeholder="۱۴۰۵/۰۱/۰۱"
+              placeholder={datePlaceholder}
               autoComplete="off"
               required
               maxLength={20}

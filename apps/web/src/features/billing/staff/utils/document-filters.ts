@@ -72,7 +72,7 @@ export function hasDocumentFilters(filters: DocumentFilters): boolean {
   return filters.query !== '' || filters.kind !== null || filters.from !== '' || filters.to !== '';
 }
 
-export const DATE_FILTER_MESSAGE = 'تاریخ را شمسی بنویسید، مانند ۱۴۰۵/۰۸/۰۱ (یا ISO)';
+export const DATE_FILTER_MESSAGE = 'تاریخ را مانند ۱۴۰۵/۰۸/۰۱ بنویسید';
 export const DATE_ORDER_MESSAGE = 'تاریخ پایان پیش از تاریخ آغاز است';
 
 const DAY_AND_A_HALF_MS = 36 * 3_600_000;
