@@ -400,7 +400,9 @@ export function BillingDocumentsList({ order }: { order: AdminOrder }) {
               {document.label}
             </Text>
             <Anchor component={Link} to={billingDocumentPath(document.id)} size="sm" fw={700}>
-              <bdi dir="ltr">{document.number}</bdi>
+              <bdi dir="ltr" style={{ whiteSpace: 'nowrap' }}>
+                {document.number}
+              </bdi>
             </Anchor>
           </Group>
         </Row>
