@@ -1,6 +1,9 @@
 import {
+  adminDownloadBillingDocumentPdf,
   adminExportOrdersCsv,
+  adminExportSalesReport,
   type CallDefinition,
+  downloadMyBillingDocumentPdf,
   errorEnvelope,
   okEnvelope,
 } from '@vitrin/contracts';
@@ -68,6 +71,17 @@ let ids: string[] = [];
 const userIds: Partial<
   Record<Exclude<Caller, 'visitor'>, { id: string; role: 'customer' | 'support' | 'admin' }>
 > = {};
+const CSV = 'text/csv; charset=utf-8';
+const FILE_ANSWERS: Record<string, readonly string[]> = {
+  [adminExportOrdersCsv.path]: [CSV],
+  [adminExportSalesReport.path]: [
+    CSV,
+    'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  ],
+  [adminDownloadBillingDocumentPdf.path]: ['application/pdf'],
+  [downloadMyBillingDocumentPdf.path]: ['application/pdf'],
+};
+
 const tally = { calls: 0, cases: 0, ok: 0, refused: 0, serverErrors: 0 };
 
 beforeAll(async () => {
@@ -139,9 +153,10 @@ test.each(contractCalls.map((call) => [call.path, call] as const))(
           expect(response.statusCode, what).toBeLessThan(500);
           if (response.statusCode === 200) {
             tally.ok += 1;
-            // The one call that answers a file (a CSV download), not the envelope.
-            if (call.path === adminExportOrdersCsv.path) {
-              expect(response.headers['content-type'], what).toBe('text/csv; charset=utf-8');
+            // The calls that answer a file (a CSV, a spreadsheet, a PDF), not the envelope.
+            const fileTypes = FILE_ANSWERS[call.path];
+            if (fileTypes) {
+              expect(fileTypes, what).toContain(response.headers['content-type']);
               return;
             }
             expect(success.safeParse(response.json()).success, what).toBe(true);

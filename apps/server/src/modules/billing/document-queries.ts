@@ -1,4 +1,5 @@
 import type { BillingDocument } from '@vitrin/contracts';
+import { toLatinDigits } from '@vitrin/fa';
 import { and, asc, count, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
@@ -80,7 +81,8 @@ export async function findBillingDocuments(
     filters.from ? gte(billingDocuments.issuedAt, new Date(filters.from)) : undefined,
     filters.to ? lt(billingDocuments.issuedAt, new Date(filters.to)) : undefined,
   ];
-  const query = filters.query?.trim();
+  // Typed digits may be Persian: numbers, mobiles and ids are stored with Latin ones.
+  const query = filters.query ? toLatinDigits(filters.query).trim() : undefined;
   if (query) {
     const pattern = `%${query.replace(/[\\%_]/g, (match) => `\\${match}`)}%`;
     const digits = query.replace(/^0/, '');

@@ -7,7 +7,7 @@ import {
   PAYMENT_METHOD_LABELS,
   ratePercent,
 } from '@vitrin/contracts';
-import { toJalaliParts, toPersianDigits } from '@vitrin/fa';
+import { formatAmount, toJalaliParts, toPersianDigits } from '@vitrin/fa';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import { AppError } from '../../lib/app-error';
@@ -199,7 +199,8 @@ export function paymentNoteOf(
       `${method} ${toPersianDigits(payment.amountRial.toLocaleString('en-US'))} ریال${reference}`,
     );
   }
-  return parts.length > 0 ? `پرداخت: ${parts.join('؛ ')}` : null;
+  // The page and the PDF print it after their own «پرداخت:».
+  return parts.length > 0 ? parts.join('؛ ') : null;
 }
 
 /** The sales invoice of an order that has just been paid, in the settling transaction. */
@@ -321,7 +322,7 @@ export async function issueCreditNote(
     issuedAt: refund.at,
     buyer: invoice.buyer,
     lines,
-    paymentNote: 'مبلغ به اعتبار کیف پول خریدار برگشت داده شد',
+    paymentNote: 'بازپرداخت به اعتبار کیف پول خریدار',
     note: refund.reason,
   });
 }

@@ -90,7 +90,7 @@ const salesInvoice: BillingDocument = {
     totalRial: 66_520_000,
   },
   totalInWords: rialInWords(66_520_000),
-  paymentNote: 'پرداخت از درگاه زرین‌پال، کد پیگیری ۹۸۷۶۵۴۳۲۱',
+  paymentNote: 'درگاه زرین‌پال ۶۶٬۵۲۰٬۰۰۰ ریال، کد پیگیری ۹۸۷۶۵۴۳۲۱',
   note: null,
 };
 
@@ -217,7 +217,8 @@ describe('a billing document is drawn as a right-to-left PDF', () => {
     expect(text).toContain('۱۴۰۰۹۸۷۶۵۴۳'); // the buyer's شناسه ملی
     expect(text).toContain('مبلغ قابل پرداخت به حروف');
     expect(text).toContain('شصت و شش میلیون و پانصد و بیست هزار ریال');
-    expect(text).toContain(asExtracted('پرداخت از درگاه زرین‌پال'));
+    expect(text).toContain('روش پرداخت');
+    expect(text).toContain(asExtracted('درگاه زرین‌پال'));
     for (const amount of ['۶۵٬۵۰۰٬۰۰۰', '۴٬۸۰۰٬۰۰۰', '۶۰٬۷۰۰٬۰۰۰', '۵٬۸۲۰٬۰۰۰', '۶۶٬۵۲۰٬۰۰۰']) {
       expect(text).toContain(amount);
     }

@@ -258,7 +258,7 @@ function drawTotals(doc: Pdf, y: number, document: BillingDocument): number {
   });
   const notes = [
     `${totalLabel} به حروف: ${document.totalInWords}`,
-    document.paymentNote && `پرداخت: ${document.paymentNote}`,
+    document.paymentNote && `روش پرداخت: ${document.paymentNote}`,
     document.note && `توضیحات: ${document.note}`,
   ].filter((text): text is string => Boolean(text));
   const notesX = MARGIN + valueWidth + labelWidth + 8;

@@ -79,8 +79,14 @@ export function BillingDocumentView({ document }: { document: BillingDocument })
               </Text>
               {document.totalInWords}
             </Text>
-            {/* It says how it was paid in its own words («پرداخت: …»). */}
-            {document.paymentNote && <Text size="sm">{document.paymentNote}</Text>}
+            {document.paymentNote && (
+              <Text size="sm">
+                <Text span size="sm" fw={700}>
+                  {'روش پرداخت: '}
+                </Text>
+                {document.paymentNote}
+              </Text>
+            )}
             {document.note && (
               <Text size="sm">
                 <Text span size="sm" fw={700}>
