@@ -154,3 +154,30 @@ export async function smsCodeFromOutbox(
   }
   throw new Error(`no SMS to ${to} in the outbox`);
 }
+
+/**
+ * A new customer signs up with a password and the code sent to her number, as the site does,
+ * against the server at `baseUrl` whose SMS outbox is in `dataDir`.
+ */
+export async function signUpCustomer(
+  baseUrl: string,
+  dataDir: string,
+): Promise<{ account: Account; id: string; token: string }> {
+  const digits = String(Date.now() % 10_000_000).padStart(7, '0');
+  const account = { mobile: `0912${digits}`, password: 'sib-golabi-daftar-1405' };
+  const sentAfter = Date.now();
+  await callApi(baseUrl, '/api/jwt/register', {
+    mobileNumber: account.mobile,
+    password: account.password,
+  });
+  await callApi(baseUrl, '/api/jwt/send-temp-code', { username: account.mobile });
+  const identity = await callApi<{ id: string; jwtToken: string }>(
+    baseUrl,
+    '/api/jwt/verify-temporary-code',
+    {
+      input: account.mobile,
+      code: await smsCodeFromOutbox(dataDir, `+98${account.mobile.slice(1)}`, sentAfter),
+    },
+  );
+  return { account, id: identity.id, token: identity.jwtToken };
+}

@@ -5,14 +5,13 @@ import { describe, expect, test } from 'vitest';
 import { productPrices, products, services } from '../apps/server/src/schema';
 import { horizontalOverflow, viewports } from './browser';
 import {
-  type Account,
   ADMIN,
   callApi,
   newPage,
   persianDigits,
   screenshotBoth,
   signIn,
-  smsCodeFromOutbox,
+  signUpCustomer,
   tomanText,
 } from './flows';
 import { useInProcessServerAndBrowser } from './harness';
@@ -67,23 +66,6 @@ interface ServiceDetailAnswer {
   name: string;
   status: string;
   expiresAt: string | null;
-}
-
-const codeFromOutbox = (to: string, after: number) =>
-  smsCodeFromOutbox(h.server.dataDir, to, after);
-
-/** A new customer signs up with a password and the code sent to her number, as the site does. */
-async function signUpCustomer(): Promise<{ account: Account; id: string; token: string }> {
-  const digits = String(Date.now() % 10_000_000).padStart(7, '0');
-  const account = { mobile: `0912${digits}`, password: 'sib-golabi-daftar-1405' };
-  const sentAfter = Date.now();
-  await api('/api/jwt/register', { mobileNumber: account.mobile, password: account.password });
-  await api('/api/jwt/send-temp-code', { username: account.mobile });
-  const identity = await api<{ id: string; jwtToken: string }>('/api/jwt/verify-temporary-code', {
-    input: account.mobile,
-    code: await codeFromOutbox(`+98${account.mobile.slice(1)}`, sentAfter),
-  });
-  return { account, id: identity.id, token: identity.jwtToken };
 }
 
 /**
@@ -197,7 +179,7 @@ describe('plan change and cancellation on the service page', () => {
   test(
     'a hosting plan is upgraded through a paid order, downgraded with credit back, its cancellation asked for and taken back, and once expired cancelled at once',
     async () => {
-      const customer = await signUpCustomer();
+      const customer = await signUpCustomer(h.server.url, h.server.dataDir);
       const domain = `plan-${Date.now().toString(36)}.ir`;
       const service = await buyHosting(customer, domain);
       const options = () =>
