@@ -5,12 +5,13 @@ import { DocumentPage } from './pages/document-page';
 import { DocumentsPage } from './pages/documents-page';
 import { SellerPage } from './pages/seller-page';
 import { TaxRatesPage } from './pages/tax-rates-page';
+import { TransfersPage } from './pages/transfers-page';
 import { BILLING_PATH } from './utils/billing-paths';
 
 /**
- * The console's billing section (issue 21, decision 0022): the documents with search and PDF,
- * the VAT rate by date and the seller's legal details. Support reads; admins change rates and
- * the seller. Its own lazy chunk.
+ * The console's billing section (issue 21, decisions 0022 and 0023): the documents with search
+ * and PDF, the card-to-card claims queue, the VAT rate by date and the seller's legal details.
+ * Support reads; admins review claims and change rates and the seller. Its own lazy chunk.
  */
 export function AdminBillingSection() {
   return (
@@ -19,6 +20,7 @@ export function AdminBillingSection() {
       <Route path="documents/:documentId" element={<DocumentPage />} />
       <Route path="tax-rates" element={<TaxRatesPage />} />
       <Route path="seller" element={<SellerPage />} />
+      <Route path="transfers" element={<TransfersPage />} />
       <Route
         path="*"
         element={

@@ -3,15 +3,30 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { type Crumb, PanelPageHeader } from '../../../../ui/panel-page-header';
 import { ADMIN_PATH } from '../../../console/utils/admin-sections';
-import { BILLING_PATH, SELLER_PATH, TAX_RATES_PATH } from '../utils/billing-paths';
+import {
+  BILLING_PATH,
+  PAYMENT_SETTINGS_PATH,
+  SALES_REPORT_PATH,
+  SELLER_PATH,
+  TAX_RATES_PATH,
+  TRANSFERS_PATH,
+} from '../utils/billing-paths';
 
 export const SECTION_LABEL = 'مالی';
 
-export type BillingTab = 'documents' | 'tax-rates' | 'seller';
+export type BillingTab = 'documents' | 'transfers' | 'report' | 'tax-rates' | 'payments' | 'seller';
 
-const TABS: ReadonlyArray<{ key: BillingTab; label: string; to: string }> = [
+const TABS: ReadonlyArray<{ key: BillingTab; label: string; title?: string; to: string }> = [
   { key: 'documents', label: 'اسناد', to: BILLING_PATH },
+  {
+    key: 'transfers',
+    label: 'کارت به کارت',
+    title: 'پرداخت‌های کارت به کارت',
+    to: TRANSFERS_PATH,
+  },
+  { key: 'report', label: 'گزارش فروش', title: 'گزارش فروش و مالیات', to: SALES_REPORT_PATH },
   { key: 'tax-rates', label: 'نرخ مالیات', to: TAX_RATES_PATH },
+  { key: 'payments', label: 'روش‌های پرداخت', to: PAYMENT_SETTINGS_PATH },
   { key: 'seller', label: 'مشخصات فروشنده', to: SELLER_PATH },
 ];
 
@@ -22,9 +37,10 @@ interface BillingHeaderProps {
   actions?: ReactNode;
 }
 
-/** The top of the section's three pages: the way up, the title, and the three as tabs. */
+/** The top of the section's pages: the way up, the title, and the pages as tabs. */
 export function BillingHeader({ tab, description, actions }: BillingHeaderProps) {
-  const page = tab === 'documents' ? undefined : TABS.find((item) => item.key === tab)?.label;
+  const open = TABS.find((item) => item.key === tab);
+  const page = tab === 'documents' ? undefined : (open?.title ?? open?.label);
   const crumbs: Crumb[] = page
     ? [{ label: SECTION_LABEL, to: BILLING_PATH }, { label: page }]
     : [{ label: SECTION_LABEL }];

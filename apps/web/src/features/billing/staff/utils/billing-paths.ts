@@ -1,11 +1,15 @@
 import { BILLING_PATH } from '../../../console/utils/admin-sections';
 
 // The addresses of the console's billing section (issue 21): the documents at its root, one
-// document, the VAT rates and the seller's details.
+// document, the VAT rates, the seller's details, the transfer claims queue, the payment methods
+// and the sales and VAT report.
 
 export { BILLING_PATH };
 export const TAX_RATES_PATH = `${BILLING_PATH}/tax-rates`;
 export const SELLER_PATH = `${BILLING_PATH}/seller`;
+export const TRANSFERS_PATH = `${BILLING_PATH}/transfers`;
+export const PAYMENT_SETTINGS_PATH = `${BILLING_PATH}/payments`;
+export const SALES_REPORT_PATH = `${BILLING_PATH}/report`;
 
 export function billingDocumentPath(documentId: string): string {
   return `${BILLING_PATH}/documents/${encodeURIComponent(documentId)}`;

@@ -1,0 +1,129 @@
+import { Anchor, Badge, Card, Group, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { JalaliDateTime } from '../../../../ui/jalali-date-time';
+import { LabeledValue } from '../../../../ui/labeled-value';
+import { MobileNumber } from '../../../../ui/mobile-number';
+import { ConfirmAction } from '../../../console/components/confirm-action';
+import type { StaffTransferClaim } from '../api/transfer-claims';
+import { staffOrderPath } from '../utils/billing-paths';
+import { rialText } from '../utils/billing-text';
+import {
+  CLAIM_STATUS_COLORS,
+  CLAIM_STATUS_LABELS,
+  cardLast4Text,
+  claimTargetText,
+  MANUAL_METHOD_LABELS,
+} from '../utils/transfer-claims';
+import { ReceiptThumbnail } from './receipt-thumbnail';
+import { RejectTransferButton } from './reject-transfer-button';
+
+const LABEL_WIDTH = '6.5rem';
+
+interface TransferClaimCardProps {
+  userId: string;
+  claim: StaffTransferClaim;
+  /** Admins confirm and reject; support only reads the queue (billing.manage). */
+  review?: {
+    confirm: (paymentId: string) => Promise<unknown>;
+    reject: (paymentId: string, reason: string) => Promise<unknown>;
+  };
+}
+
+/** One claim: who paid what for what, the bank's tracking details, and its review. */
+export function TransferClaimCard({ userId, claim, review }: TransferClaimCardProps) {
+  const target = claimTargetText(claim);
+  return (
+    <Card component="li" padding="md" style={{ listStyle: 'none' }}>
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+          <Stack gap={2} style={{ minWidth: 0 }}>
+            <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
+              {claim.customer.name}
+            </Text>
+            <Text size="sm" c="dimmed">
+              <MobileNumber mobile={claim.customer.mobile} />
+            </Text>
+          </Stack>
+          <Badge variant="light" color={CLAIM_STATUS_COLORS[claim.status]} style={{ flex: 'none' }}>
+            {CLAIM_STATUS_LABELS[claim.status]}
+          </Badge>
+        </Group>
+        <Group align="flex-start" gap="md" wrap="nowrap">
+          <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
+            <LabeledValue label="برای" labelWidth={LABEL_WIDTH}>
+              {claim.orderId ? (
+                <Anchor component={Link} to={staffOrderPath(claim.orderId)} size="sm">
+                  {target}
+                </Anchor>
+              ) : (
+                target
+              )}
+            </LabeledValue>
+            <LabeledValue label="روش" labelWidth={LABEL_WIDTH}>
+              {MANUAL_METHOD_LABELS[claim.method]}
+            </LabeledValue>
+            <LabeledValue label="مبلغ" labelWidth={LABEL_WIDTH}>
+              <Text span size="sm" fw={700}>
+                {rialText(claim.amountRial)}
+              </Text>
+            </LabeledValue>
+            <LabeledValue label="کد پیگیری" labelWidth={LABEL_WIDTH}>
+              <bdi dir="ltr" style={{ fontFamily: 'var(--mantine-font-family-monospace)' }}>
+                {claim.transferReference}
+              </bdi>
+            </LabeledValue>
+            <LabeledValue label="زمان واریز" labelWidth={LABEL_WIDTH}>
+              <JalaliDateTime iso={claim.transferredAt} />
+            </LabeledValue>
+            {claim.cardLast4 && (
+              <LabeledValue label="کارت مبدأ" labelWidth={LABEL_WIDTH}>
+                <bdi dir="ltr">{cardLast4Text(claim.cardLast4)}</bdi>
+              </LabeledValue>
+            )}
+            <LabeledValue label="ثبت" labelWidth={LABEL_WIDTH}>
+              <JalaliDateTime iso={claim.createdAt} />
+            </LabeledValue>
+          </Stack>
+          {claim.receiptAttachmentId && (
+            <ReceiptThumbnail userId={userId} attachmentId={claim.receiptAttachmentId} />
+          )}
+        </Group>
+        {claim.status === 'failed' && claim.rejectionReason && (
+          <Text size="sm" c="red.8" style={{ overflowWrap: 'anywhere' }}>
+            {`دلیل رد: ${claim.rejectionReason}`}
+          </Text>
+        )}
+        {claim.status === 'paid' && claim.creditedToWallet && (
+          <Text size="sm" c="dimmed">
+            سفارش پیش‌تر بسته یا پرداخت شده بود؛ مبلغ به کیف پول مشتری رفت.
+          </Text>
+        )}
+        {claim.reviewer && claim.reviewedAt && (
+          <Text size="xs" c="dimmed">
+            {`بررسی: ${claim.reviewer.name} · `}
+            <JalaliDateTime iso={claim.reviewedAt} />
+          </Text>
+        )}
+        {review && claim.status === 'pending' && (
+          <Group gap="sm">
+            <ConfirmAction
+              label="تأیید پرداخت"
+              title={`تأیید پرداخت ${target}`}
+              description={`پیش از تأیید، واریز ${rialText(claim.amountRial)} با همین کد پیگیری را در حساب بانک ببینید. با تأیید، ${claim.orderId ? 'سفارش پرداخت‌شده می‌شود' : 'اعتبار کیف پول مشتری افزایش می‌یابد'} و این کار برنمی‌گردد.`}
+              confirmLabel="تأیید پرداخت"
+              color="teal"
+              variant="filled"
+              size="sm"
+              successMessage="پرداخت تأیید شد"
+              onConfirm={() => review.confirm(claim.id)}
+            />
+            <RejectTransferButton
+              target={target}
+              onReject={(reason) => review.reject(claim.id, reason)}
+            />
+          </Group>
+        )}
+      </Stack>
+    </Card>
+  );
+}
