@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { OnlineGateway } from '@vitrin/contracts';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { refreshRedDotsAsUser } from '../../../lib/app-session';
@@ -18,6 +19,8 @@ export interface PayRequest {
   payableRial: number;
   /** Spend wallet credit first, as much as covers the order. */
   withWallet: boolean;
+  /** The gateway picked; left out, staff's first choice. */
+  gateway?: OnlineGateway;
 }
 
 /**
@@ -40,7 +43,7 @@ export function usePayOrder(userId: string) {
   }, []);
 
   const mutation = useMutation({
-    mutationFn: async ({ orderId, payableRial, withWallet }: PayRequest) => {
+    mutationFn: async ({ orderId, payableRial, withWallet, gateway }: PayRequest) => {
       if (withWallet) {
         // The balance now, not the one on screen: another tab may have spent it.
         const account = await queryClient.fetchQuery({
@@ -60,7 +63,7 @@ export function usePayOrder(userId: string) {
           }
         }
       }
-      const started = await payOrder(orderId);
+      const started = await payOrder(orderId, gateway);
       return { paidOrderId: null, redirectUrl: started.redirectUrl };
     },
     onSuccess: async ({ paidOrderId, redirectUrl }, { orderId }) => {

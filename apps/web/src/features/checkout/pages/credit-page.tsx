@@ -1,5 +1,7 @@
 import {
+  Alert,
   Anchor,
+  Badge,
   Button,
   Card,
   Chip,
@@ -13,10 +15,16 @@ import {
   Title,
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { WALLET_REASON_LABELS } from '@vitrin/contracts';
-import { shortenPrice } from '@vitrin/fa';
+import {
+  type OnlineGateway,
+  PAYMENT_METHOD_LABELS,
+  TRANSFER_CLAIM_STATUS_LABELS,
+  WALLET_REASON_LABELS,
+} from '@vitrin/contracts';
+import { shortenPrice, toPersianDigits } from '@vitrin/fa';
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { ApiRequestError } from '../../../lib/api-error';
 import { IS_ANDROID_BUILD } from '../../../lib/config';
 import { fieldError } from '../../../lib/field-error';
 import { rialToTomanNumber, tomanText, tomanToRial } from '../../../lib/money';
@@ -33,8 +41,13 @@ import {
   type CreditTransactions,
   useCreditTransactions,
 } from '../api/get-credit-transactions';
+import { usePaymentMethods } from '../api/get-payment-methods';
 import { useUserAccountInfo } from '../api/get-user-account-info';
+import { useTransferClaims } from '../api/list-transfer-claims';
+import { ManualPaymentForm } from '../components/manual-payment-form';
+import { enabledChoices, PaymentMethodChoice } from '../components/payment-method-choice';
 import { SignedAmount } from '../components/signed-amount';
+import { nextGateway, type PayChoice } from '../utils/manual-payment';
 import { formatTomanText, parseTomanText } from '../utils/toman-input';
 
 /** Top-up amounts a person picks most, in Toman. */
@@ -76,12 +89,18 @@ export function CreditPage() {
         </Card>
         <Card>
           {account.data ? (
-            <TopUpForm minRial={account.data.topUpMinRial} maxRial={account.data.topUpMaxRial} />
+            <TopUpForm
+              userId={userId}
+              minRial={account.data.topUpMinRial}
+              maxRial={account.data.topUpMaxRial}
+            />
           ) : (
             <Skeleton height={160} />
           )}
         </Card>
       </SimpleGrid>
+
+      <TransferClaims userId={userId} />
 
       <Transactions userId={userId} />
     </Stack>
@@ -89,13 +108,22 @@ export function CreditPage() {
 }
 
 interface TopUpFormProps {
+  userId: string;
   minRial: number;
   maxRial: number;
 }
 
 /** A top-up: an amount in Toman, typed or picked, paid at the gateway. */
-function TopUpForm({ minRial, maxRial }: TopUpFormProps) {
+function TopUpForm({ userId, minRial, maxRial }: TopUpFormProps) {
   const addCredit = useAddCredit();
+  const methods = usePaymentMethods(userId);
+  const [picked, setPicked] = useState<PayChoice | null>(null);
+  const [gatewayProblem, setGatewayProblem] = useState<string | null>(null);
+  const [claimed, setClaimed] = useState(false);
+  const choices = methods.data ? enabledChoices(methods.data) : [];
+  const choice = picked ?? choices[0]?.value ?? null;
+  const manual = choice === 'card-to-card' || choice === 'bank-transfer' ? choice : null;
+  const gateway = choice && !manual ? (choice as OnlineGateway) : undefined;
   const [amountText, setAmountText] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [leaving, setLeaving] = useState(false);
@@ -108,19 +136,23 @@ function TopUpForm({ minRial, maxRial }: TopUpFormProps) {
     setProblem(null);
   };
 
+  const amountProblem =
+    amountToman === null
+      ? 'مبلغ را به تومان وارد کنید'
+      : amountToman < minToman
+        ? `کمترین مبلغ افزایش اعتبار ${shortenPrice(minToman)} تومان است`
+        : amountToman > maxToman
+          ? `بیشترین مبلغ افزایش اعتبار ${shortenPrice(maxToman)} تومان است`
+          : null;
+
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (amountToman === null) return setProblem('مبلغ را به تومان وارد کنید');
-    if (amountToman < minToman) {
-      return setProblem(`کمترین مبلغ افزایش اعتبار ${shortenPrice(minToman)} تومان است`);
-    }
-    if (amountToman > maxToman) {
-      return setProblem(`بیشترین مبلغ افزایش اعتبار ${shortenPrice(maxToman)} تومان است`);
-    }
+    if (amountProblem || amountToman === null) return setProblem(amountProblem);
     setProblem(null);
+    setGatewayProblem(null);
     try {
       const amountRial = tomanToRial(amountToman);
-      const started = await addCredit.mutateAsync(amountRial);
+      const started = await addCredit.mutateAsync({ amountRial, gateway });
       if (IS_ANDROID_BUILD) {
         // The app stays open under the system browser and reads the wallet on the return.
         const { payInSystemBrowser } = await import('../../../native/system-browser');
@@ -129,52 +161,160 @@ function TopUpForm({ minRial, maxRial }: TopUpFormProps) {
       }
       setLeaving(true);
       window.location.assign(started.redirectUrl);
-    } catch {
-      // The server's message is in the toast, and on the field when it is about the amount.
+    } catch (error) {
+      // The server's message is in the toast, and on the field when it is about the amount. A
+      // gateway that opened no payment: the next one is picked, so one press tries it.
+      if (error instanceof ApiRequestError && error.code === 'GATEWAY_UNAVAILABLE') {
+        setGatewayProblem(error.message);
+        if (gateway && methods.data) setPicked(nextGateway(methods.data.gateways, gateway));
+      }
     }
   };
 
   return (
-    <form onSubmit={handleSubmit} noValidate>
-      <Stack gap="sm">
-        <Text fw={700}>افزایش اعتبار</Text>
-        <Chip.Group
-          value={amountToman === null ? null : String(amountToman)}
-          onChange={(value) => choose(Number(value))}
-        >
-          <Group gap={6}>
-            {TOP_UP_PRESETS_TOMAN.filter((toman) => toman >= minToman && toman <= maxToman).map(
-              (toman) => (
-                <Chip key={toman} value={String(toman)} size="sm" variant="outline">
-                  {shortenPrice(toman)} تومان
-                </Chip>
-              ),
-            )}
-          </Group>
-        </Chip.Group>
-        <TextInput
-          label="مبلغ (تومان)"
-          description={`از ${shortenPrice(minToman)} تا ${shortenPrice(maxToman)} تومان`}
-          inputMode="numeric"
-          autoComplete="off"
-          value={amountText}
-          onChange={(event) => {
-            setAmountText(formatTomanText(event.currentTarget.value));
-            setProblem(null);
-          }}
-          rightSection={
-            <Text size="xs" c="dimmed">
-              تومان
-            </Text>
-          }
-          rightSectionWidth={52}
-          error={problem ?? fieldError(addCredit.error, 'amountRial')}
+    <Stack gap="md">
+      <form onSubmit={handleSubmit} noValidate>
+        <Stack gap="sm">
+          <Text fw={700}>افزایش اعتبار</Text>
+          <Chip.Group
+            value={amountToman === null ? null : String(amountToman)}
+            onChange={(value) => choose(Number(value))}
+          >
+            <Group gap={6}>
+              {TOP_UP_PRESETS_TOMAN.filter((toman) => toman >= minToman && toman <= maxToman).map(
+                (toman) => (
+                  <Chip key={toman} value={String(toman)} size="sm" variant="outline">
+                    {shortenPrice(toman)} تومان
+                  </Chip>
+                ),
+              )}
+            </Group>
+          </Chip.Group>
+          <TextInput
+            label="مبلغ (تومان)"
+            description={`از ${shortenPrice(minToman)} تا ${shortenPrice(maxToman)} تومان`}
+            inputMode="numeric"
+            autoComplete="off"
+            value={amountText}
+            onChange={(event) => {
+              setAmountText(formatTomanText(event.currentTarget.value));
+              setProblem(null);
+            }}
+            rightSection={
+              <Text size="xs" c="dimmed">
+                تومان
+              </Text>
+            }
+            rightSectionWidth={52}
+            error={problem ?? fieldError(addCredit.error, 'amountRial')}
+          />
+          {methods.data && (
+            <PaymentMethodChoice
+              methods={methods.data}
+              value={choice}
+              onChange={(next) => {
+                setPicked(next);
+                setGatewayProblem(null);
+                setClaimed(false);
+              }}
+              disabled={addCredit.isPending || leaving}
+            />
+          )}
+          {gatewayProblem && (
+            <Alert color="orange" variant="light" role="alert">
+              {gatewayProblem}
+            </Alert>
+          )}
+          {!manual && (
+            <Button type="submit" loading={addCredit.isPending || leaving}>
+              پرداخت و افزایش اعتبار
+            </Button>
+          )}
+        </Stack>
+      </form>
+      {manual && methods.data && claimed && (
+        <Alert color="yellow" variant="light" title="در انتظار تأیید پرداخت" role="status">
+          پرداخت شما ثبت شد؛ پس از تأیید کارشناس به کیف پول افزوده می‌شود.
+        </Alert>
+      )}
+      {manual && methods.data && !claimed && amountToman !== null && !amountProblem && (
+        <ManualPaymentForm
+          key={`${manual}-${amountToman}`}
+          userId={userId}
+          method={manual}
+          methods={methods.data}
+          amountRial={tomanToRial(amountToman)}
+          target={{ amountRial: tomanToRial(amountToman) }}
+          onClaimed={() => setClaimed(true)}
         />
-        <Button type="submit" loading={addCredit.isPending || leaving}>
-          پرداخت و افزایش اعتبار
-        </Button>
-      </Stack>
-    </form>
+      )}
+      {manual && amountProblem && amountText !== '' && (
+        <Text size="sm" c="dimmed">
+          نخست مبلغی درست بنویسید تا مشخصات واریز نمایش داده شود.
+        </Text>
+      )}
+      {manual && amountText === '' && (
+        <Text size="sm" c="dimmed">
+          نخست مبلغ افزایش اعتبار را بنویسید تا مشخصات واریز نمایش داده شود.
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/** The person's card-to-card and bank-transfer claims and where each stands; none: nothing. */
+function TransferClaims({ userId }: { userId: string }) {
+  const claims = useTransferClaims(userId);
+  const items = claims.data?.items ?? [];
+  if (items.length === 0) return null;
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="transfer-claims-title">
+      <Title order={2} size="h4" id="transfer-claims-title">
+        پرداخت‌های کارت به کارت و واریز بانکی
+      </Title>
+      <Card p="sm">
+        <Stack gap="xs">
+          {items.slice(0, 10).map((claim) => (
+            <Group key={claim.id} justify="space-between" wrap="wrap" gap="xs">
+              <Stack gap={0}>
+                <Text size="sm" fw={600}>
+                  {PAYMENT_METHOD_LABELS[claim.method]} ·{' '}
+                  {claim.orderNumber === null || claim.orderId === null ? (
+                    'افزایش اعتبار'
+                  ) : (
+                    <Anchor component={Link} to={orderPath(claim.orderId)} size="sm">
+                      سفارش {toPersianDigits(claim.orderNumber)}
+                    </Anchor>
+                  )}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  کد پیگیری <bdi dir="ltr">{toPersianDigits(claim.transferReference)}</bdi> ·{' '}
+                  <JalaliDateTime iso={claim.transferredAt} />
+                </Text>
+                {claim.status === 'failed' && claim.rejectionReason && (
+                  <Text size="xs" c="red">
+                    دلیل رد: {claim.rejectionReason}
+                  </Text>
+                )}
+              </Stack>
+              <Group gap="xs">
+                <Text size="sm" fw={700}>
+                  {tomanText(claim.amountRial)}
+                </Text>
+                <Badge
+                  variant="light"
+                  color={
+                    claim.status === 'paid' ? 'teal' : claim.status === 'failed' ? 'red' : 'yellow'
+                  }
+                >
+                  {TRANSFER_CLAIM_STATUS_LABELS[claim.status]}
+                </Badge>
+              </Group>
+            </Group>
+          ))}
+        </Stack>
+      </Card>
+    </Stack>
   );
 }
 

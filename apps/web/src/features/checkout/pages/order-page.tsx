@@ -10,10 +10,11 @@ import {
   Title,
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
+import type { OnlineGateway } from '@vitrin/contracts';
 import { toPersianDigits } from '@vitrin/fa';
 import { type ReactNode, useState } from 'react';
 import { useParams } from 'react-router';
-import { isNotFoundError } from '../../../lib/api-error';
+import { ApiRequestError, isNotFoundError } from '../../../lib/api-error';
 import { tomanText } from '../../../lib/money';
 import { ORDERS_PATH, PANEL_PATH } from '../../../lib/panel-paths';
 import { useSignedInUserId } from '../../../lib/signed-in-user';
@@ -28,17 +29,23 @@ import { NotFoundMessage } from '../../../ui/status-message';
 import { useCancelOrder } from '../api/cancel-order';
 import { type OrderDetail, useOrderDetail } from '../api/get-order-detail';
 import { useOrderSuccessfulPayments } from '../api/get-order-successful-payments';
+import { usePaymentMethods } from '../api/get-payment-methods';
 import { useUserAccountInfo } from '../api/get-user-account-info';
+import { useTransferClaims } from '../api/list-transfer-claims';
 import { AmountRows } from '../components/amount-rows';
 import { BuyerDetails } from '../components/buyer-details';
+import { ManualPaymentForm } from '../components/manual-payment-form';
 import { OrderLines } from '../components/order-lines';
+import { enabledChoices, PaymentMethodChoice } from '../components/payment-method-choice';
 import { PaymentsTable } from '../components/payments-table';
 import {
   SuccessfulPaymentsList,
   SuccessfulPaymentsSkeleton,
 } from '../components/successful-payments';
+import { PendingClaimNotice, RejectedClaimNotice } from '../components/transfer-claim-notice';
 import { WalletToggle } from '../components/wallet-toggle';
 import { usePayOrder } from '../hooks/use-pay-order';
+import { isManualMethod, nextGateway, type PayChoice } from '../utils/manual-payment';
 import { vatLabel } from '../utils/vat-label';
 
 interface OrderPageProps {
@@ -213,9 +220,46 @@ function PendingOrderPanel({ userId, order }: { userId: string; order: OrderDeta
   const balance = account.data?.balanceRial;
   const [walletChoice, setWalletChoice] = useState<boolean | null>(null);
   const withWallet = (walletChoice ?? (balance ?? 0) > 0) && (balance ?? 0) > 0;
+  const methods = usePaymentMethods(userId);
+  const claims = useTransferClaims(userId);
+  const [picked, setPicked] = useState<PayChoice | null>(null);
+  const [gatewayProblem, setGatewayProblem] = useState<string | null>(null);
   const pay = usePayOrder(userId);
   const cancel = useCancelOrder(userId);
   const [confirmingCancel, setConfirmingCancel] = useState(false);
+
+  const choices = methods.data ? enabledChoices(methods.data) : [];
+  const choice = picked ?? choices[0]?.value ?? null;
+  const manual = choice === 'card-to-card' || choice === 'bank-transfer' ? choice : null;
+  const gateway = choice && !manual ? (choice as OnlineGateway) : undefined;
+  const awaiting = order.payments.some(
+    (payment) => isManualMethod(payment.gateway) && payment.status === 'pending',
+  );
+  const orderClaims = claims.data?.items.filter((claim) => claim.orderId === order.id) ?? [];
+  const pendingClaim = orderClaims.find((claim) => claim.status === 'pending');
+  const rejectedClaim = awaiting
+    ? undefined
+    : orderClaims[0]?.status === 'failed'
+      ? orderClaims[0]
+      : undefined;
+
+  const payWithGateway = async () => {
+    setGatewayProblem(null);
+    try {
+      await pay.mutateAsync({
+        orderId: order.id,
+        payableRial: order.payableRial,
+        withWallet,
+        gateway,
+      });
+    } catch (error) {
+      // The gateway did not open a payment; the order stays pending, so one press tries the next.
+      if (error instanceof ApiRequestError && error.code === 'GATEWAY_UNAVAILABLE') {
+        setGatewayProblem(error.message);
+        if (gateway && methods.data) setPicked(nextGateway(methods.data.gateways, gateway));
+      }
+    }
+  };
 
   const cancelOrder = async () => {
     try {
@@ -243,25 +287,64 @@ function PendingOrderPanel({ userId, order }: { userId: string; order: OrderDeta
             {tomanText(order.payableRial)}
           </Text>
         </Group>
-        {balance !== 0 && (
-          <WalletToggle
-            balanceRial={balance}
-            payableRial={order.payableRial}
-            checked={withWallet}
-            onChange={setWalletChoice}
-          />
+        {awaiting ? (
+          pendingClaim ? (
+            <PendingClaimNotice claim={pendingClaim} />
+          ) : (
+            <Alert color="yellow" variant="light" title="در انتظار تأیید پرداخت" role="status">
+              پرداخت کارت به کارت یا واریز بانکی شما ثبت شده و کارشناس آن را بررسی می‌کند.
+            </Alert>
+          )
+        ) : (
+          <>
+            {rejectedClaim && <RejectedClaimNotice claim={rejectedClaim} />}
+            {methods.data && (
+              <PaymentMethodChoice
+                methods={methods.data}
+                value={choice}
+                onChange={(next) => {
+                  setPicked(next);
+                  setGatewayProblem(null);
+                }}
+                disabled={pay.busy}
+              />
+            )}
+            {gatewayProblem && (
+              <Alert color="orange" variant="light" role="alert">
+                {gatewayProblem}
+              </Alert>
+            )}
+            {manual && methods.data ? (
+              <ManualPaymentForm
+                userId={userId}
+                method={manual}
+                methods={methods.data}
+                amountRial={order.payableRial}
+                target={{ orderId: order.id }}
+              />
+            ) : (
+              balance !== 0 && (
+                <WalletToggle
+                  balanceRial={balance}
+                  payableRial={order.payableRial}
+                  checked={withWallet}
+                  onChange={setWalletChoice}
+                />
+              )
+            )}
+          </>
         )}
         <Group gap="sm">
-          <Button
-            size="md"
-            loading={pay.busy}
-            disabled={cancel.isPending}
-            onClick={() =>
-              pay.mutate({ orderId: order.id, payableRial: order.payableRial, withWallet })
-            }
-          >
-            پرداخت سفارش
-          </Button>
+          {!awaiting && !manual && (
+            <Button
+              size="md"
+              loading={pay.busy}
+              disabled={cancel.isPending}
+              onClick={payWithGateway}
+            >
+              پرداخت سفارش
+            </Button>
+          )}
           {!confirmingCancel && (
             <Button
               variant="subtle"
