@@ -3,6 +3,7 @@ import { FileTextIcon } from '../../../ui/icons';
 import { NotFoundMessage } from '../../../ui/status-message';
 import { DocumentPage } from './pages/document-page';
 import { DocumentsPage } from './pages/documents-page';
+import { PaymentSettingsPage } from './pages/payment-settings-page';
 import { SellerPage } from './pages/seller-page';
 import { TaxRatesPage } from './pages/tax-rates-page';
 import { TransfersPage } from './pages/transfers-page';
@@ -21,6 +22,7 @@ export function AdminBillingSection() {
       <Route path="tax-rates" element={<TaxRatesPage />} />
       <Route path="seller" element={<SellerPage />} />
       <Route path="transfers" element={<TransfersPage />} />
+      <Route path="payments" element={<PaymentSettingsPage />} />
       <Route
         path="*"
         element={
