@@ -1,3 +1,4 @@
+import { isRecord, postGatewayJson } from './gateway-http';
 import {
   type PaymentGateway,
   PaymentGatewayError,
@@ -109,35 +110,17 @@ export class ZarinpalGateway implements PaymentGateway {
   }
 
   private async post(path: string, body: object): Promise<ZarinpalAnswer> {
-    let response: Response;
-    try {
-      response = await fetch(`${this.apiBaseUrl}${path}`, {
-        method: 'POST',
-        headers: { accept: 'application/json', 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-        signal: AbortSignal.timeout(this.timeoutMs),
-      });
-    } catch (error) {
-      throw new PaymentGatewayError(`zarinpal unreachable (${path})`, { cause: error });
-    }
-    // A 5xx may come from a proxy in front of ZarinPal: whatever its body says, nothing is known.
-    if (response.status >= 500) {
-      await response.body?.cancel();
-      throw new PaymentGatewayError(`zarinpal answered HTTP ${response.status} (${path})`);
-    }
-    let parsed: unknown;
-    try {
-      parsed = await response.json();
-    } catch (error) {
-      throw new PaymentGatewayError(
-        `zarinpal answered HTTP ${response.status} without JSON (${path})`,
-        { cause: error },
-      );
-    }
+    const { httpStatus, parsed } = await postGatewayJson(
+      'zarinpal',
+      this.apiBaseUrl,
+      path,
+      body,
+      this.timeoutMs,
+    );
     const data = isRecord(parsed) && isRecord(parsed.data) ? parsed.data : null;
     const errors = isRecord(parsed) && isRecord(parsed.errors) ? parsed.errors : null;
     return {
-      httpStatus: response.status,
+      httpStatus,
       data: data && typeof data.code === 'number' ? data : null,
       error:
         errors && typeof errors.code === 'number'
@@ -157,8 +140,4 @@ function localMobile(mobile: string | undefined): string | null {
 
 function unreadable(path: string, httpStatus: number): PaymentGatewayError {
   return new PaymentGatewayError(`zarinpal answered HTTP ${httpStatus} without a result (${path})`);
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -21,6 +21,7 @@
  *   status, amount, refNumber, description, orderId; POST /v1/inquiry {merchant, trackId} →
  *   status, amount, refNumber, cardNumber, verifiedAt…; codes 107–112 (multiplexing, wallet).
  */
+import { isRecord, postGatewayJson } from './gateway-http';
 import {
   type PaymentGateway,
   PaymentGatewayError,
@@ -152,36 +153,16 @@ export class ZibalGateway implements PaymentGateway {
   }
 
   private async post(path: string, body: object): Promise<ZibalAnswer> {
-    let response: Response;
-    try {
-      response = await fetch(`${this.apiBaseUrl}${path}`, {
-        method: 'POST',
-        headers: { accept: 'application/json', 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-        signal: AbortSignal.timeout(this.timeoutMs),
-      });
-    } catch (error) {
-      throw new PaymentGatewayError(`zibal unreachable (${path})`, { cause: error });
-    }
-    // A 5xx may come from a proxy in front of Zibal: whatever its body says, nothing is known.
-    if (response.status >= 500) {
-      await response.body?.cancel();
-      throw new PaymentGatewayError(`zibal answered HTTP ${response.status} (${path})`);
-    }
-    let parsed: unknown;
-    try {
-      parsed = await response.json();
-    } catch (error) {
-      throw new PaymentGatewayError(
-        `zibal answered HTTP ${response.status} without JSON (${path})`,
-        {
-          cause: error,
-        },
-      );
-    }
+    const { httpStatus, parsed } = await postGatewayJson(
+      'zibal',
+      this.apiBaseUrl,
+      path,
+      body,
+      this.timeoutMs,
+    );
     const result = isRecord(parsed) ? integer(parsed.result) : null;
     return {
-      httpStatus: response.status,
+      httpStatus,
       body: isRecord(parsed) && result !== null ? parsed : null,
       result,
     };
@@ -248,8 +229,4 @@ function message(answer: ZibalAnswer): string {
 
 function unreadable(path: string, httpStatus: number): PaymentGatewayError {
   return new PaymentGatewayError(`zibal answered HTTP ${httpStatus} without a result (${path})`);
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
