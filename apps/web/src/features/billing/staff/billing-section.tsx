@@ -4,6 +4,7 @@ import { NotFoundMessage } from '../../../ui/status-message';
 import { DocumentPage } from './pages/document-page';
 import { DocumentsPage } from './pages/documents-page';
 import { PaymentSettingsPage } from './pages/payment-settings-page';
+import { SalesReportPage } from './pages/sales-report-page';
 import { SellerPage } from './pages/seller-page';
 import { TaxRatesPage } from './pages/tax-rates-page';
 import { TransfersPage } from './pages/transfers-page';
@@ -11,8 +12,9 @@ import { BILLING_PATH } from './utils/billing-paths';
 
 /**
  * The console's billing section (issue 21, decisions 0022 and 0023): the documents with search
- * and PDF, the card-to-card claims queue, the VAT rate by date and the seller's legal details.
- * Support reads; admins review claims and change rates and the seller. Its own lazy chunk.
+ * and PDF, the card-to-card claims queue, the sales and VAT report, the VAT rate by date, the
+ * payment methods and the seller's legal details. Support reads; admins review claims and
+ * change rates, payment methods and the seller. Its own lazy chunk.
  */
 export function AdminBillingSection() {
   return (
@@ -23,6 +25,7 @@ export function AdminBillingSection() {
       <Route path="seller" element={<SellerPage />} />
       <Route path="transfers" element={<TransfersPage />} />
       <Route path="payments" element={<PaymentSettingsPage />} />
+      <Route path="report" element={<SalesReportPage />} />
       <Route
         path="*"
         element={
