@@ -66,8 +66,11 @@ export function ManualPaymentForm({
   const details = card ?? account;
   if (!details) return null;
 
-  const set = (field: keyof TransferForm) => (event: { currentTarget: { value: string } }) =>
-    setForm((current) => ({ ...current, [field]: event.currentTarget.value }));
+  // The value is read now: the event's currentTarget is gone by the time the updater runs.
+  const set = (field: keyof TransferForm) => (event: { currentTarget: { value: string } }) => {
+    const value = event.currentTarget.value;
+    setForm((current) => ({ ...current, [field]: value }));
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
