@@ -1,4 +1,4 @@
-import { Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Group, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import {
   hasPermission,
@@ -19,7 +19,7 @@ import {
   useTransferClaims,
 } from '../api/transfer-claims';
 import { BillingHeader } from '../components/billing-header';
-import { TransferClaimCard } from '../components/transfer-claim-card';
+import { TransferClaimList } from '../components/transfer-claim-list';
 import { CLAIM_STATUS_LABELS, MANUAL_METHOD_LABELS } from '../utils/transfer-claims';
 
 /** Card-to-card and bank-transfer claims (decision 0023): those waiting for staff first. */
@@ -106,20 +106,7 @@ export function TransfersPage() {
         failedTitle="پرداخت‌های کارت به کارت بارگذاری نشد"
         loadingLabel="در حال بارگذاری پرداخت‌های کارت به کارت"
       >
-        {(items) => (
-          <SimpleGrid
-            component="ul"
-            cols={{ base: 1, md: 2 }}
-            spacing="md"
-            m={0}
-            p={0}
-            aria-label="پرداخت‌های کارت به کارت"
-          >
-            {items.map((claim) => (
-              <TransferClaimCard key={claim.id} userId={userId} claim={claim} review={review} />
-            ))}
-          </SimpleGrid>
-        )}
+        {(items) => <TransferClaimList userId={userId} items={items} review={review} />}
       </AdminListBody>
     </Stack>
   );

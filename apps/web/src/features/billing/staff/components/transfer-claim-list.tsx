@@ -1,0 +1,130 @@
+import { Card, SimpleGrid, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { JalaliDateTime } from '../../../../ui/jalali-date-time';
+import { MobileNumber } from '../../../../ui/mobile-number';
+import type { StaffTransferClaim } from '../api/transfer-claims';
+import { rialText } from '../utils/billing-text';
+import { cardLast4Text, MANUAL_METHOD_LABELS } from '../utils/transfer-claims';
+import { ReceiptThumbnail } from './receipt-thumbnail';
+import {
+  ClaimReview,
+  type ClaimReviewActions,
+  ClaimReviewNotes,
+  ClaimStatusBadge,
+  ClaimTarget,
+  TransferClaimCard,
+  TransferReference,
+} from './transfer-claim-card';
+
+const LABEL = 'پرداخت‌های کارت به کارت';
+const COLUMNS = ['مشتری', 'پرداخت', 'مبلغ', 'کد پیگیری', 'زمان واریز', 'رسید', 'وضعیت'] as const;
+const nowrap = { whiteSpace: 'nowrap' } as const;
+
+interface TransferClaimListProps {
+  userId: string;
+  items: readonly StaffTransferClaim[];
+  review?: ClaimReviewActions;
+}
+
+/** A page of claims: a table from md up (a row a claim), a card a claim below. */
+export function TransferClaimList({ userId, items, review }: TransferClaimListProps) {
+  return (
+    <>
+      <Card p={0} visibleFrom="md">
+        <Table.ScrollContainer minWidth={review ? 1080 : 900} type="native">
+          <Table verticalSpacing="sm" horizontalSpacing="sm" aria-label={LABEL}>
+            <Table.Thead>
+              <Table.Tr>
+                {COLUMNS.map((column) => (
+                  <Table.Th key={column} style={nowrap}>
+                    {column}
+                  </Table.Th>
+                ))}
+                {review && (
+                  <Table.Th>
+                    <VisuallyHidden>بررسی</VisuallyHidden>
+                  </Table.Th>
+                )}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {items.map((claim) => (
+                <Table.Tr key={claim.id} style={{ verticalAlign: 'top' }}>
+                  <Table.Td>
+                    <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+                      {claim.customer.name}
+                    </Text>
+                    <Text size="xs" c="dimmed" style={nowrap}>
+                      <MobileNumber mobile={claim.customer.mobile} />
+                    </Text>
+                  </Table.Td>
+                  <Table.Td style={nowrap}>
+                    <Text size="sm">
+                      <ClaimTarget claim={claim} />
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {MANUAL_METHOD_LABELS[claim.method]}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td style={nowrap}>
+                    <Text size="sm" fw={700}>
+                      {rialText(claim.amountRial)}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td style={nowrap}>
+                    <Text size="sm">
+                      <TransferReference value={claim.transferReference} />
+                    </Text>
+                    {claim.cardLast4 && (
+                      <Text size="xs" c="dimmed">
+                        {'کارت '}
+                        <bdi dir="ltr">{cardLast4Text(claim.cardLast4)}</bdi>
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td style={nowrap}>
+                    <Text size="sm">
+                      <JalaliDateTime iso={claim.transferredAt} />
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    {claim.receiptAttachmentId ? (
+                      <ReceiptThumbnail userId={userId} attachmentId={claim.receiptAttachmentId} />
+                    ) : (
+                      <Text size="sm" c="dimmed">
+                        —
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td maw={240}>
+                    <Stack gap={4} align="flex-start">
+                      <ClaimStatusBadge claim={claim} />
+                      <ClaimReviewNotes claim={claim} />
+                    </Stack>
+                  </Table.Td>
+                  {review && (
+                    <Table.Td>
+                      {claim.status === 'pending' && <ClaimReview claim={claim} review={review} />}
+                    </Table.Td>
+                  )}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Card>
+      <SimpleGrid
+        component="ul"
+        cols={1}
+        spacing="sm"
+        m={0}
+        p={0}
+        hiddenFrom="md"
+        aria-label={LABEL}
+      >
+        {items.map((claim) => (
+          <TransferClaimCard key={claim.id} userId={userId} claim={claim} review={review} />
+        ))}
+      </SimpleGrid>
+    </>
+  );
+}
