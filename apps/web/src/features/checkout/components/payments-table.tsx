@@ -1,5 +1,10 @@
 import { Badge, Box, Group, Table, Text } from '@mantine/core';
-import type { PaymentStatus } from '@vitrin/contracts';
+import {
+  MANUAL_METHODS,
+  PAYMENT_METHOD_LABELS,
+  type PaymentStatus,
+  TRANSFER_CLAIM_STATUS_LABELS,
+} from '@vitrin/contracts';
 import { toPersianDigits } from '@vitrin/fa';
 import { tomanText } from '../../../lib/money';
 import { JalaliDateTime } from '../../../ui/jalali-date-time';
@@ -23,7 +28,7 @@ const GATEWAY_NAMES: Record<string, string> = {
 };
 
 export function gatewayName(gateway: string): string {
-  return GATEWAY_NAMES[gateway] ?? gateway;
+  return GATEWAY_NAMES[gateway] ?? PAYMENT_METHOD_LABELS[gateway] ?? gateway;
 }
 
 interface PaymentsTableProps {
@@ -59,7 +64,7 @@ export function PaymentsTable({ payments, orderStatus }: PaymentsTableProps) {
               <Text size="sm" fw={700}>
                 {gatewayName(payment.gateway)}
               </Text>
-              <PaymentStatusBadge status={payment.status} />
+              <PaymentStatusBadge status={payment.status} gateway={payment.gateway} />
             </Group>
             <Group justify="space-between" gap="xs">
               <Text size="sm">{tomanText(payment.amountRial)}</Text>
@@ -79,10 +84,15 @@ export function PaymentsTable({ payments, orderStatus }: PaymentsTableProps) {
   );
 }
 
-function PaymentStatusBadge({ status }: { status: PaymentStatus }) {
+/** A transfer's status says what it waits for: staff's confirmation, not the gateway. */
+function PaymentStatusBadge({ status, gateway }: { status: PaymentStatus; gateway: string }) {
+  const manual = MANUAL_METHODS.some((method) => method === gateway);
   return (
-    <Badge color={PAYMENT_STATUS_COLORS[status]} variant="light">
-      {PAYMENT_STATUS_LABELS[status]}
+    <Badge
+      color={manual && status === 'pending' ? 'yellow' : PAYMENT_STATUS_COLORS[status]}
+      variant="light"
+    >
+      {manual ? TRANSFER_CLAIM_STATUS_LABELS[status] : PAYMENT_STATUS_LABELS[status]}
     </Badge>
   );
 }
@@ -106,7 +116,7 @@ function PaymentsGrid({ payments }: { payments: OrderDetail['payments'] }) {
               <Table.Td>{gatewayName(payment.gateway)}</Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{tomanText(payment.amountRial)}</Table.Td>
               <Table.Td>
-                <PaymentStatusBadge status={payment.status} />
+                <PaymentStatusBadge status={payment.status} gateway={payment.gateway} />
               </Table.Td>
               <Table.Td>
                 {payment.referenceId ? (

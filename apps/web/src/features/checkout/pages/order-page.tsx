@@ -189,7 +189,7 @@ function OrderDetails({ userId, order, documents }: OrderDetailsProps) {
         </Card>
       </PageSection>
 
-      <PageSection title="تلاش‌های پرداخت در درگاه">
+      <PageSection title="تلاش‌های پرداخت">
         <Card p={0}>
           <div style={{ padding: 'var(--mantine-spacing-sm) var(--mantine-spacing-md)' }}>
             <PaymentsTable payments={order.payments} orderStatus={order.status} />
