@@ -11,7 +11,7 @@ const COLUMNS = [
   'برگشت',
   'خالص برگشت',
   'مالیات برگشت',
-  'فروش خالص پس از برگشت',
+  'خالص پس از برگشت',
   'مالیات پس از برگشت',
 ] as const;
 
@@ -58,18 +58,18 @@ function AmountCells({ amounts }: { amounts: Amounts }) {
 export function SalesReportTable({ report }: { report: SalesReport }) {
   return (
     <Card padding={0}>
-      <Table.ScrollContainer minWidth={1100} type="native">
+      <Table.ScrollContainer minWidth={900} type="native">
         <Table
           striped
           highlightOnHover
           verticalSpacing="sm"
-          horizontalSpacing="md"
+          horizontalSpacing="xs"
           aria-label={`گزارش فروش و مالیات سال ${toPersianDigits(report.year)} به ریال`}
         >
           <Table.Thead>
             <Table.Tr>
               {COLUMNS.map((column) => (
-                <Table.Th key={column} style={cell}>
+                <Table.Th key={column} style={{ verticalAlign: 'bottom' }}>
                   {column}
                 </Table.Th>
               ))}

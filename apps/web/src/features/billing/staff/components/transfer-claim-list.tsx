@@ -1,4 +1,4 @@
-import { Card, SimpleGrid, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Card, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { JalaliDateTime } from '../../../../ui/jalali-date-time';
 import { MobileNumber } from '../../../../ui/mobile-number';
 import type { StaffTransferClaim } from '../api/transfer-claims';
@@ -25,12 +25,12 @@ interface TransferClaimListProps {
   review?: ClaimReviewActions;
 }
 
-/** A page of claims: a table from md up (a row a claim), a card a claim below. */
+/** A page of claims: a table from md up (a row a claim, its review under its status), cards below. */
 export function TransferClaimList({ userId, items, review }: TransferClaimListProps) {
   return (
     <>
       <Card p={0} visibleFrom="md">
-        <Table.ScrollContainer minWidth={review ? 1080 : 900} type="native">
+        <Table.ScrollContainer minWidth={860} type="native">
           <Table verticalSpacing="sm" horizontalSpacing="sm" aria-label={LABEL}>
             <Table.Thead>
               <Table.Tr>
@@ -39,11 +39,6 @@ export function TransferClaimList({ userId, items, review }: TransferClaimListPr
                     {column}
                   </Table.Th>
                 ))}
-                {review && (
-                  <Table.Th>
-                    <VisuallyHidden>بررسی</VisuallyHidden>
-                  </Table.Th>
-                )}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -95,17 +90,15 @@ export function TransferClaimList({ userId, items, review }: TransferClaimListPr
                       </Text>
                     )}
                   </Table.Td>
-                  <Table.Td maw={240}>
-                    <Stack gap={4} align="flex-start">
+                  <Table.Td w={review ? 250 : 220}>
+                    <Stack gap={6} align="flex-start">
                       <ClaimStatusBadge claim={claim} />
                       <ClaimReviewNotes claim={claim} />
+                      {review && claim.status === 'pending' && (
+                        <ClaimReview claim={claim} review={review} />
+                      )}
                     </Stack>
                   </Table.Td>
-                  {review && (
-                    <Table.Td>
-                      {claim.status === 'pending' && <ClaimReview claim={claim} review={review} />}
-                    </Table.Td>
-                  )}
                 </Table.Tr>
               ))}
             </Table.Tbody>
