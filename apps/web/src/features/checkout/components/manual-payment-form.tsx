@@ -112,7 +112,13 @@ export function ManualPaymentForm({
             <Group gap={4} wrap="nowrap">
               <bdi
                 dir="ltr"
-                style={{ fontWeight: 700, fontSize: '1.05rem', whiteSpace: 'nowrap' }}
+                // A Sheba is longer than a phone's row: it wraps between its groups of four.
+                style={{
+                  fontWeight: 700,
+                  fontSize: '1.05rem',
+                  whiteSpace: card ? 'nowrap' : 'normal',
+                  minWidth: 0,
+                }}
                 data-testid="transfer-destination"
               >
                 {shown}
