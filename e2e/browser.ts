@@ -25,7 +25,7 @@ export const viewports = {
   desktop: { width: 1440, height: 900 },
 } as const;
 
-const screenshotDir = path.join(import.meta.dirname, 'screenshots');
+export const screenshotDir = path.join(import.meta.dirname, 'screenshots');
 
 /**
  * Saves PNGs under e2e/screenshots/ (git-ignored) for a person to look at: the whole page, and
