@@ -7,7 +7,7 @@ import {
   PAYMENT_METHOD_LABELS,
   ratePercent,
 } from '@vitrin/contracts';
-import { formatAmount, toJalaliParts, toPersianDigits } from '@vitrin/fa';
+import { toJalaliParts, toPersianDigits } from '@vitrin/fa';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import { AppError } from '../../lib/app-error';

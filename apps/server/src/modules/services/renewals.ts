@@ -4,7 +4,7 @@ import {
   type BillingCycle,
   type ServiceStatus,
 } from '@vitrin/contracts';
-import { formatJalaliDate, toPersianDigits } from '@vitrin/fa';
+import { formatJalaliDate } from '@vitrin/fa';
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import { AppError } from '../../lib/app-error';
