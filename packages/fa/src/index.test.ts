@@ -5,6 +5,7 @@ test('package exports exactly the API other packages import', () => {
   expect(Object.keys(fa).sort()).toEqual([
     'INVALID_DATE_MESSAGE',
     'InvalidDateError',
+    'JALALI_MONTHS',
     'MOBILE_INVALID_MESSAGE',
     'formatAmount',
     'formatJalaliDate',

@@ -53,11 +53,12 @@ describe('the account', () => {
     expect(ledger.balanceRial).toBe(info.balanceRial);
     expect(ledger.items.reduce((sum, item) => sum + item.amountRial, 0)).toBe(info.balanceRial);
     // Two orders and a renewal paid (the renewal in part) from one top-up (seed parts checkout
-    // and panel).
+    // and panel), and part of the first order refunded (seed part billing-refund).
     expect(ledger.items.map((item) => item.reason).sort()).toEqual([
       'order-payment',
       'order-payment',
       'order-payment',
+      'refund',
       'top-up',
     ]);
     // Newest first, and each row's balance follows from the one before it.
