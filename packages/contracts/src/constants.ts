@@ -225,3 +225,14 @@ export const RED_DOT_PROFILE_INCOMPLETE = 'profile-incomplete';
  */
 export const USER_ROLES = ['customer', 'support', 'admin'] as const;
 export type UserRoleName = (typeof USER_ROLES)[number];
+
+/** A buyer on an invoice (issue 21): a person or a company. */
+export const BUYER_KINDS = ['person', 'company'] as const;
+export type BuyerKind = (typeof BUYER_KINDS)[number];
+
+/** Online gateways the server can drive (issue 21); which ones a node has is a setting. */
+export const ONLINE_GATEWAYS = ['sandbox', 'zarinpal', 'zibal'] as const;
+export type OnlineGateway = (typeof ONLINE_GATEWAYS)[number];
+/** Paying without a gateway, confirmed by staff (issue 21). */
+export const MANUAL_METHODS = ['card-to-card', 'bank-transfer'] as const;
+export type ManualMethod = (typeof MANUAL_METHODS)[number];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BUYER_KINDS } from '../constants';
 import { timestamp } from '../fields';
 import { rial } from './catalog';
 
@@ -24,9 +25,6 @@ export const PAYMENT_METHOD_LABELS: Record<string, string> = {
   'card-to-card': 'کارت به کارت',
   'bank-transfer': 'واریز بانکی',
 };
-
-export const BUYER_KINDS = ['person', 'company'] as const;
-export type BuyerKind = (typeof BUYER_KINDS)[number];
 
 /** The seller block: the company's legal details (staff settings). */
 export const sellerParty = z.object({

@@ -2,10 +2,12 @@ import { toLatinDigits } from '@vitrin/fa';
 import { z } from 'zod';
 import { defineCall } from '../call';
 import {
+  BUYER_KINDS,
   CREDIT_TOP_UP_MAX_RIAL,
   CREDIT_TOP_UP_MIN_RIAL,
   DISCOUNT_CODE_MAX_LENGTH,
   DOMAIN_NAME_PATTERN,
+  ONLINE_GATEWAYS,
   ORDER_STATUSES,
   PAYMENT_PURPOSES,
   PAYMENT_STATUSES,
@@ -14,9 +16,7 @@ import {
 import { text, timestamp } from '../fields';
 import { listPaging, listResult } from '../list';
 import { isValidLegalNationalId, isValidNationalId } from '../national-id';
-import { BUYER_KINDS } from './billing-document';
 import { billingCycle, entityId, productPrice, rial } from './catalog';
-import { ONLINE_GATEWAYS } from './payment-methods';
 import { planChangeCalculation } from './plan-change';
 
 // Spec §7 `/api/cart/*`, `/api/pay/*`, `/api/user/account/*` (docs/decisions/0011). The client

@@ -4,13 +4,13 @@ import { defineCall } from '../call';
 import {
   CREDIT_TOP_UP_MAX_RIAL,
   CREDIT_TOP_UP_MIN_RIAL,
+  MANUAL_METHODS,
   PAYMENT_PURPOSES,
   PAYMENT_STATUSES,
 } from '../constants';
 import { text, timestamp } from '../fields';
 import { listPaging, listResult } from '../list';
 import { entityId, rial } from './catalog';
-import { MANUAL_METHODS } from './payment-methods';
 
 // Paying by card-to-card (کارت به کارت) or bank transfer (واریز بانکی), confirmed by staff
 // (issue 21, decision 0023). The customer pays the company's card or account outside the

@@ -1,6 +1,7 @@
 import { toLatinDigits } from '@vitrin/fa';
 import { z } from 'zod';
 import { defineCall } from '../call';
+import { ONLINE_GATEWAYS } from '../constants';
 import { text } from '../fields';
 import { isValidSheba } from '../national-id';
 
@@ -8,10 +9,6 @@ import { isValidSheba } from '../national-id';
 // order staff chose, and paying by card-to-card or bank transfer with the company's details.
 
 /** Gateways the server can drive; which ones a node has comes from its settings. */
-export const ONLINE_GATEWAYS = ['sandbox', 'zarinpal', 'zibal'] as const;
-export type OnlineGateway = (typeof ONLINE_GATEWAYS)[number];
-export const MANUAL_METHODS = ['card-to-card', 'bank-transfer'] as const;
-export type ManualMethod = (typeof MANUAL_METHODS)[number];
 
 /** What a customer sees before paying. */
 export const paymentMethods = z.object({
