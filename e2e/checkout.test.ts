@@ -42,6 +42,7 @@ interface OrderAnswer {
   totalRial: number;
   subtotalRial: number;
   discountRial: number;
+  vatRial: number;
   walletAppliedRial: number;
   gatewayPaidRial: number;
   payableRial: number;
@@ -201,7 +202,9 @@ describe('checkout in the browser', () => {
       const paid = await api<OrderAnswer>('/api/user/orders/order-get-detail', { orderId }, token);
       expect(paid.status).toBe('paid');
       expect(paid.totalRial).toBe(accountCart.totalRial);
-      expect(paid.subtotalRial - paid.discountRial).toBe(paid.totalRial);
+      // Prices are net: the order adds the VAT in force (issue 21).
+      expect(paid.vatRial).toBeGreaterThan(0);
+      expect(paid.subtotalRial - paid.discountRial + paid.vatRial).toBe(paid.totalRial);
       expect(paid.gatewayPaidRial).toBe(paid.totalRial);
       expect(paid.walletAppliedRial).toBe(0);
       expect(paid.payableRial).toBe(0);

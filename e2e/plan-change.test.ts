@@ -1,3 +1,4 @@
+import { vatOf } from '@vitrin/contracts';
 import { formatJalaliDate } from '@vitrin/fa';
 import { and, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
@@ -243,7 +244,10 @@ describe('plan change and cancellation on the service page', () => {
           `${persianDigits(ordered.calculation.remainingDays)} روز از ${persianDigits(ordered.calculation.termDays)} روز دوره مانده`,
         );
         const payment = page.getByRole('region', { name: 'پرداخت سفارش' });
-        await payment.getByText(tomanText(ordered.calculation.differenceRial)).first().waitFor();
+        // The order costs the difference and the VAT on it (issue 21).
+        const payable =
+          ordered.calculation.differenceRial + vatOf(ordered.calculation.differenceRial, 1000);
+        await payment.getByText(tomanText(payable)).first().waitFor();
         await screenshotBoth(page, 'plan-change-upgrade-order');
 
         // Paid from the wallet; the service is on the new plan when the person comes back.
