@@ -84,6 +84,9 @@ export type Viewport = { width: number; height: number };
 export async function newPage(browser: Browser, viewport: Viewport = viewports.desktop) {
   const context = await browser.newContext({ viewport, locale: 'fa-IR' });
   const page = await context.newPage();
+  // A script error in the page is printed with the test's output, so a failure that shows
+  // only as a missing element says what broke.
+  page.on('pageerror', (error) => console.error(`page error at ${page.url()}:`, error));
   return { page, close: () => context.close() };
 }
 

@@ -1,3 +1,4 @@
+import { vatOf } from '@vitrin/contracts';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
@@ -225,11 +226,16 @@ describe('the customer panel in the browser', () => {
       await page.getByText(service.name).first().waitFor();
       const cart = await api<{
         lines: Array<{ renewal: { serviceId: string } | null; setupFeeRial: number }>;
+        subtotalRial: number;
+        vatRial: number;
         totalRial: number;
       }>('/api/cart/get-cart', {}, token);
       expect(cart.lines).toHaveLength(1);
       expect(cart.lines[0]?.renewal?.serviceId).toBe(service.id);
-      expect(cart.totalRial).toBe(service.renewal.priceRial);
+      // The renewal costs the cycle's price; the cart adds VAT at 10% (decision 0022).
+      expect(cart.subtotalRial).toBe(service.renewal.priceRial);
+      expect(cart.vatRial).toBe(vatOf(service.renewal.priceRial, 1000));
+      expect(cart.totalRial).toBe(service.renewal.priceRial + cart.vatRial);
       await screenshotBoth(page, 'panel-cart-renewal');
 
       // Pay at the sandbox gateway, as a customer would.
