@@ -37,6 +37,13 @@ export const planChangeOption = z.object({
   cycle: billingCycle,
   direction: z.enum(['upgrade', 'downgrade']),
   calculation: planChangeCalculation,
+  /**
+   * The difference with its VAT (decision 0022): an upgrade's order adds VAT on the difference
+   * at the rate in force (none for an exempt plan); a downgrade credits back the VAT paid on
+   * the unused days, at the rate each order that paid the term was charged. `totalRial` is
+   * what is paid or credited; zero for an even swap.
+   */
+  settlement: z.object({ vatRial: rial, totalRial: rial }),
 });
 
 export const getPlanChangeOptions = defineCall({

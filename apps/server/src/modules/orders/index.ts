@@ -2,6 +2,11 @@
 
 export { addRenewalToCart } from './cart.service';
 export { manualPaymentsRoutes } from './manual-payments.routes';
+export {
+  creditUnusedTerm,
+  previewUnusedTermCredit,
+  type TermPayment,
+} from './order-refunds';
 export { csvLine, UTF8_BOM } from './orders-csv';
 export { panelOrdersRoutes } from './panel.routes';
 export { default as payments } from './payments.plugin';

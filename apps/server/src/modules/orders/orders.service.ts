@@ -34,6 +34,7 @@ import {
   priceLines,
 } from './cart.service';
 import { DISCOUNT_PROBLEMS, evaluateDiscount } from './discount-rules';
+import { creditOrderToWallet } from './order-refunds';
 import {
   type BuyerSnapshot,
   buyerProfiles,
@@ -471,6 +472,7 @@ export async function markOrderPaid(tx: Transaction, order: OrderRow, now: Date)
     (line) => line.renewsServiceId === null && line.changesServiceId === null,
   );
   await startPurchasedServices(tx, order, purchases, now);
+  let notAppliedRial = 0;
   for (const line of lines) {
     if (line.renewsServiceId !== null) {
       await extendRenewedService(
@@ -480,12 +482,13 @@ export async function markOrderPaid(tx: Transaction, order: OrderRow, now: Date)
         now,
       );
     } else if (line.changesServiceId !== null && line.planChange !== null) {
-      await applyPaidPlanChange(
+      const applied = await applyPaidPlanChange(
         tx,
         order,
         { ...line, changesServiceId: line.changesServiceId, planChange: line.planChange },
         now,
       );
+      if (!applied) notAppliedRial += line.totalRial + line.vatRial;
     }
   }
   // The sales invoice, numbered in this same transaction (decision 0022).
@@ -505,6 +508,17 @@ export async function markOrderPaid(tx: Transaction, order: OrderRow, now: Date)
     )
     .orderBy(asc(payments.settledAt));
   await issueSalesInvoice(tx, order, lines, paymentNoteOf(order.walletAppliedRial, paid), now);
+  // An upgrade that could not be applied goes back at once, against the invoice just issued.
+  if (notAppliedRial > 0) {
+    const [settled] = await tx.select().from(orders).where(eq(orders.id, order.id));
+    if (!settled) throw new Error(`paid order ${order.id} is gone`);
+    await creditOrderToWallet(tx, settled, {
+      amountRial: notAppliedRial,
+      reason: 'ارتقای پرداخت‌شده انجام نشد چون سرویس تغییر کرده بود',
+      description: `ارتقای سفارش ${toPersianDigits(order.number)} انجام نشد چون سرویس تغییر کرده بود`,
+      at: now,
+    });
+  }
 }
 
 /** The person cancels an unpaid order. */

@@ -7,9 +7,9 @@ import { AppError } from '../../lib/app-error';
 import { tehranDay, tehranDayOf } from '../../lib/tehran-days';
 import { personName, users } from '../accounts';
 import { findRecordHistory, writeAudit } from '../audit';
-import { issueCreditNote } from '../billing';
 import { cancelOrderServices, revertPlanChanges, services, takeBackRenewals } from '../services';
-import { changeBalance, walletTransactions } from '../wallet';
+import { walletTransactions } from '../wallet';
+import { creditOrderToWallet, refundableRial } from './order-refunds';
 import { closeOrder, getOrderDetail } from './orders.service';
 import { discountCodes, orderLines, orders, payments } from './schema';
 
@@ -262,34 +262,25 @@ export async function refundOrder(
     if (order.status !== 'paid') {
       throw new AppError('CONFLICT', 'فقط سفارش پرداخت‌شده بازپرداخت می‌شود');
     }
-    const leftRial = order.walletAppliedRial + order.gatewayPaidRial - order.refundedRial;
+    const leftRial = refundableRial(order);
     const refundRial = action.amountRial ?? leftRial;
     if (refundRial > leftRial) {
       const message = `مبلغ بازپرداخت از باقی‌ماندهٔ پرداختی این سفارش (${toPersianDigits(leftRial.toLocaleString('en-US'))} ریال) بیشتر است`;
       throw new AppError('VALIDATION', message, { fields: { amountRial: message } });
     }
     const whole = refundRial === leftRial;
-    if (refundRial > 0) {
-      await changeBalance(tx, {
-        userId: order.userId,
-        amountRial: refundRial,
-        reason: 'refund',
-        description: `${whole ? 'بازپرداخت' : 'بازپرداخت بخشی از'} سفارش ${toPersianDigits(order.number)}`,
-        orderId: order.id,
-      });
-      await issueCreditNote(tx, order.id, {
-        amountRial: refundRial,
-        reason: action.reason,
-        at: now,
-      });
+    await creditOrderToWallet(tx, order, {
+      amountRial: refundRial,
+      reason: action.reason,
+      description: `${whole ? 'بازپرداخت' : 'بازپرداخت بخشی از'} سفارش ${toPersianDigits(order.number)}`,
+      at: now,
+    });
+    if (whole) {
+      await tx
+        .update(orders)
+        .set({ status: 'refunded', refundedAt: now })
+        .where(eq(orders.id, order.id));
     }
-    await tx
-      .update(orders)
-      .set({
-        refundedRial: order.refundedRial + refundRial,
-        ...(whole ? { status: 'refunded' as const, refundedAt: now } : {}),
-      })
-      .where(eq(orders.id, order.id));
     if (!whole) {
       await writeAudit(tx, {
         actorId: action.id,

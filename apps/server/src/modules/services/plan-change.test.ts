@@ -9,12 +9,19 @@ import {
 import { toPersianDigits } from '@vitrin/fa';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { orderLines, orders, sandboxPanelAccounts, serviceEvents } from '../../schema';
+import {
+  billingDocuments,
+  orderLines,
+  orders,
+  sandboxPanelAccounts,
+  serviceEvents,
+} from '../../schema';
 import { ok, refused, type SignedInUser } from '../../test/api-kit';
 import { createStaff } from '../../test/staff-kit';
 import { setupTestApp } from '../../test/test-app';
 import {
   catalogPrice,
+  chooseAtSandbox,
   createCustomer,
   expectBooksBalanced,
   grantCredit,
@@ -36,6 +43,18 @@ let admin: SignedInUser;
 beforeAll(async () => {
   admin = await createStaff(t.app, 'admin');
 });
+
+/** The order whose line bought `serviceId`. */
+async function orderOfService(serviceId: string) {
+  const { orderLineId } = await serviceRow(t.app, serviceId);
+  const [row] = await t.app.db
+    .select({ order: orders })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .where(eq(orderLines.id, orderLineId ?? ''));
+  if (!row) throw new Error(`no order bought ${serviceId}`);
+  return row.order;
+}
 
 async function panelPackage(username: string | null) {
   const [row] = await t.app.db
@@ -292,6 +311,8 @@ describe('an upgrade', () => {
     const option = await optionTo(customer, service.id);
     const placed = await changeTo(customer, service.id, option);
     const orderId = placed.orderId as string;
+    // The person goes to the gateway; meanwhile staff suspend the service.
+    const started = await ok(t.app, '/api/pay/pay-order', { orderId }, customer.token);
     await ok(
       t.app,
       '/api/admin/services/suspend-service',
@@ -308,26 +329,29 @@ describe('an upgrade', () => {
       409,
     );
     expect(refusal.message).toContain('این سفارش را لغو کنید');
-    // …and a gateway payment that was already under way is kept as credit.
-    const { applyPaidPlanChange } = await import('./plan-change');
+    // …and a gateway payment started before is settled, and handed back as credit at once,
+    // against the order's invoice, with a credit note.
     const [line] = await t.app.db.select().from(orderLines).where(eq(orderLines.orderId, orderId));
-    const [order] = await t.app.db.select().from(orders).where(eq(orders.id, orderId));
-    if (!line?.planChange || !line.changesServiceId || !order) throw new Error('no line');
+    if (!line) throw new Error('no line');
     const before = await readBalance(t.app.db, customer.id);
-    await t.app.db.transaction((tx) =>
-      applyPaidPlanChange(
-        tx,
-        order,
-        {
-          ...line,
-          changesServiceId: line.changesServiceId as string,
-          planChange: line.planChange as NonNullable<typeof line.planChange>,
-        },
-        new Date(),
-      ),
+    const back = await chooseAtSandbox(t.app, started.redirectUrl, 'pay');
+    await ok(t.app, '/api/pay/verify-pay-order', { authority: back.authority, status: 'OK' });
+    const paidRial = line.totalRial + line.vatRial;
+    expect(await readBalance(t.app.db, customer.id)).toBe(before + paidRial);
+    const [order] = await t.app.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(order).toMatchObject({ status: 'paid', refundedRial: paidRial });
+    const documents = await t.app.db
+      .select({ kind: billingDocuments.kind, totalRial: billingDocuments.totalRial })
+      .from(billingDocuments)
+      .where(eq(billingDocuments.orderId, orderId));
+    expect(documents).toEqual(
+      expect.arrayContaining([
+        { kind: 'sales', totalRial: paidRial },
+        { kind: 'credit-note', totalRial: paidRial },
+      ]),
     );
-    expect(await readBalance(t.app.db, customer.id)).toBe(before + line.totalRial + line.vatRial);
     expect((await serviceRow(t.app, service.id)).productId).toBe(service.productId);
+    await expectBooksBalanced(t.app.db);
   });
 
   test('refunded by staff, the service goes back to its plan and package', async () => {
@@ -378,14 +402,28 @@ describe('a downgrade', () => {
     );
     const before = await readBalance(t.app.db, customer.id);
     const done = await changeTo(customer, service.id, option);
-    expect(done).toEqual({
-      outcome: 'credited',
-      orderId: null,
-      creditedRial: -option.calculation.differenceRial,
+    // The unused days come back with the 10% VAT paid on them (decision 0022).
+    const unused = -option.calculation.differenceRial;
+    const credited = unused + vatOf(unused, 1000);
+    // The option said so beforehand.
+    expect(option.settlement).toEqual({ vatRial: credited - unused, totalRial: credited });
+    expect(done).toEqual({ outcome: 'credited', orderId: null, creditedRial: credited });
+    expect(await readBalance(t.app.db, customer.id)).toBe(before + credited);
+    // …as a partial refund of the order that bought the term, with its credit note.
+    const bought = await orderOfService(service.id);
+    expect(bought.refundedRial).toBe(credited);
+    const notes = await t.app.db
+      .select()
+      .from(billingDocuments)
+      .where(
+        and(eq(billingDocuments.orderId, bought.id), eq(billingDocuments.kind, 'credit-note')),
+      );
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatchObject({
+      netRial: unused,
+      vatRial: credited - unused,
+      totalRial: credited,
     });
-    expect(await readBalance(t.app.db, customer.id)).toBe(
-      before - option.calculation.differenceRial,
-    );
     await t.app.jobs.drain();
     expect(await serviceRow(t.app, service.id)).toMatchObject({
       productId: option.productId,
@@ -406,6 +444,37 @@ describe('a downgrade', () => {
     expect(again?.calculation.currentPriceRial).toBe(
       await catalogPrice(t.app.db, 'host-linux-1g', 'monthly'),
     );
+    await expectBooksBalanced(t.app.db);
+  });
+
+  test('right after an upgrade, the credit comes from the upgrade order first, then the purchase', async () => {
+    const customer = await createCustomer(t.app);
+    const service = await buyService(t.app, customer, hosting('host-linux-5g'));
+    const purchase = await orderOfService(service.id);
+    const up = await optionTo(customer, service.id, 'host-linux-20g');
+    const placed = await changeTo(customer, service.id, up);
+    await grantCredit(t.app.db, customer.id, withVat(up.calculation.differenceRial));
+    await useWallet(t.app, customer, placed.orderId as string);
+    const down = await optionTo(customer, service.id, 'host-linux-1g');
+    const unused = -down.calculation.differenceRial;
+    // Down past the plan it was bought as: more comes back than the upgrade alone paid.
+    expect(unused).toBeGreaterThan(up.calculation.differenceRial);
+    expect(up.settlement.totalRial).toBe(withVat(up.calculation.differenceRial));
+    // Each order rounds its own share's VAT: a Rial either way of the VAT on the whole.
+    const credited = down.settlement.totalRial;
+    expect(Math.abs(credited - withVat(unused))).toBeLessThanOrEqual(1);
+    const before = await readBalance(t.app.db, customer.id);
+    const done = await changeTo(customer, service.id, down);
+    expect(done.creditedRial).toBe(credited);
+    expect(await readBalance(t.app.db, customer.id)).toBe(before + credited);
+    const [upgrade] = await t.app.db
+      .select()
+      .from(orders)
+      .where(eq(orders.id, placed.orderId as string));
+    // The upgrade order gives back all it took; the purchase the rest.
+    expect(upgrade?.refundedRial).toBe(upgrade?.totalRial);
+    const [bought] = await t.app.db.select().from(orders).where(eq(orders.id, purchase.id));
+    expect((bought?.refundedRial ?? 0) + (upgrade?.refundedRial ?? 0)).toBe(credited);
     await expectBooksBalanced(t.app.db);
   });
 

@@ -2,6 +2,7 @@ import {
   BILLING_CYCLE_MONTHS,
   type BillingCycle,
   type PlanChangeCalculation,
+  vatOf,
 } from '@vitrin/contracts';
 import { toPersianDigits } from '@vitrin/fa';
 import { and, desc, eq, inArray, or } from 'drizzle-orm';
@@ -9,8 +10,10 @@ import type { Database, Transaction } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { sendInTransaction } from '../../lib/job-queue';
 import { tehranDaysBetween } from '../../lib/tehran-days';
+import { vatRateAt } from '../billing';
 import { productGroups, productPrices, products } from '../catalog';
 import {
+  creditUnusedTerm,
   dropCartRenewals,
   orderLines,
   orders,
@@ -18,9 +21,10 @@ import {
   pendingServiceOrder,
   pendingServiceOrderText,
   placePlanChangeOrder,
+  previewUnusedTermCredit,
   refuseIfServiceOrderPending,
+  type TermPayment,
 } from '../orders';
-import { changeBalance } from '../wallet';
 import { PANEL_ACTION_JOB, recordServiceEvent, type ServiceRow } from './lifecycle';
 import { addMonths, SERVICE_NOT_FOUND } from './renewals';
 import { panelServers, productProvisioning, services } from './schema';
@@ -82,6 +86,7 @@ interface Target {
   priceRial: number;
   /** The panel package, when delivered by a panel. */
   packageName: string | null;
+  vatExempt: boolean;
 }
 
 interface Situation {
@@ -91,6 +96,8 @@ interface Situation {
   termDays: number;
   remainingDays: number;
   targets: Target[];
+  /** The orders that paid for the current term, newest first. */
+  termPayments: TermPayment[];
 }
 
 /** Why this service's plan cannot change now, or everything a change is worked out from. */
@@ -132,6 +139,7 @@ async function situationOf(
       salePriceRial: productPrices.salePriceRial,
       deliveredBy: productProvisioning.groupName,
       packageName: productProvisioning.packageName,
+      vatExempt: products.vatExempt,
     })
     .from(products)
     .innerJoin(productGroups, eq(productGroups.id, products.groupId))
@@ -153,9 +161,11 @@ async function situationOf(
       groupName: row.groupName,
       priceRial: row.salePriceRial ?? row.priceRial,
       packageName: row.packageName,
+      vatExempt: row.vatExempt,
     }));
   const listPrice = candidates.find((row) => row.id === current.id);
-  const paid = await lastPaidCyclePrice(db, service, cycle);
+  const termLines = await termLinesOf(db, service);
+  const paid = lastPaidCyclePrice(termLines, cycle);
   const known = [paid, listPrice ? (listPrice.salePriceRial ?? listPrice.priceRial) : null].filter(
     (price): price is number => price !== null,
   );
@@ -168,25 +178,22 @@ async function situationOf(
     termDays,
     remainingDays,
     targets,
+    termPayments: termPaymentsOf(termLines),
   };
 }
 
 /**
- * The price of one cycle the owner last paid for this service: the latest paid line that bought
- * it, renewed it or moved it to its plan. Null when none is for its cycle (staff made it).
+ * The paid lines that bought, renewed or moved this service, newest first, down to the one that
+ * bought its current term (a purchase or a renewal): the plan changes within the term are newer.
  */
-async function lastPaidCyclePrice(
-  db: Database,
-  service: ServiceRow,
-  cycle: BillingCycle,
-): Promise<number | null> {
-  const [line] = await db
+async function termLinesOf(db: Database, service: ServiceRow) {
+  const lines = await db
     .select({
-      id: orderLines.id,
+      orderId: orderLines.orderId,
       cycle: orderLines.cycle,
       priceRial: orderLines.priceRial,
       discountRial: orderLines.discountRial,
-      renews: orderLines.renewsServiceId,
+      vatRateBp: orderLines.vatRateBp,
       planChange: orderLines.planChange,
     })
     .from(orderLines)
@@ -202,13 +209,33 @@ async function lastPaidCyclePrice(
         ),
       ),
     )
-    .orderBy(desc(orders.paidAt), desc(orders.number))
-    .limit(1);
+    .orderBy(desc(orders.paidAt), desc(orders.number));
+  const bought = lines.findIndex((line) => line.planChange === null);
+  return bought === -1 ? lines : lines.slice(0, bought + 1);
+}
+
+type TermLine = Awaited<ReturnType<typeof termLinesOf>>[number];
+
+/**
+ * The price of one cycle the owner last paid for this service: the latest paid line that bought
+ * it, renewed it or moved it to its plan. Null when none is for its cycle (staff made it).
+ */
+function lastPaidCyclePrice(lines: readonly TermLine[], cycle: BillingCycle): number | null {
+  const [line] = lines;
   if (!line || line.cycle !== cycle) return null;
   if (line.planChange) return line.planChange.calculation.newPriceRial;
   // A purchase's discount may have covered its setup fee too: counting it all against the
   // price is the cautious reading.
   return Math.max(0, line.priceRial - line.discountRial);
+}
+
+/** What each line paid for the term, net, and at which VAT rate: where a credit comes from. */
+function termPaymentsOf(lines: readonly TermLine[]): TermPayment[] {
+  return lines.map((line) => ({
+    orderId: line.orderId,
+    netRial: Math.max(0, line.priceRial - line.discountRial),
+    vatRateBp: line.vatRateBp,
+  }));
 }
 
 function optionOf(situation: Situation, target: Target) {
@@ -226,6 +253,22 @@ function optionOf(situation: Situation, target: Target) {
     cycle: situation.service.cycle,
     direction: calculation.differenceRial > 0 ? ('upgrade' as const) : ('downgrade' as const),
     calculation,
+  };
+}
+
+/** An option with what it comes to, VAT included (see the contract's settlement). */
+async function optionWithSettlement(db: Database, situation: Situation, target: Target, now: Date) {
+  const option = optionOf(situation, target);
+  const difference = option.calculation.differenceRial;
+  let totalRial = 0;
+  if (difference > 0) {
+    totalRial = difference + vatOf(difference, target.vatExempt ? 0 : await vatRateAt(db, now));
+  } else if (difference < 0) {
+    totalRial = await previewUnusedTermCredit(db, situation.termPayments, -difference);
+  }
+  return {
+    ...option,
+    settlement: { vatRial: totalRial - Math.abs(difference), totalRial },
   };
 }
 
@@ -260,7 +303,9 @@ export async function getPlanChangeOptions(
     options:
       problem || 'problem' in situation
         ? []
-        : situation.targets.map((target) => optionOf(situation, target)),
+        : await Promise.all(
+            situation.targets.map((target) => optionWithSettlement(db, situation, target, now)),
+          ),
   };
 }
 
@@ -323,15 +368,19 @@ export async function changeServicePlan(
       );
       return { outcome: 'order' as const, orderId, creditedRial: 0 };
     }
-    const creditedRial = -calculation.differenceRial;
-    if (creditedRial > 0) {
-      await changeBalance(tx, {
-        userId,
-        amountRial: creditedRial,
-        reason: 'refund',
-        description: `مابقی دورهٔ «${situation.currentName}» با تغییر به «${target.name}» (${toPersianDigits(calculation.remainingDays)} روز)`,
-      });
-    }
+    // The unused part of the term goes back with the VAT paid on it, from the orders that paid
+    // for it, each with its credit note (decision 0022).
+    const unusedRial = -calculation.differenceRial;
+    const creditedRial =
+      unusedRial > 0
+        ? await creditUnusedTerm(tx, situation.termPayments, {
+            userId,
+            netRial: unusedRial,
+            reason: `تغییر پلن «${situation.currentName}» به «${target.name}»`,
+            description: `مابقی دورهٔ «${situation.currentName}» با تغییر به «${target.name}» (${toPersianDigits(calculation.remainingDays)} روز)`,
+            at: now,
+          })
+        : 0;
     await switchPlan(
       tx,
       service,
@@ -394,8 +443,9 @@ async function packageOf(tx: Transaction, productId: string): Promise<string | n
 /**
  * A paid upgrade line moves its service to the line's plan. If the service is no longer the
  * one the change was worked out for (staff stopped it, or it moved plan) while the person was
- * at the gateway, nothing changes and what was paid goes to the wallet: never lost, never
- * applied to the wrong plan.
+ * at the gateway, nothing changes and the answer is false: the caller credits what was paid for
+ * the line back to the wallet, with a credit note, once the order's invoice is issued. Never
+ * lost, never applied to the wrong plan.
  */
 export async function applyPaidPlanChange(
   tx: Transaction,
@@ -409,7 +459,7 @@ export async function applyPaidPlanChange(
     planChange: PlanChangeRecord;
   },
   now: Date,
-): Promise<void> {
+): Promise<boolean> {
   const [service] = await tx
     .select()
     .from(services)
@@ -435,19 +485,7 @@ export async function applyPaidPlanChange(
       },
       now,
     );
-    return;
-  }
-  // What was paid for the line, its VAT included.
-  const paidRial = line.totalRial + line.vatRial;
-  if (paidRial > 0) {
-    await changeBalance(tx, {
-      userId: order.userId,
-      amountRial: paidRial,
-      reason: 'refund',
-      // Not tied to the order: its books say it was paid in full, and it was; this is the
-      // undelivered part handed back, named by the order's number.
-      description: `ارتقای سفارش ${toPersianDigits(order.number)} انجام نشد چون سرویس تغییر کرده بود`,
-    });
+    return true;
   }
   await recordServiceEvent(
     tx,
@@ -459,6 +497,7 @@ export async function applyPaidPlanChange(
     },
     now,
   );
+  return false;
 }
 
 /**

@@ -246,7 +246,7 @@ function PlanChangeCalculationView({
   onConfirm,
 }: PlanChangeCalculationViewProps) {
   const { calculation } = option;
-  const settlement = planChangeSettlement(calculation.differenceRial);
+  const settlement = planChangeSettlement(calculation.differenceRial, option.settlement);
   const cycle = BILLING_CYCLE_LABELS[option.cycle];
   const titleId = `plan-change-calculation-${option.productId}`;
   return (
@@ -279,6 +279,19 @@ function PlanChangeCalculationView({
       <Text size="xs" c="dimmed">
         هر دو مبلغ: قیمت دوره × روزهای مانده ÷ روزهای دوره
       </Text>
+      {settlement.vatRial > 0 && (
+        <Stack gap={6}>
+          <FigureRow label="تفاوت، بی‌مالیات" rial={settlement.netRial} />
+          <FigureRow
+            label={
+              settlement.kind === 'pay'
+                ? 'مالیات بر ارزش افزوده'
+                : 'مالیات بر ارزش افزودهٔ پرداخت‌شده برای همین روزها'
+            }
+            rial={settlement.vatRial}
+          />
+        </Stack>
+      )}
       <Divider />
       <Group justify="space-between" align="baseline" gap="xs" wrap="nowrap">
         <Text fw={700} style={{ minWidth: 0 }}>

@@ -1,21 +1,28 @@
 import { expect, test } from 'vitest';
 import { planChangeSettlement, remainingDaysText } from './plan-change';
 
-test('a positive difference is to pay, a negative one goes back to the wallet', () => {
-  expect(planChangeSettlement(870_967)).toEqual({
+test('a positive difference is to pay, a negative one goes back to the wallet, each with VAT', () => {
+  expect(planChangeSettlement(870_967, { vatRial: 87_097, totalRial: 958_064 })).toEqual({
     kind: 'pay',
     label: 'مبلغ قابل پرداخت',
-    amountRial: 870_967,
+    netRial: 870_967,
+    vatRial: 87_097,
+    amountRial: 958_064,
   });
-  expect(planChangeSettlement(-450_000)).toEqual({
+  expect(planChangeSettlement(-450_000, { vatRial: 45_000, totalRial: 495_000 })).toEqual({
     kind: 'credit',
     label: 'بازگشت به اعتبار کیف پول',
-    amountRial: 450_000,
+    netRial: 450_000,
+    vatRial: 45_000,
+    amountRial: 495_000,
   });
 });
 
 test('an even swap neither asks for money nor credits any', () => {
-  expect(planChangeSettlement(0)).toMatchObject({ kind: 'even', amountRial: 0 });
+  expect(planChangeSettlement(0, { vatRial: 0, totalRial: 0 })).toMatchObject({
+    kind: 'even',
+    amountRial: 0,
+  });
 });
 
 test('the days left are counted against the days of the term, in Persian digits', () => {
