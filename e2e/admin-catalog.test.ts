@@ -163,6 +163,8 @@ describe('the console catalog in the browser', () => {
 
       await page.getByRole('link', { name: 'محصول تازه' }).click();
       await page.waitForURL(`${server.url}/admin/catalog/products/new`);
+      // The list's calls settle first: in CI the form was once replaced while they landed.
+      await page.waitForLoadState('networkidle');
       await page
         .getByRole('combobox', { name: 'گروه', exact: true })
         .selectOption({ label: 'هاست اشتراکی لینوکس' });

@@ -87,6 +87,11 @@ export async function newPage(browser: Browser, viewport: Viewport = viewports.d
   // A script error in the page is printed with the test's output, so a failure that shows
   // only as a missing element says what broke.
   page.on('pageerror', (error) => console.error(`page error at ${page.url()}:`, error));
+  // React reports an error its boundaries caught only to the console.
+  page.on('console', (message) => {
+    if (message.type() === 'error')
+      console.error(`console error at ${page.url()}:`, message.text());
+  });
   return { page, close: () => context.close() };
 }
 
