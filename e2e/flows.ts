@@ -89,8 +89,9 @@ export async function newPage(browser: Browser, viewport: Viewport = viewports.d
   page.on('pageerror', (error) => console.error(`page error at ${page.url()}:`, error));
   // React reports an error its boundaries caught only to the console.
   page.on('console', (message) => {
-    if (message.type() === 'error')
-      console.error(`console error at ${page.url()}:`, message.text());
+    // (A refused call is the browser's own line, and many tests mean to be refused.)
+    if (message.type() !== 'error' || message.text().startsWith('Failed to load resource')) return;
+    console.error(`console error at ${page.url()}:`, message.text());
   });
   return { page, close: () => context.close() };
 }
