@@ -256,13 +256,21 @@ function optionOf(situation: Situation, target: Target) {
   };
 }
 
-/** An option with what it comes to, VAT included (see the contract's settlement). */
-async function optionWithSettlement(db: Database, situation: Situation, target: Target, now: Date) {
+/**
+ * An option with what it comes to, VAT included (see the contract's settlement); `rateBp` is
+ * the rate in force, which an upgrade's order would charge.
+ */
+async function optionWithSettlement(
+  db: Database,
+  situation: Situation,
+  target: Target,
+  rateBp: number,
+) {
   const option = optionOf(situation, target);
   const difference = option.calculation.differenceRial;
   let totalRial = 0;
   if (difference > 0) {
-    totalRial = difference + vatOf(difference, target.vatExempt ? 0 : await vatRateAt(db, now));
+    totalRial = difference + vatOf(difference, target.vatExempt ? 0 : rateBp);
   } else if (difference < 0) {
     totalRial = await previewUnusedTermCredit(db, situation.termPayments, -difference);
   }
@@ -295,6 +303,7 @@ export async function getPlanChangeOptions(
   const pending = await pendingServiceOrder(db, userId, [service.id]);
   const problem =
     'problem' in situation ? situation.problem : pending ? pendingServiceOrderText(pending) : null;
+  const rateBp = problem ? 0 : await vatRateAt(db, now);
   return {
     problem,
     currentProductName: situation.currentName,
@@ -304,7 +313,7 @@ export async function getPlanChangeOptions(
       problem || 'problem' in situation
         ? []
         : await Promise.all(
-            situation.targets.map((target) => optionWithSettlement(db, situation, target, now)),
+            situation.targets.map((target) => optionWithSettlement(db, situation, target, rateBp)),
           ),
   };
 }
