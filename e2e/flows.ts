@@ -93,7 +93,17 @@ export async function newPage(browser: Browser, viewport: Viewport = viewports.d
     if (message.type() !== 'error' || message.text().startsWith('Failed to load resource')) return;
     console.error(`console error at ${page.url()}:`, message.text());
   });
-  return { page, close: () => context.close() };
+  // E2E_TRACE_DIR=/some/dir keeps a Playwright trace of every page, to open with
+  // `npx playwright-core show-trace` when a test fails in a way its output does not explain.
+  const traceDir = process.env.E2E_TRACE_DIR;
+  if (traceDir) await context.tracing.start({ screenshots: true, snapshots: true });
+  const close = async () => {
+    if (traceDir) {
+      await context.tracing.stop({ path: path.join(traceDir, `trace-${Date.now()}.zip`) });
+    }
+    await context.close();
+  };
+  return { page, close };
 }
 
 /**
