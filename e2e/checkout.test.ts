@@ -274,6 +274,19 @@ describe('checkout in the browser', () => {
       const cart = await api<CartAnswer>('/api/cart/get-cart', {}, token);
       expect(cart.lines.map((line) => line.product.slug)).toEqual([VPS_SLUG]);
       expect(cart.totalRial).toBeLessThanOrEqual(before + TOP_UP_RIAL);
+      // Issue 22: the credit is off until chosen, and what it would pay is shown beforehand.
+      const toggle = page.getByRole('switch', { name: 'پرداخت از اعتبار کیف پول' });
+      await toggle.waitFor();
+      expect(await toggle.isChecked()).toBe(false);
+      await page
+        .getByText(`همهٔ این سفارش (${tomanText(cart.totalRial)}) از اعتبار پرداخت می‌شود.`, {
+          exact: false,
+        })
+        .waitFor();
+      await page
+        .getByText(`اعتبار کیف پول خرج نمی‌شود؛ ${tomanText(cart.totalRial)} در درگاه پرداخت می‌شود.`)
+        .waitFor();
+      await screenshotBoth(page, 'checkout-cart-wallet-unchosen');
       await setWallet(page, true);
       await page
         .getByText(`همهٔ مبلغ (${tomanText(cart.totalRial)}) از کیف پول پرداخت می‌شود.`)

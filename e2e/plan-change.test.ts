@@ -263,6 +263,9 @@ describe('plan change and cancellation on the service page', () => {
 
         // Paid from the wallet; the service is on the new plan when the person comes back.
         const wallet = payment.getByRole('switch', { name: 'پرداخت از اعتبار کیف پول' });
+        // Credit is never spent without the person's choice (issue 22): off until turned on.
+        expect(await wallet.isChecked()).toBe(false);
+        await wallet.check({ force: true });
         expect(await wallet.isChecked()).toBe(true);
         await payment.getByRole('button', { name: 'پرداخت سفارش' }).click();
         await payment.waitFor({ state: 'detached' });

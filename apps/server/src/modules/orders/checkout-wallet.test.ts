@@ -180,6 +180,33 @@ describe('add-credit', () => {
 });
 
 describe('use-wallet-in-order', () => {
+  test('credit is spent only when asked: submitting and paying at the gateway leave the wallet alone', async () => {
+    const customer = await createCustomer(t.app);
+    await grantCredit(t.app.db, customer.id, 50_000_000);
+    const order = await submitCart(t.app, customer, [VPS_MONTH]);
+    expect(order).toMatchObject({ status: 'pending', walletAppliedRial: 0 });
+    expect(order.payableRial).toBe(order.totalRial);
+
+    const started = await ok(t.app, '/api/pay/pay-order', { orderId: order.id }, customer.token);
+    expect(started.amountRial).toBe(order.totalRial);
+    const back = await chooseAtSandbox(t.app, started.redirectUrl, 'pay');
+    await ok(t.app, '/api/pay/verify-pay-order', { authority: back.authority });
+    const paid = await ok(
+      t.app,
+      '/api/cart/order-get-detail',
+      { orderId: order.id },
+      customer.token,
+    );
+    expect(paid).toMatchObject({
+      status: 'paid',
+      walletAppliedRial: 0,
+      gatewayPaidRial: order.totalRial,
+    });
+    expect(await readBalance(t.app.db, customer.id)).toBe(50_000_000);
+    const spent = (await ledgerOf(customer.id)).filter((row) => row.reason === 'order-payment');
+    expect(spent).toEqual([]);
+  });
+
   test('a part of the order: the rest is paid at the gateway', async () => {
     const customer = await createCustomer(t.app);
     const order = await submitCart(t.app, customer, [VPS_MONTH]);

@@ -2,7 +2,7 @@ import { Anchor, Skeleton, Stack, Switch, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { tomanText } from '../../../lib/money';
 import { CREDIT_PATH } from '../../../lib/panel-paths';
-import { walletShare } from '../utils/wallet-share';
+import { walletSplit } from '../utils/wallet-share';
 
 interface WalletToggleProps {
   /** The wallet's balance; undefined while it loads. */
@@ -13,7 +13,11 @@ interface WalletToggleProps {
   onChange: (checked: boolean) => void;
 }
 
-/** Whether to pay from wallet credit first: the balance, and how much of the order it covers. */
+/**
+ * Whether to pay from wallet credit first. Off until the person turns it on (issue 22: credit is
+ * never spent without a choice); what the credit would cover, and what the gateway would still
+ * collect, are shown before the choice, and the line under it says what happens as chosen.
+ */
 export function WalletToggle({ balanceRial, payableRial, checked, onChange }: WalletToggleProps) {
   if (balanceRial === undefined) return <Skeleton height={48} />;
   if (balanceRial === 0) {
@@ -26,24 +30,27 @@ export function WalletToggle({ balanceRial, payableRial, checked, onChange }: Wa
       </Text>
     );
   }
-  const covered = walletShare(balanceRial, payableRial);
-  const rest = payableRial - covered;
+  const split = walletSplit(balanceRial, payableRial, checked);
+  const offer =
+    split.atGatewayWithWalletRial === 0
+      ? `با روشن کردن آن، همهٔ این سفارش (${tomanText(split.coverableRial)}) از اعتبار پرداخت می‌شود.`
+      : `با روشن کردن آن، ${tomanText(split.coverableRial)} از این سفارش از اعتبار و ${tomanText(split.atGatewayWithWalletRial)} در درگاه پرداخت می‌شود.`;
 
   return (
     <Stack gap={4}>
       <Switch
         label="پرداخت از اعتبار کیف پول"
-        description={`موجودی کیف پول: ${tomanText(balanceRial)}`}
+        description={`موجودی کیف پول: ${tomanText(balanceRial)}. ${offer}`}
         checked={checked}
         onChange={(event) => onChange(event.currentTarget.checked)}
       />
-      {checked && (
-        <Text size="sm" c="dimmed" aria-live="polite">
-          {rest === 0
-            ? `همهٔ مبلغ (${tomanText(covered)}) از کیف پول پرداخت می‌شود.`
-            : `${tomanText(covered)} از کیف پول و ${tomanText(rest)} از درگاه پرداخت می‌شود.`}
-        </Text>
-      )}
+      <Text size="sm" fw={500} aria-live="polite" data-testid="wallet-outcome">
+        {!checked
+          ? `اعتبار کیف پول خرج نمی‌شود؛ ${tomanText(split.atGatewayRial)} در درگاه پرداخت می‌شود.`
+          : split.atGatewayRial === 0
+            ? `همهٔ مبلغ (${tomanText(split.fromWalletRial)}) از کیف پول پرداخت می‌شود.`
+            : `${tomanText(split.fromWalletRial)} از کیف پول و ${tomanText(split.atGatewayRial)} از درگاه پرداخت می‌شود.`}
+      </Text>
     </Stack>
   );
 }

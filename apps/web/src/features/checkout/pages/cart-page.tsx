@@ -188,9 +188,9 @@ function CheckoutForm({ userId, buyer, totalRial, summary }: CheckoutFormProps) 
   const account = useUserAccountInfo(userId);
   const balance = account.data?.balanceRial;
   const [draft, setDraft] = useState<BuyerDraft>(() => toBuyerDraft(buyer));
-  // Unset until the person flips it: on when there is credit to use.
-  const [walletChoice, setWalletChoice] = useState<boolean | null>(null);
-  const withWallet = (walletChoice ?? (balance ?? 0) > 0) && (balance ?? 0) > 0;
+  // Off until the person turns it on (issue 22): credit is never spent without a choice.
+  const [walletChoice, setWalletChoice] = useState(false);
+  const withWallet = walletChoice && (balance ?? 0) > 0;
   const updateBuyer = useUpdateCartUser(userId);
   const submit = useSubmitOrder(userId);
   const pay = usePayOrder(userId);

@@ -218,8 +218,9 @@ function SuccessfulPayments({ userId, order }: { userId: string; order: OrderDet
 function PendingOrderPanel({ userId, order }: { userId: string; order: OrderDetail }) {
   const account = useUserAccountInfo(userId);
   const balance = account.data?.balanceRial;
-  const [walletChoice, setWalletChoice] = useState<boolean | null>(null);
-  const withWallet = (walletChoice ?? (balance ?? 0) > 0) && (balance ?? 0) > 0;
+  // Off until the person turns it on (issue 22): credit is never spent without a choice.
+  const [walletChoice, setWalletChoice] = useState(false);
+  const withWallet = walletChoice && (balance ?? 0) > 0;
   const methods = usePaymentMethods(userId);
   const claims = useTransferClaims(userId);
   const [picked, setPicked] = useState<PayChoice | null>(null);
