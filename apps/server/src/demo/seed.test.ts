@@ -274,3 +274,21 @@ test('the billing demo: every paid order has its invoice printing the seller, on
   expect(methods.bankTransfer).toMatchObject({ sheba: 'IR210170000000012345678901' });
   expect(await checkoutInvariantViolations(t.app.db)).toEqual([]);
 });
+
+test('the demo customer has the four services the README lists', async () => {
+  const db = t.app.db;
+  const [sara] = await db.select().from(users).where(eq(users.mobile, demoAccounts[0].mobile));
+  const rows = await db
+    .select({ slug: products.slug, domain: services.domainName, status: services.status })
+    .from(services)
+    .innerJoin(products, eq(products.id, services.productId))
+    .where(eq(services.userId, sara?.id ?? ''));
+  expect(rows.map((row) => `${row.slug} ${row.domain} ${row.status}`).sort()).toEqual([
+    'builder-business sara-gallery.ir active',
+    'domain-ir sara-gallery.ir active',
+    'host-linux-1g sara-photos.ir expired',
+    'host-linux-5g sara-blog.com active',
+  ]);
+  const [domain] = await db.select().from(products).where(eq(products.slug, 'domain-ir'));
+  expect(domain?.name).toBe('دامنهٔ ملی \u200E.ir');
+});

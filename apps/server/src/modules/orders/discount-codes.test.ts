@@ -361,7 +361,7 @@ test('GIFT100 makes the order free: paid at submit, services made, no gateway at
   expect(order.paidAt).not.toBeNull();
   const made = await t.app.db.select().from(services).where(eq(services.orderId, order.id));
   expect(made.map((service) => service.name).sort()).toEqual(
-    ['دامنهٔ ملی ir (builder-line.ir)', 'سایت‌ساز پایه (builder-line.ir)'].sort(),
+    ['دامنهٔ ملی \u200E.ir (builder-line.ir)', 'سایت‌ساز پایه (builder-line.ir)'].sort(),
   );
   expect(await t.app.db.select().from(payments).where(eq(payments.orderId, order.id))).toEqual([]);
   expect(await usedCount('GIFT100')).toBe(before + 1);

@@ -77,7 +77,7 @@ describe('get-user-orders', () => {
     expect(closed).toMatchObject({
       id: cancelled.id,
       payableRial: 0,
-      firstLineName: 'دامنهٔ ملی ir',
+      firstLineName: 'دامنهٔ ملی \u200E.ir',
     });
 
     const onlyPaid = await listOrders(customer, { status: 'paid' });
