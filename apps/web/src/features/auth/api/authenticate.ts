@@ -6,8 +6,9 @@ export interface PasswordSignIn {
   password: string;
 }
 
+/** Silent: the step shows a refusal under the password field, and a toast only for the rest. */
 export function authenticate({ mobile, password }: PasswordSignIn) {
-  return callApi('/api/jwt/authenticate', { username: mobile, password });
+  return callApi('/api/jwt/authenticate', { username: mobile, password }, { silent: true });
 }
 
 export function useAuthenticate() {

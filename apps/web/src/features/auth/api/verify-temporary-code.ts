@@ -8,7 +8,8 @@ export interface CodeSignIn {
 
 /** Signs in with an SMS code; a verification code also marks the number as proven. */
 export function verifyTemporaryCode({ mobile, code }: CodeSignIn) {
-  return callApi('/api/jwt/verify-temporary-code', { input: mobile, code });
+  // Silent: the code step shows a refusal under its field, and a toast only for the rest.
+  return callApi('/api/jwt/verify-temporary-code', { input: mobile, code }, { silent: true });
 }
 
 export function useVerifyTemporaryCode() {

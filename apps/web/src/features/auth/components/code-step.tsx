@@ -2,6 +2,7 @@ import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { toPersianDigits } from '@vitrin/fa';
 import { type ClipboardEvent, type FormEvent, useState } from 'react';
 import { fieldError } from '../../../lib/field-error';
+import { showApiErrorToast } from '../../../lib/http';
 import type { Identity } from '../../../lib/identity-storage';
 import { usePasswordStrength } from '../../../lib/password-strength';
 import { MobileNumber } from '../../../ui/mobile-number';
@@ -34,6 +35,8 @@ interface CodeStepProps {
   onSignedIn: (identity: Identity) => Promise<void>;
   onChangeMobile: () => void;
 }
+
+const codeFieldError = (error: unknown) => fieldError(error, 'code', ['OTP_WRONG', 'OTP_EXPIRED']);
 
 export function CodeStep({
   mobile,
@@ -96,20 +99,27 @@ export function CodeStep({
       setRefusal(reason);
       if (reason) return;
     }
+    let identity: Identity;
     try {
-      const identity =
+      identity =
         mode === 'reset'
           ? await reset.mutateAsync({ mobile, code, newPassword })
           : await verify.mutateAsync({ mobile, code });
+    } catch (failure) {
+      // A refusal about a field is said once, under it (issue 22); the rest in a toast.
+      if (!codeFieldError(failure) && !fieldError(failure, 'newPassword')) {
+        showApiErrorToast(failure);
+      }
+      return;
+    }
+    try {
       await onSignedIn(identity);
     } catch {
-      // callApi has told the person; the fields show what was wrong.
+      // What failed after signing in has told the person itself.
     }
   };
 
-  const codeError = missing.code
-    ? 'کد تأیید را وارد کنید'
-    : fieldError(submitting.error, 'code', ['OTP_WRONG', 'OTP_EXPIRED']);
+  const codeError = missing.code ? 'کد تأیید را وارد کنید' : codeFieldError(submitting.error);
   const passwordError = missing.password
     ? 'رمز عبور تازه را وارد کنید'
     : (refusal ?? fieldError(reset.error, 'newPassword'));

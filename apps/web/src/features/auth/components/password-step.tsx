@@ -1,6 +1,7 @@
 import { Button, Divider, Group, PasswordInput, Stack } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { fieldError } from '../../../lib/field-error';
+import { showApiErrorToast } from '../../../lib/http';
 import type { Identity } from '../../../lib/identity-storage';
 import { useAuthenticate } from '../api/authenticate';
 import { useFocusOnMount } from '../hooks/use-focus-on-mount';
@@ -16,6 +17,10 @@ interface PasswordStepProps {
   onForgotPassword: () => void;
   onChangeMobile: () => void;
 }
+
+/** After repeated wrong passwords the server says how long to wait and that a code works. */
+const passwordFieldError = (error: unknown) =>
+  fieldError(error, 'password', ['WRONG_CREDENTIALS', 'RATE_LIMITED']);
 
 export function PasswordStep({
   mobile,
@@ -35,17 +40,23 @@ export function PasswordStep({
     event.preventDefault();
     setMissing(password === '');
     if (password === '') return;
+    let identity: Identity;
     try {
-      await onSignedIn(await authenticate.mutateAsync({ mobile, password }));
+      identity = await authenticate.mutateAsync({ mobile, password });
+    } catch (failure) {
+      // Issue 22: a refusal about the password is said once, under the field; the rest
+      // (no network, a server fault) in a toast.
+      if (!passwordFieldError(failure)) showApiErrorToast(failure);
+      return;
+    }
+    try {
+      await onSignedIn(identity);
     } catch {
-      // callApi has told the person; the field shows what was wrong.
+      // What failed after signing in has told the person itself.
     }
   };
 
-  // After repeated wrong passwords the server says how long to wait and that a code works.
-  const error = missing
-    ? 'رمز عبور را وارد کنید'
-    : fieldError(authenticate.error, 'password', ['WRONG_CREDENTIALS', 'RATE_LIMITED']);
+  const error = missing ? 'رمز عبور را وارد کنید' : passwordFieldError(authenticate.error);
 
   return (
     <Stack gap="lg">
