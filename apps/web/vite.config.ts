@@ -1,10 +1,12 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompressPlugin } from './scripts/precompress.mjs';
 
 const apiServer = 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [react()],
+  // The Android app reads its files from the device: only the web build gets .br and .gz copies.
+  plugins: [react(), ...(process.env.VITE_TARGET === 'android' ? [] : [precompressPlugin()])],
   envPrefix: 'VITE_',
   server: {
     proxy: {

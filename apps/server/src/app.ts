@@ -34,6 +34,7 @@ import { staffTicketsRoutes, ticketsRoutes } from './modules/tickets';
 import apiDocs from './plugins/api-docs';
 import auth from './plugins/auth';
 import catalogCache from './plugins/catalog-cache';
+import compression from './plugins/compression';
 import cors from './plugins/cors';
 import csrf from './plugins/csrf';
 import database, { type DatabasePluginOptions } from './plugins/database';
@@ -124,6 +125,8 @@ export async function buildApp(
   await app.register(textGuard);
   await app.register(requestContext);
   await app.register(securityHeaders);
+  // Before any route: @fastify/compress hooks each route as it is added.
+  await app.register(compression);
   await app.register(cors);
   await app.register(cookie);
   await app.register(csrf);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import { renderPageHtml } from '../lib/page-html';
+import { compressBody } from './compression';
 import { sendError } from './errors';
 
 const MAX_PAGE_PATH = 300;
@@ -27,6 +28,11 @@ export default fp(
         wildcard: false,
         index: false,
         cacheControl: false,
+        // The build writes .br and .gz beside each text file (apps/web/scripts/precompress.mjs):
+        // sent as they are to a client that takes them, with Vary: Accept-Encoding. The copies
+        // get no routes of their own.
+        preCompressed: true,
+        globIgnore: ['**/*.br', '**/*.gz'],
         setHeaders: (reply, filePath) => {
           // Vite fingerprints everything under assets/; the rest may change between releases.
           reply.header(
@@ -63,10 +69,10 @@ export default fp(
           .code(meta === null ? 404 : 200)
           .type('text/html; charset=utf-8')
           .header('cache-control', 'no-cache')
-          .send(html);
+          .send(compressBody(request, reply, html));
       }
       return sendError(reply, 'NOT_FOUND');
     });
   },
-  { name: 'web-app', dependencies: ['config', 'page-meta', 'rate-limit'] },
+  { name: 'web-app', dependencies: ['config', 'compression', 'page-meta', 'rate-limit'] },
 );
