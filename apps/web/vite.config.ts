@@ -4,9 +4,14 @@ import { precompressPlugin } from './scripts/precompress.mjs';
 
 const apiServer = 'http://127.0.0.1:3000';
 
-export default defineConfig({
+// `vite build --ssr src/entry-server.tsx` (npm run build does it after the browser's build) writes
+// the server's entry to the app into dist/.server/, which the server loads and never serves.
+export default defineConfig(({ isSsrBuild }) => ({
   // The Android app reads its files from the device: only the web build gets .br and .gz copies.
-  plugins: [react(), ...(process.env.VITE_TARGET === 'android' ? [] : [precompressPlugin()])],
+  plugins: [
+    react(),
+    ...(process.env.VITE_TARGET === 'android' || isSsrBuild ? [] : [precompressPlugin()]),
+  ],
   envPrefix: 'VITE_',
   server: {
     proxy: {
@@ -20,9 +25,11 @@ export default defineConfig({
       '/media/uploads': apiServer,
     },
   },
-  build: {
-    target: 'es2022',
-    // scripts/check-size.mjs reads the manifest to find what the home page loads.
-    manifest: true,
-  },
-});
+  build: isSsrBuild
+    ? { target: 'node20', outDir: 'dist/.server', copyPublicDir: false }
+    : {
+        target: 'es2022',
+        // scripts/check-size.mjs reads the manifest to find what the home page loads.
+        manifest: true,
+      },
+}));
