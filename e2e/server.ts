@@ -67,6 +67,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     HOST: '127.0.0.1',
     PUBLIC_URL: url,
     DATA_DIR: dataDir,
+    // As the in-process server does: a web build elsewhere (E2E_WEB_DIST_DIR) is the one served.
+    ...(process.env.E2E_WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.E2E_WEB_DIST_DIR } : {}),
     ...env,
   };
   let log = '';

@@ -31,6 +31,12 @@ export const CSRF_HEADER = 'x-xsrf-token';
 export const REQUEST_ID_HEADER = 'x-request-id';
 /** The refresh-token cookie of the web app (API.md); a request carrying it must pass CSRF. */
 export const REFRESH_COOKIE = 'vitrin_rt';
+/**
+ * Set beside the refresh cookie, readable by the page and holding no secret (`1`): the web app
+ * asks refresh-token on start only when it is there, so a signed-out visit makes no refused call
+ * (decision 0024).
+ */
+export const SESSION_HINT_COOKIE = 'vitrin_session';
 /** Spec §3: the red-dot item a signed-out caller gets. */
 export const NOT_SIGNED_IN_RED_DOT = 'not-signed-in';
 

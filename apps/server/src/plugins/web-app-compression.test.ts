@@ -117,6 +117,27 @@ describe('static files are sent precompressed', () => {
   });
 });
 
+describe('addresses that reach outside the web app', () => {
+  test('dot segments and encoded separators never send a file beside the app', async () => {
+    const outside = mkdtempSync(path.join(tmpdir(), 'vitrin-outside-'));
+    writeFileSync(path.join(outside, 'secret.txt'), 'not for the web');
+    const name = `${path.basename(outside)}/secret.txt`;
+    for (const url of [
+      `/assets/..%2f..%2f${name}`,
+      `/assets/%2e%2e/%2e%2e/${name}`,
+      `/media/..%5c..%5c${name}`,
+      '/assets/..%2findex.html',
+    ]) {
+      const response = await get(url, { 'accept-encoding': 'br, gzip' });
+      expect(response.statusCode, url).not.toBe(500);
+      const body = response.headers['content-encoding']
+        ? brotliDecompressSync(response.rawPayload).toString()
+        : response.body;
+      expect(body, url).not.toContain('not for the web');
+    }
+  });
+});
+
 describe('caching of the web app', () => {
   test('fingerprinted assets are immutable for a year, in every encoding', async () => {
     for (const acceptEncoding of ['br', 'gzip', 'identity']) {

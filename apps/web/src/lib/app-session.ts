@@ -1,4 +1,9 @@
-import type { CallPath, PathInput, PathResult } from '@vitrin/contracts';
+import {
+  type CallPath,
+  type PathInput,
+  type PathResult,
+  SESSION_HINT_COOKIE,
+} from '@vitrin/contracts';
 import { useSyncExternalStore } from 'react';
 import { createDeviceIdentityStorage } from '../native/device-identity-storage';
 import { capacitorPreferences } from '../native/device-preferences';
@@ -21,6 +26,8 @@ export const appSession = createSession({
   revoke: async (token) => {
     await callApi('/api/jwt/revoke-token', token ? { Token: token } : {}, { silent: true });
   },
+  hasSessionHint: () =>
+    document.cookie.split(';').some((pair) => pair.trim().startsWith(`${SESSION_HINT_COOKIE}=`)),
   now: () => Date.now(),
   setTimer: (run, delayMs) => window.setTimeout(run, delayMs),
   clearTimer: (timer) => window.clearTimeout(timer as number),

@@ -98,6 +98,35 @@ describe('session (spec §4)', () => {
     expect(refused.deps.onSignedOut).toHaveBeenCalled();
   });
 
+  test('a signed-out start without the session hint asks the server nothing', async () => {
+    const visitor = harness({ hasSessionHint: () => false });
+    await visitor.session.start();
+    expect(visitor.deps.refresh).not.toHaveBeenCalled();
+    expect(visitor.session.getState().status).toBe('signed-out');
+    // A call that needs a user is refused here too, without a refresh the server would refuse.
+    await expect(visitor.session.withAccessToken(async () => 'ran')).rejects.toMatchObject({
+      status: 401,
+    });
+    expect(visitor.deps.refresh).not.toHaveBeenCalled();
+  });
+
+  test('with the session hint a reload restores the session from the cookie', async () => {
+    const returning = harness({ hasSessionHint: () => true });
+    await returning.session.start();
+    expect(returning.deps.refresh).toHaveBeenCalledWith(null);
+    expect(returning.session.getState().status).toBe('signed-in');
+  });
+
+  test('a signed-in session refreshes 60 s before expiry even if the hint is gone', async () => {
+    let hint = true;
+    const { deps, session } = harness({ hasSessionHint: () => hint });
+    await session.signIn(identityExpiringIn(15 * MINUTE));
+    hint = false;
+    await vi.advanceTimersByTimeAsync(14 * MINUTE);
+    expect(deps.refresh).toHaveBeenCalledTimes(1);
+    expect(session.getState().status).toBe('signed-in');
+  });
+
   test('refreshes are single-flight: callers at once share one refresh', async () => {
     const { deps, session } = harness();
     await session.signIn(identityExpiringIn(15 * MINUTE));

@@ -13,6 +13,11 @@ export interface SessionDeps {
   refresh(refreshToken: string | null): Promise<Identity>;
   /** Revokes the refresh token (or, with null, the cookie's). */
   revoke(refreshToken: string | null): Promise<void>;
+  /**
+   * The web's session hint (decision 0024): false when no cookie says a session may be there,
+   * so a signed-out start and a signed-out call ask refresh-token nothing. Left out: always ask.
+   */
+  hasSessionHint?(): boolean;
   now(): number;
   setTimer(run: () => void, delayMs: number): unknown;
   clearTimer(timer: unknown): void;
@@ -181,7 +186,10 @@ export function createSession(deps: SessionDeps) {
   function refreshFrom(current: Identity | null): Promise<Identity | null> {
     refreshing ??= (async () => {
       try {
-        if (!deps.storage.restoresFromCookie && !current) {
+        const nothingToRestore = deps.storage.restoresFromCookie
+          ? deps.hasSessionHint?.() === false
+          : true;
+        if (!current && nothingToRestore) {
           await becomeSignedOut();
           return null;
         }

@@ -8,6 +8,7 @@ import {
   resetPassword,
   revokeToken,
   revokeUserRefreshToken,
+  SESSION_HINT_COOKIE,
   sendSignInTemporaryCode,
   sendTempCode,
   TOAST_SUCCESS,
@@ -42,16 +43,28 @@ export async function authRoutes(app: FastifyInstance) {
   const accounts = createAccountsService(app);
   const secure = app.config.env === 'production';
 
-  /** API.md: the web app keeps the refresh token in an HttpOnly cookie as well. */
+  /**
+   * API.md: the web app keeps the refresh token in an HttpOnly cookie as well. Beside it, a
+   * readable hint with no secret in it (decision 0024): the page asks refresh-token on start
+   * only when the hint says there may be a session to restore.
+   */
   function withRefreshCookie(reply: FastifyReply, identity: Identity): Identity {
+    const maxAge = REFRESH_TOKEN_TTL_DAYS * 86_400;
     reply.setCookie(REFRESH_COOKIE, identity.refreshToken, {
       path: REFRESH_COOKIE_PATH,
       httpOnly: true,
       secure,
       sameSite: 'lax',
-      maxAge: REFRESH_TOKEN_TTL_DAYS * 86_400,
+      maxAge,
     });
+    reply.setCookie(SESSION_HINT_COOKIE, '1', { path: '/', secure, sameSite: 'lax', maxAge });
     return identity;
+  }
+
+  /** The session cannot be restored: both cookies go, so the next start asks nothing. */
+  function clearSessionCookies(reply: FastifyReply) {
+    reply.clearCookie(REFRESH_COOKIE, { path: REFRESH_COOKIE_PATH });
+    reply.clearCookie(SESSION_HINT_COOKIE, { path: '/' });
   }
 
   registerCall(app, checkUser, ({ username }) => accounts.checkUser(username), {
@@ -111,7 +124,11 @@ export async function authRoutes(app: FastifyInstance) {
 
   registerCall(app, refreshToken, async ({ token }, { request, reply }) => {
     const presented = token ?? request.cookies[REFRESH_COOKIE];
-    if (!presented) throw new AppError('UNAUTHENTICATED');
+    if (!presented) {
+      // A hint that outlived its refresh cookie would make every start ask in vain.
+      clearSessionCookies(reply);
+      throw new AppError('UNAUTHENTICATED');
+    }
     const result = await rotateRefreshToken(app.db, presented, clientContext(request));
     if (result.kind === 'reused') {
       request.log.warn(
@@ -120,7 +137,7 @@ export async function authRoutes(app: FastifyInstance) {
       );
     }
     if (result.kind !== 'rotated') {
-      reply.clearCookie(REFRESH_COOKIE, { path: REFRESH_COOKIE_PATH });
+      clearSessionCookies(reply);
       throw new AppError('UNAUTHENTICATED');
     }
     return withRefreshCookie(reply, {
@@ -133,7 +150,7 @@ export async function authRoutes(app: FastifyInstance) {
   registerCall(app, revokeToken, async ({ Token }, { request, reply }) => {
     const presented = Token ?? request.cookies[REFRESH_COOKIE];
     if (presented) await revokeByToken(app.db, presented);
-    reply.clearCookie(REFRESH_COOKIE, { path: REFRESH_COOKIE_PATH });
+    clearSessionCookies(reply);
     return {};
   });
 

@@ -1,4 +1,4 @@
-import { REFRESH_COOKIE } from '@vitrin/contracts';
+import { REFRESH_COOKIE, SESSION_HINT_COOKIE } from '@vitrin/contracts';
 import { and, eq, isNull } from 'drizzle-orm';
 import { decodeJwt, SignJWT } from 'jose';
 import { describe, expect, test, vi } from 'vitest';
@@ -534,6 +534,43 @@ describe('refresh tokens', () => {
     expect(withCsrf.statusCode).toBe(200);
   });
 
+  test('a sign-in sets a readable session hint with no token in it beside the refresh cookie', async () => {
+    const response = await call(
+      '/api/jwt/authenticate',
+      { username: customer.mobile, password: customer.password },
+      { ip: freshAddress() },
+    );
+    const hint = response.cookies.find((c) => c.name === SESSION_HINT_COOKIE);
+    expect(hint).toMatchObject({ value: '1', path: '/', sameSite: 'Lax' });
+    expect(hint?.httpOnly).toBeFalsy();
+    const refresh = response.cookies.find((c) => c.name === REFRESH_COOKIE);
+    expect(hint?.maxAge).toBe(refresh?.maxAge);
+  });
+
+  test('a refresh the server refuses, or one without a cookie, clears the session hint', async () => {
+    const isCleared = (cookies: Array<{ name: string; value: string; expires?: Date }>) => {
+      const hint = cookies.find((c) => c.name === SESSION_HINT_COOKIE);
+      return hint?.value === '' && (hint.expires?.getTime() ?? Infinity) <= Date.now();
+    };
+    const refused = await call('/api/jwt/refresh-token', { token: 'not-a-token-of-ours-at-all' });
+    expect(refused.statusCode).toBe(401);
+    expect(isCleared(refused.cookies)).toBe(true);
+    const missing = await call(
+      '/api/jwt/refresh-token',
+      {},
+      {
+        cookie: `${SESSION_HINT_COOKIE}=1; XSRF-TOKEN=abcdefghijklmnopqrstu`,
+        csrf: 'abcdefghijklmnopqrstu',
+      },
+    );
+    expect(missing.statusCode).toBe(401);
+    expect(isCleared(missing.cookies)).toBe(true);
+
+    const { refreshToken } = await signInWithPassword();
+    const renewed = await call('/api/jwt/refresh-token', { token: refreshToken });
+    expect(renewed.cookies.find((c) => c.name === SESSION_HINT_COOKIE)?.value).toBe('1');
+  });
+
   test('no token at all is UNAUTHENTICATED', async () => {
     const response = await call('/api/jwt/refresh-token', {});
     expect(response.statusCode).toBe(401);
@@ -546,6 +583,10 @@ describe('logout and sessions', () => {
     const identity = await signInWithPassword();
     const revoked = await call('/api/jwt/revoke-token', { Token: identity.refreshToken });
     expect(revoked.statusCode).toBe(200);
+    // Both cookies go: the next start of the web app asks nothing (decision 0024).
+    for (const name of [REFRESH_COOKIE, SESSION_HINT_COOKIE]) {
+      expect(revoked.cookies.find((c) => c.name === name)?.value).toBe('');
+    }
     expect(
       (await call('/api/jwt/refresh-token', { token: identity.refreshToken })).statusCode,
     ).toBe(401);

@@ -3,6 +3,7 @@ import { appSession, refreshRedDotsAsUser } from '../../../lib/app-session';
 import { callApi } from '../../../lib/http';
 import { countPaidOrder, hasCachedUserInfo } from '../../../lib/user-counts';
 import { orderDetailQueryOptions } from './get-order-detail';
+import { orderSuccessfulPaymentsQueryOptions } from './get-order-successful-payments';
 
 export type PaymentOutcome = Awaited<ReturnType<typeof verifyPayOrder>>;
 
@@ -34,6 +35,31 @@ async function countServicesOfPaidOrder(queryClient: QueryClient, outcome: Payme
   }
 }
 
+/**
+ * Issue 22: the result page links to the order, so the order and its payments are read while the
+ * person reads the result, and the order page opens with its content instead of a skeleton. Only
+ * for the person signed in on this device; whoever else's payment it was, nothing is read.
+ */
+async function prefetchOrderPage(queryClient: QueryClient, outcome: PaymentOutcome) {
+  if (outcome.purpose !== 'order' || !outcome.orderId) return;
+  await appSession.start();
+  const session = appSession.getState();
+  if (session.status !== 'signed-in') return;
+  const userId = session.identity.id;
+  try {
+    const order = await queryClient.fetchQuery(orderDetailQueryOptions(userId, outcome.orderId));
+    await queryClient.prefetchQuery(
+      orderSuccessfulPaymentsQueryOptions(
+        userId,
+        order.id,
+        order.walletAppliedRial + order.gatewayPaidRial,
+      ),
+    );
+  } catch {
+    // Not this person's order, or not reachable now: the order page asks again itself.
+  }
+}
+
 export function useVerifyPayOrder() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -46,6 +72,7 @@ export function useVerifyPayOrder() {
         queryClient.invalidateQueries({ queryKey: ['panel'] }),
         queryClient.invalidateQueries({ queryKey: ['services'] }),
       ]);
+      void refreshed.then(() => prefetchOrderPage(queryClient, outcome));
       void countServicesOfPaidOrder(queryClient, outcome);
       // A paid order is one unpaid order fewer (the red dot), once the session is known.
       if (appSession.getState().status === 'signed-in') void refreshRedDotsAsUser();

@@ -1,12 +1,14 @@
 import { Alert, Button, Divider, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { BILLING_CYCLE_LABELS, type BillingCycle, type PathInput } from '@vitrin/contracts';
-import { type FormEvent, useState } from 'react';
+import { type CSSProperties, type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { fieldError } from '../../../lib/field-error';
 import { tomanText } from '../../../lib/money';
 import { showSuccessToast } from '../../../lib/toast';
 import { CartIcon } from '../../../ui/icons';
 import { useProductThemes } from '../api/get-product-themes';
+import { domainProblem } from '../utils/domain-check';
 import { CyclePicker, type ProductCycle } from './cycle-picker';
 import type { ThemeCardData } from './theme-card';
 import { findTheme, ThemePicker } from './theme-picker';
@@ -28,6 +30,13 @@ export interface CartAdder {
 
 // The most one answer holds (API.md lists); a builder plan offers far fewer themes.
 const ALL_THEMES = 100;
+/** How long typing pauses before the domain is judged: long enough not to judge half a name. */
+const DOMAIN_CHECK_DELAY_MS = 600;
+// Mantine paints the placeholder red with the error; an example the person has not typed is
+// never wrong (issue 22), so it keeps its own colour.
+const KEEP_PLACEHOLDER_COLOUR = {
+  '--input-placeholder-color': 'var(--mantine-color-placeholder)',
+} as CSSProperties;
 
 interface OrderBoxProps {
   product: {
@@ -64,6 +73,10 @@ export function OrderBox({
   const theme = product.needsTheme ? findTheme(themes.data?.items, themeKey) : undefined;
   const themePrice = theme && !theme.isFree ? (theme.price ?? 0) : 0;
   const [domainName, setDomainName] = useState('');
+  const [settledDomain] = useDebouncedValue(domainName, DOMAIN_CHECK_DELAY_MS);
+  // Judged once typing pauses, by the server's own rule; nothing is said before anything is typed.
+  const typedDomainProblem =
+    settledDomain === domainName ? domainProblem(settledDomain) : undefined;
   const [missing, setMissing] = useState<{ theme?: string; domain?: string }>({});
   const [added, setAdded] = useState(false);
   const total = cycle.price + product.setupFee + themePrice;
@@ -73,7 +86,11 @@ export function OrderBox({
     const domain = domainName.trim();
     const nextMissing = {
       theme: product.needsTheme && !theme ? 'قالب سایت را انتخاب کنید' : undefined,
-      domain: product.needsDomain && domain === '' ? 'نام دامنه را وارد کنید' : undefined,
+      domain: !product.needsDomain
+        ? undefined
+        : domain === ''
+          ? 'نام دامنه را وارد کنید'
+          : domainProblem(domain),
     };
     setMissing(nextMissing);
     setAdded(false);
@@ -115,7 +132,7 @@ export function OrderBox({
           {product.needsDomain && (
             <TextInput
               label="نام دامنه"
-              description="دامنه‌ای که دارید یا می‌خواهید ثبت کنید"
+              description="این محصول برای دامنهٔ شما راه‌اندازی می‌شود: دامنه‌ای که دارید یا می‌خواهید ثبت کنید، بدون www"
               placeholder="example.ir"
               dir="ltr"
               autoComplete="off"
@@ -131,7 +148,8 @@ export function OrderBox({
                 setAdded(false);
                 if (cart.error) cart.reset();
               }}
-              error={missing.domain ?? fieldError(cart.error, 'domainName')}
+              error={missing.domain ?? typedDomainProblem ?? fieldError(cart.error, 'domainName')}
+              styles={{ wrapper: KEEP_PLACEHOLDER_COLOUR }}
             />
           )}
           <Stack gap={6}>
