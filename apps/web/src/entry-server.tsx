@@ -7,7 +7,7 @@ import { createAppQueryClient, Providers } from './app/providers';
 import { AppRoutes } from './app/router';
 import { type ApiTransport, setApiTransport } from './lib/http';
 
-// The server's entry to the web app (decision 0025): it renders a public page (home, store, a
+// The server's entry to the web app (decision 0026): it renders a public page (home, store, a
 // product and its themes, articles, an article, the download page) as a visitor signed out
 // sees it once its answers have arrived, and hands over those answers for the browser to start
 // from. Built by `vite build --ssr` into dist/.server/, which the server never serves.

@@ -29,7 +29,7 @@ const NativeShell = IS_ANDROID_BUILD
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-// A public page the server rendered (decision 0025) comes with the answers it was rendered
+// A public page the server rendered (decision 0026) comes with the answers it was rendered
 // from: the app starts from them, so its first render is the server's page, made live.
 const queryClient = createAppQueryClient();
 const serverState = document.getElementById(SERVER_STATE_ID);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 
-// Public pages rendered on the server with the web app itself (decision 0025). The web build
+// Public pages rendered on the server with the web app itself (decision 0026). The web build
 // writes its server entry to dist/.server/entry-server.js (never served); without it, as in a
 // build made before this or a test's bare dist, every page is the app's empty shell as before.
 
@@ -65,12 +65,19 @@ export async function loadServerRenderer(
     });
   });
   return {
-    render: (url, visitor) =>
-      renderingFor.run({ ip: visitor.ip }, () =>
-        entry.render(url, (reason) =>
-          visitor.log.info({ url, reason }, 'page not rendered on the server'),
-        ),
-      ),
+    render: async (url, visitor) => {
+      try {
+        return await renderingFor.run({ ip: visitor.ip }, () =>
+          entry.render(url, (reason) =>
+            visitor.log.info({ url, reason }, 'page not rendered on the server'),
+          ),
+        );
+      } catch (err) {
+        // A page that cannot be drawn here is still a page: the browser draws it.
+        visitor.log.error({ err, url }, 'server rendering failed');
+        return null;
+      }
+    },
   };
 }
 
