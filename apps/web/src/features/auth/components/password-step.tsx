@@ -47,6 +47,9 @@ export function PasswordStep({
       // Issue 22: a refusal about the password is said once, under the field; the rest
       // (no network, a server fault) in a toast.
       if (!passwordFieldError(failure)) showApiErrorToast(failure);
+      // Back where the person types it again, with what was typed selected (by keyboard too).
+      inputRef.current?.focus();
+      inputRef.current?.select();
       return;
     }
     try {
