@@ -59,7 +59,7 @@ export async function loadServerRenderer(
       remoteAddress: renderingFor.getStore()?.ip ?? '127.0.0.1',
     });
     const empty = answer.statusCode === 204 || answer.statusCode === 304;
-    return new Response(empty ? null : answer.rawPayload, {
+    return new Response(empty ? null : new Uint8Array(answer.rawPayload), {
       status: answer.statusCode,
       headers: headersOf(answer.headers),
     });
