@@ -1,4 +1,5 @@
 import { Anchor, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { toPersianDigits } from '@vitrin/fa';
 import { Link } from 'react-router';
 import { IS_ANDROID_BUILD } from '../../lib/config';
 import { APP_VERSION } from '../../native/app-version';
