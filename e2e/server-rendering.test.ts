@@ -6,7 +6,7 @@ import { useServerAndBrowser } from './harness';
 const h = useServerAndBrowser();
 
 interface ProductList {
-  items: Array<{ slug: string; title: string }>;
+  items: Array<{ slug: string; name: string }>;
 }
 interface ArticleList {
   items: Array<{ slug: string; title: string }>;
@@ -31,10 +31,10 @@ describe('public pages rendered on the server', () => {
     if (!product || !article) return;
 
     const pages: Array<[string, string, string[]]> = [
-      ['/', 'کسب‌وکارتان را در ویترین اینترنت بگذارید', ['مشاهدهٔ فروشگاه', product.title]],
-      ['/store', 'فروشگاه', products.items.slice(0, 3).map((item) => item.title)],
-      [`/store/${product.slug}`, product.title, ['افزودن به سبد خرید']],
-      [`/store/${product.slug}/themes`, `قالب‌های ${product.title}`, []],
+      ['/', 'کسب‌وکارتان را در ویترین اینترنت بگذارید', ['مشاهدهٔ فروشگاه', product.name]],
+      ['/store', 'فروشگاه', products.items.slice(0, 3).map((item) => item.name)],
+      [`/store/${product.slug}`, product.name, ['افزودن به سبد خرید']],
+      [`/store/${product.slug}/themes`, `قالب‌های ${product.name}`, []],
       ['/articles', 'مقالات و راهنماها', [article.title]],
       [`/articles/${article.slug}`, article.title, []],
       ['/download', 'دریافت اپ ویترین برای اندروید', []],
