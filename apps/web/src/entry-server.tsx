@@ -5,6 +5,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { createAppQueryClient, Providers } from './app/providers';
 import { AppRoutes } from './app/router';
+import { DrawnPages } from './app/server-pages';
 import { type ApiTransport, setApiTransport } from './lib/http';
 
 // The server's entry to the web app (decision 0026): it renders a public page (home, store, a
@@ -20,6 +21,8 @@ export interface ServerRender {
   html: string;
   /** The query answers the markup was rendered from (TanStack Query's dehydrated state). */
   state: DehydratedState;
+  /** The source files of the lazy pages drawn (`src/…`), whose CSS and code the page links. */
+  pages: string[];
 }
 
 /** Once, when the server loads this entry: how the page's calls reach the API in-process. */
@@ -74,13 +77,16 @@ export async function render(
   onGiveUp: (reason: string) => void = () => {},
 ): Promise<ServerRender | null> {
   const client = createAppQueryClient();
+  const pages = new Set<string>();
   const element = (
     <StrictMode>
-      <Providers client={client}>
-        <StaticRouter location={url}>
-          <AppRoutes />
-        </StaticRouter>
-      </Providers>
+      <DrawnPages value={pages}>
+        <Providers client={client}>
+          <StaticRouter location={url}>
+            <AppRoutes />
+          </StaticRouter>
+        </Providers>
+      </DrawnPages>
     </StrictMode>
   );
   try {
@@ -92,7 +98,7 @@ export async function render(
           .getQueryCache()
           .getAll()
           .filter((query) => query.state.status === 'error');
-        if (failed.length === 0) return { html, state: dehydrate(client) };
+        if (failed.length === 0) return { html, state: dehydrate(client), pages: [...pages] };
         onGiveUp(
           failed
             .map((query) => `${JSON.stringify(query.queryKey)}: ${String(query.state.error)}`)

@@ -27,9 +27,30 @@ export async function render(url, onGiveUp) {
   return {
     html: '<main><h1>' + url + '</h1><p>' + products.join(' ') + '</p></main>',
     state: { url, products, seenAs, note: '</script><script>alert(1)</script>' },
+    pages: url === '/' ? ['src/app/pages/home-page.tsx'] : [],
   };
 }
 `;
+
+// The entry links index.css itself; the home page's chunk brings its own CSS and a shared chunk.
+const MANIFEST = {
+  'index.html': {
+    file: 'assets/index-a1.js',
+    src: 'index.html',
+    isEntry: true,
+    css: ['assets/index-a1.css'],
+    imports: ['_mantine-b2.js'],
+  },
+  '_mantine-b2.js': { file: 'assets/mantine-b2.js' },
+  'src/app/pages/home-page.tsx': {
+    file: 'assets/home-page-c3.js',
+    src: 'src/app/pages/home-page.tsx',
+    isDynamicEntry: true,
+    css: ['assets/home-page-c3.css'],
+    imports: ['_mantine-b2.js', '_card-d4.js'],
+  },
+  '_card-d4.js': { file: 'assets/card-d4.js', css: ['assets/card-d4.css'] },
+};
 
 const webDistDir = mkdtempSync(path.join(tmpdir(), 'vitrin-web-render-'));
 beforeAll(() => {
@@ -39,6 +60,8 @@ beforeAll(() => {
     '<!doctype html><html lang="fa" dir="rtl"><head><title>ویترین</title><meta name="description" content="ویترین" /></head><body><div id="root"></div><script type="module" src="/assets/index-a1.js"></script></body></html>',
   );
   writeFileSync(path.join(webDistDir, SERVER_ENTRY), ENTRY);
+  mkdirSync(path.join(webDistDir, '.vite'));
+  writeFileSync(path.join(webDistDir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
 });
 
 const t = setupTestApp(
@@ -72,6 +95,19 @@ describe('public pages are rendered on the server', () => {
     );
     // The page's own meta is still written around it.
     expect(response.body).toContain('<link rel="canonical"');
+  });
+
+  test("the drawn page's own CSS and code are linked from the head, not what the entry links", async () => {
+    const response = await page('/');
+    const head = response.body.slice(0, response.body.indexOf('</head>'));
+    for (const file of ['home-page-c3.css', 'card-d4.css']) {
+      expect(head).toContain(`<link rel="stylesheet" crossorigin href="/assets/${file}">`);
+    }
+    for (const file of ['home-page-c3.js', 'card-d4.js']) {
+      expect(head).toContain(`<link rel="modulepreload" crossorigin href="/assets/${file}">`);
+    }
+    expect(head).not.toContain('index-a1.css');
+    expect(head).not.toContain('mantine-b2.js');
   });
 
   test("the page's calls run in-process as the visitor, so they count against the visitor's limits", async () => {
