@@ -280,7 +280,7 @@ describe('the console provisioning section in the browser', () => {
       await page.goto(`${server.url}/admin/customers/${sara?.id}`);
       const timelineLink = page
         .getByRole('table', { name: 'سرویس‌های مشتری' })
-        .getByRole('link', { name: `رویدادهای ${serviceName}` });
+        .getByRole('link', { name: `رویدادها: ${serviceName}` });
       await timelineLink.waitFor();
       await screenshotBoth(page, 'admin-provisioning-customer-file');
       await timelineLink.click();

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { callApi, newPage } from './flows';
+import { callApi, newPage, screenshotBoth } from './flows';
 import { useServerAndBrowser } from './harness';
 
 const h = useServerAndBrowser();
@@ -25,6 +25,7 @@ describe('a signed-out visit', () => {
       '/store',
       '/store/builder-business',
       '/store/builder-business/themes',
+      '/store/domain-ir',
       '/articles',
       `/articles/${article}`,
       '/cart',
@@ -58,6 +59,10 @@ describe('a signed-out visit', () => {
         // Late calls (red dots, the session's start) have their moment to fail.
         await page.waitForTimeout(300);
       }
+      // The national domain's name keeps its dot before «ir» in a right-to-left line (issue 22).
+      await page.goto(`${h.server.url}/store/domain-ir`, { waitUntil: 'networkidle' });
+      await page.getByRole('heading', { level: 1, name: 'دامنهٔ ملی \u200E.ir' }).waitFor();
+      await screenshotBoth(page, 'console-clean-product-domain-ir');
     } finally {
       await close();
     }

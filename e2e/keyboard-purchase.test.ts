@@ -27,7 +27,9 @@ function focused(page: Page): Promise<Focused | null> {
     const input = element as HTMLInputElement;
     return {
       tag: element.tagName.toLowerCase(),
+      // biome-ignore lint/performance/useDomNodeTextContent: the text a person sees, as rendered
       text: (element.innerText ?? '').trim(),
+      // biome-ignore lint/performance/useDomNodeTextContent: the label as a person reads it
       label: element.getAttribute('aria-label') ?? input.labels?.[0]?.innerText.trim() ?? '',
       href: element.getAttribute('href') ?? '',
       role: element.getAttribute('role') ?? '',

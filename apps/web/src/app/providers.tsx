@@ -1,7 +1,5 @@
 import { DirectionProvider, MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { TOAST_DURATION_MS } from '@vitrin/contracts';
 import type { ReactNode } from 'react';
 import { ERROR_SHOWN_IN_PAGE, isRetryable, showApiErrorToast } from '../lib/http';
 import { theme } from './theme';
@@ -34,8 +32,6 @@ export function Providers({ client, children }: { client: QueryClient; children:
   return (
     <DirectionProvider initialDirection="rtl" detectDirection={false}>
       <MantineProvider theme={theme} defaultColorScheme="light">
-        {/* Spec §1: toasts at the top-left, right-to-left. */}
-        <Notifications position="top-left" autoClose={TOAST_DURATION_MS} dir="rtl" />
         <QueryClientProvider client={client}>{children}</QueryClientProvider>
       </MantineProvider>
     </DirectionProvider>

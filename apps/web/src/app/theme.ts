@@ -57,6 +57,9 @@ export const theme = createTheme({
   },
   // Persian script needs more line height than Latin to keep dots and descenders clear.
   lineHeights: { xs: '1.6', sm: '1.7', md: '1.8', lg: '1.8', xl: '1.8' },
+  // A ring on keyboard focus (:focus-visible), never removed; global.css gives the same ring to
+  // links and controls styled by hand, and makes secondary and coloured text readable (AA).
+  focusRing: 'auto',
   components: {
     Button: Button.extend({ defaultProps: { radius: 'md' } }),
     Card: Card.extend({ defaultProps: { radius: 'lg', withBorder: true, padding: 'lg' } }),

@@ -11,18 +11,28 @@ type ToastKind = 'success' | 'error' | 'retry';
 
 const colorOf: Record<ToastKind, string> = { success: 'teal', error: 'red', retry: 'orange' };
 
+/** At most this many toasts on screen; more wait in Mantine's queue (issue 22). */
+export const TOASTS_AT_ONCE = 2;
+
+// The error and retry toasts on screen or queued, so a page change or a sign-in can take them
+// away: they speak of what the person left (a «code expired» stayed after signing in).
+const staleWhenLeft = new Set<string>();
+
 // Spec §1, §8, §9: top-left, right-to-left, closable with 'بستن', 5000 ms.
 function showToast(kind: ToastKind, message: string): void {
+  const id = `${kind}:${message}`;
+  if (kind !== 'success') staleWhenLeft.add(id);
   notifications.show({
     // The same id twice is ignored while the first is on screen, so a retried call that fails
     // again does not stack an identical toast.
-    id: `${kind}:${message}`,
+    id,
     message,
     color: colorOf[kind],
     dir: 'rtl',
     autoClose: TOAST_DURATION_MS,
     withCloseButton: true,
     closeButtonProps: { 'aria-label': TOAST_CLOSE_LABEL, title: TOAST_CLOSE_LABEL },
+    onClose: () => staleWhenLeft.delete(id),
   });
 }
 
@@ -36,4 +46,10 @@ export function showErrorToast(message: string = TOAST_ERROR): void {
 
 export function showRetryToast(message: string = TOAST_RETRY): void {
   showToast('retry', message);
+}
+
+/** Takes away the error and retry toasts, shown or queued: the page they were about is gone. */
+export function clearErrorToasts(): void {
+  for (const id of staleWhenLeft) notifications.hide(id);
+  staleWhenLeft.clear();
 }

@@ -1,5 +1,5 @@
 import { Container, type ContainerProps, Stack } from '@mantine/core';
-import { type ComponentType, type ReactNode, useEffect, useRef } from 'react';
+import { type ComponentType, type ReactNode, useEffect, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import classes from './side-nav-layout.module.css';
 
@@ -60,10 +60,47 @@ export function SideNavLayout(props: SideNavLayoutProps) {
   );
 }
 
-/** Phones and tablets: the sections as one row that scrolls sideways, the current one in view. */
+/** Which ends of a sideways-scrolling row hide more of it (right-to-left: start is the right). */
+function hiddenEnds(list: HTMLElement): { start: boolean; end: boolean } {
+  // scrollLeft is 0 at the start of a right-to-left row and negative towards its end.
+  const scrolled = Math.abs(list.scrollLeft);
+  const room = list.scrollWidth - list.clientWidth;
+  return { start: scrolled > 1, end: scrolled < room - 1 };
+}
+
+/** Scrolls the row (only the row: scrollIntoView could move the page) to centre `tab` in it. */
+function centreInRow(list: Element, tab: Element): void {
+  const listBox = list.getBoundingClientRect();
+  const tabBox = tab.getBoundingClientRect();
+  list.scrollBy({ left: tabBox.left - listBox.left - (listBox.width - tabBox.width) / 2 });
+}
+
+/**
+ * Phones and tablets: the sections as one row that scrolls sideways, the current one in view,
+ * with a fade at each end that hides more of it so the row reads as one that scrolls.
+ */
 function SectionTabs({ navLabel, items }: { navLabel: string; items: readonly SideNavItem[] }) {
   const { pathname } = useLocation();
   const listRef = useRef<HTMLUListElement>(null);
+  const [moreAt, setMoreAt] = useState({ start: false, end: false });
+
+  useEffect(() => {
+    const list = listRef.current;
+    if (!list) return;
+    const update = () =>
+      setMoreAt((last) => {
+        const next = hiddenEnds(list);
+        return last.start === next.start && last.end === next.end ? last : next;
+      });
+    update();
+    list.addEventListener('scroll', update, { passive: true });
+    const resized = new ResizeObserver(update);
+    resized.observe(list);
+    return () => {
+      list.removeEventListener('scroll', update);
+      resized.disconnect();
+    };
+  }, []);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on purpose when the page changes
   useEffect(() => {
@@ -71,13 +108,10 @@ function SectionTabs({ navLabel, items }: { navLabel: string; items: readonly Si
       const list = listRef.current;
       const active = list?.querySelector<HTMLElement>('a.active');
       if (!list || !active) return;
-      // Scrolls the row only; scrollIntoView could move the page as well.
       const listBox = list.getBoundingClientRect();
       const activeBox = active.getBoundingClientRect();
       if (activeBox.left < listBox.left || activeBox.right > listBox.right) {
-        list.scrollBy({
-          left: activeBox.left - listBox.left - (listBox.width - activeBox.width) / 2,
-        });
+        centreInRow(list, active);
       }
     };
     showActive();
@@ -95,8 +129,21 @@ function SectionTabs({ navLabel, items }: { navLabel: string; items: readonly Si
   }, [pathname]);
 
   return (
-    <nav aria-label={navLabel} className={classes.tabs}>
-      <ul ref={listRef} className={classes.tabList}>
+    <nav
+      aria-label={navLabel}
+      className={classes.tabs}
+      data-more-start={moreAt.start || undefined}
+      data-more-end={moreAt.end || undefined}
+    >
+      <ul
+        ref={listRef}
+        className={classes.tabList}
+        // A tab reached with Tab comes to the middle of the row, clear of the end fades (the
+        // browser's own scroll would leave it under one, or half outside at the row's end).
+        onFocus={(event) => {
+          if (listRef.current) centreInRow(listRef.current, event.target);
+        }}
+      >
         {items.map((item) => (
           <li key={item.to}>
             <NavLink to={item.to} end={item.end} className={classes.tab}>

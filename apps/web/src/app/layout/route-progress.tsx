@@ -9,5 +9,5 @@ export function RouteProgress() {
 
   useEffect(() => (fetching ? beginProgress() : undefined), [fetching]);
 
-  return <NavigationProgress size={3} aria-label="در حال بارگذاری" />;
+  return <NavigationProgress size={3} aria-label="در حال بارگذاری" withinPortal={false} />;
 }

@@ -7,6 +7,7 @@ import { CartIcon } from '../../ui/icons';
 import navLink from './nav-link.module.css';
 import { CountBadge, NavLinkLabel } from './nav-link-label';
 import { CART_PATH, useNavItems } from './nav-links';
+import { RouteProgress } from './route-progress';
 import classes from './site-header.module.css';
 import { Wordmark } from './wordmark';
 
@@ -32,6 +33,8 @@ export function SiteHeader() {
 
   return (
     <header className={classes.header}>
+      {/* In the header's landmark, not a portal outside every landmark (issue 22). */}
+      <RouteProgress />
       <Container className={classes.inner}>
         <Wordmark />
 

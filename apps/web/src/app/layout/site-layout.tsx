@@ -1,8 +1,11 @@
+import { Notifications } from '@mantine/notifications';
+import { TOAST_DURATION_MS } from '@vitrin/contracts';
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { useSession } from '../../lib/app-session';
+import { clearErrorToasts, TOASTS_AT_ONCE } from '../../lib/toast';
 import { PageLoader } from '../../ui/page-loader';
 import { RouteErrorBoundary } from '../route-error-boundary';
-import { RouteProgress } from './route-progress';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 import classes from './site-layout.module.css';
@@ -10,7 +13,14 @@ import { useRedDotRefresh } from './use-red-dot-refresh';
 
 export function SiteLayout() {
   const { pathname } = useLocation();
+  const signedIn = useSession().status === 'signed-in';
   useRedDotRefresh();
+
+  // An error toast speaks of the page it was shown on, or of the signed-out visit.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on purpose when the page changes or the person signs in
+  useEffect(() => {
+    clearErrorToasts();
+  }, [pathname, signedIn]);
 
   // A new page starts at its top, as a full page load would.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on purpose when the page changes
@@ -20,7 +30,6 @@ export function SiteLayout() {
 
   return (
     <div className={classes.page}>
-      <RouteProgress />
       <a href="#main" className={classes.skipLink}>
         رفتن به محتوای اصلی
       </a>
@@ -33,6 +42,18 @@ export function SiteLayout() {
         </RouteErrorBoundary>
       </main>
       <SiteFooter />
+      {/* Spec §1: toasts at the top-left, right-to-left; inside a landmark of their own so a
+          screen reader finds them, each toast a live alert, under the header's controls. */}
+      <section aria-label="اعلان‌ها">
+        <Notifications
+          withinPortal={false}
+          position="top-left"
+          limit={TOASTS_AT_ONCE}
+          autoClose={TOAST_DURATION_MS}
+          dir="rtl"
+          className={classes.toasts}
+        />
+      </section>
     </div>
   );
 }

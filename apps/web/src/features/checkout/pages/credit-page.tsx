@@ -409,7 +409,7 @@ function TransactionRow({
           {item.orderId && (
             <>
               {' · '}
-              <Anchor component={Link} to={orderPath(item.orderId)} size="xs">
+              <Anchor component={Link} to={orderPath(item.orderId)} size="xs" underline="always">
                 مشاهدهٔ سفارش
               </Anchor>
             </>

@@ -9,7 +9,14 @@ import { ArticleMeta } from './article-meta';
 export type ArticleCardData = PathResult<'/api/information/get-informations'>['items'][number];
 
 /** An article in a list: cover, category, title, summary, author, date and reading time. */
-export function ArticleCard({ article }: { article: ArticleCardData }) {
+export function ArticleCard({
+  article,
+  headingOrder = 3,
+}: {
+  article: ArticleCardData;
+  /** The title's heading level: 2 in a page's own list, 3 (the default) under a section's h2. */
+  headingOrder?: 2 | 3;
+}) {
   return (
     <Card className={cardClasses.card} shadow="xs" padding={0} component="article">
       <img
@@ -24,7 +31,7 @@ export function ArticleCard({ article }: { article: ArticleCardData }) {
         <Badge variant="light" size="sm" style={{ alignSelf: 'flex-start' }}>
           {article.category.name}
         </Badge>
-        <Title order={3} size="h4" className={classes.title}>
+        <Title order={headingOrder} size="h4" className={classes.title}>
           <Link
             to={`/articles/${article.slug}`}
             className={`${cardClasses.titleLink} ${cardClasses.stretched}`}

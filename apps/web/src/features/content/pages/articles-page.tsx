@@ -81,7 +81,9 @@ export function ArticlesPage() {
               style={{ opacity: articles.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}
             >
               {data
-                ? data.items.map((article) => <ArticleCard key={article.id} article={article} />)
+                ? data.items.map((article) => (
+                    <ArticleCard key={article.id} article={article} headingOrder={2} />
+                  ))
                 : Array.from({ length: 6 }, (_, index) => (
                     // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else
                     <ArticleCardSkeleton key={index} />

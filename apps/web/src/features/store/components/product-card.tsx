@@ -8,7 +8,14 @@ import { PriceText } from './price-text';
 export type ProductCardData = PathResult<'/api/store/get-products'>['items'][number];
 
 /** A product in a list: what it is, from what price, and the way to its page. */
-export function ProductCard({ product }: { product: ProductCardData }) {
+export function ProductCard({
+  product,
+  headingOrder = 3,
+}: {
+  product: ProductCardData;
+  /** The title's heading level: 2 in a page's own list, 3 (the default) under a section's h2. */
+  headingOrder?: 2 | 3;
+}) {
   const { startingPrice } = product;
   return (
     <Card className={classes.card} shadow="xs" component="article">
@@ -23,7 +30,7 @@ export function ProductCard({ product }: { product: ProductCardData }) {
             className={classes.icon}
           />
           <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
-            <Title order={3} size="h4">
+            <Title order={headingOrder} size="h4">
               {product.name}
             </Title>
             <Group gap={6}>

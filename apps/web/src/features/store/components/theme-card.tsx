@@ -19,10 +19,12 @@ interface ThemeCardProps {
   state?: unknown;
   /** Where "انتخاب این قالب" goes: the product's order box with this theme chosen. */
   chooseTo?: To;
+  /** The title's heading level: 2 in a page's own list, 3 (the default) under a section's h2. */
+  headingOrder?: 2 | 3;
 }
 
 /** A theme: its desktop preview, name, category, tags and price. */
-export function ThemeCard({ theme, to, state, chooseTo }: ThemeCardProps) {
+export function ThemeCard({ theme, to, state, chooseTo, headingOrder = 3 }: ThemeCardProps) {
   return (
     <Card className={cardClasses.card} shadow="xs" padding={0} component="article">
       <img
@@ -35,7 +37,7 @@ export function ThemeCard({ theme, to, state, chooseTo }: ThemeCardProps) {
       />
       <Stack gap="xs" p="md" style={{ flex: 1 }}>
         <Stack gap={2}>
-          <Title order={3} size="h4">
+          <Title order={headingOrder} size="h4">
             {theme.name}
           </Title>
           <Group justify="space-between" gap="xs">

@@ -178,6 +178,7 @@ export function ProductThemesPage() {
                       to={{ search: `?${writeThemeFilters({ ...filters, preview: theme.slug })}` }}
                       state={{ previewOpenedHere: true } satisfies PreviewState}
                       chooseTo={chooseThemePath(theme.slug)}
+                      headingOrder={2}
                     />
                   ))
                 : Array.from({ length: 8 }, (_, index) => (

@@ -150,7 +150,7 @@ export function StorePage() {
                 >
                   {data
                     ? data.items.map((product) => (
-                        <ProductCard key={product.id} product={product} />
+                        <ProductCard key={product.id} product={product} headingOrder={2} />
                       ))
                     : Array.from({ length: 6 }, (_, index) => (
                         // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else

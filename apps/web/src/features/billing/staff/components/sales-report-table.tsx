@@ -58,7 +58,14 @@ function AmountCells({ amounts }: { amounts: Amounts }) {
 export function SalesReportTable({ report }: { report: SalesReport }) {
   return (
     <Card padding={0}>
-      <Table.ScrollContainer minWidth={900} type="native">
+      {/* Reachable by keyboard, so a phone without a mouse can scroll it (issue 22). */}
+      <Table.ScrollContainer
+        minWidth={900}
+        type="native"
+        tabIndex={0}
+        role="region"
+        aria-label="گزارش فروش"
+      >
         <Table
           striped
           highlightOnHover

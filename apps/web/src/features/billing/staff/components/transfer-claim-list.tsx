@@ -30,7 +30,14 @@ export function TransferClaimList({ userId, items, review }: TransferClaimListPr
   return (
     <>
       <Card p={0} visibleFrom="md">
-        <Table.ScrollContainer minWidth={860} type="native">
+        {/* Reachable by keyboard, so it can be scrolled without a mouse (issue 22). */}
+        <Table.ScrollContainer
+          minWidth={860}
+          type="native"
+          tabIndex={0}
+          role="region"
+          aria-label={LABEL}
+        >
           <Table verticalSpacing="sm" horizontalSpacing="sm" aria-label={LABEL}>
             <Table.Thead>
               <Table.Tr>

@@ -90,7 +90,8 @@ function Description({ row }: { row: CustomerLedgerRow }) {
       {row.orderId && (
         <>
           {' · '}
-          <Anchor component={Link} to={adminOrderPath(row.orderId)} size="sm">
+          {/* Underlined: in a line of grey text its colour alone would not mark it a link. */}
+          <Anchor component={Link} to={adminOrderPath(row.orderId)} size="sm" underline="always">
             سفارش
           </Anchor>
         </>

@@ -129,7 +129,7 @@ function ServiceName(props: { service: CustomerServiceView; withTimeline: boolea
           component={Link}
           to={serviceTimelinePath(service.id)}
           size="xs"
-          aria-label={`رویدادهای ${service.name}`}
+          aria-label={`رویدادها: ${service.name}`}
         >
           رویدادها
         </Anchor>
