@@ -29,7 +29,7 @@ async function openHomeInApp(
   prepare?: (page: Page) => Promise<void>,
 ) {
   const opened = await openPage('/cart', viewport, prepare);
-  await opened.page.getByRole('link', { name: 'ویترین، صفحه اصلی' }).click();
+  await opened.page.getByRole('link', { name: 'ویترین، صفحه اصلی' }).first().click();
   await opened.page.waitForURL(`${h.server.url}/`);
   return opened;
 }
@@ -95,7 +95,7 @@ describe('the shell', () => {
       expect(cookie?.value).toBeTruthy();
       const [request] = await Promise.all([
         page.waitForRequest((r) => r.url().endsWith('/api/app/get-app-info')),
-        page.getByRole('link', { name: 'ویترین، صفحه اصلی' }).click(),
+        page.getByRole('link', { name: 'ویترین، صفحه اصلی' }).first().click(),
       ]);
       expect(request.method()).toBe('POST');
       expect(request.headers()['x-xsrf-token']).toBe(cookie?.value);
@@ -159,7 +159,15 @@ describe('toasts (spec §1, §8, §9)', () => {
       try {
         const toast = page.getByRole('alert').filter({ hasText: 'لطفا دوباره تلاش کنید' });
         await toast.waitFor();
-        const box = await toast.boundingBox();
+        // Where it comes to rest: it slides in from the edge.
+        let box = await toast.boundingBox();
+        await expect
+          .poll(async () => {
+            const previous = box;
+            box = await toast.boundingBox();
+            return previous !== null && box !== null && previous.x === box.x;
+          })
+          .toBe(true);
         expect(box).not.toBeNull();
         if (!box) return;
         // Pinned to the left edge: on a phone it may span the width, but never hug the right.
