@@ -39,7 +39,7 @@ function param(page: Page, name: string): string | null {
 
 /** The titles of the cards listed in the page's main area, in order. */
 function cardTitles(page: Page): Promise<string[]> {
-  return page.getByRole('main').locator('article h3').allInnerTexts();
+  return page.getByRole('main').locator('article :is(h2, h3)').allInnerTexts();
 }
 
 /**
@@ -119,7 +119,7 @@ describe('the catalog in the browser', () => {
       await nav.getByRole('link', { name: 'فروشگاه' }).click();
       await page.waitForURL(`${h.server.url}/store`);
       await page.getByRole('heading', { name: 'فروشگاه', level: 1 }).waitFor();
-      await page.getByRole('main').locator('article h3').first().waitFor();
+      await page.getByRole('main').locator('article :is(h2, h3)').first().waitFor();
       const everyProduct = await cardTitles(page);
 
       // A group: the address says so, and only that group's products are listed.
@@ -173,7 +173,7 @@ describe('the catalog in the browser', () => {
       await page.getByRole('link', { name: /همهٔ قالب‌ها/ }).click();
       await page.waitForURL(/\/store\/[a-z0-9-]+\/themes$/);
       await page.getByRole('heading', { level: 1, name: `قالب‌های ${byPrice[0]}` }).waitFor();
-      await page.getByRole('main').locator('article h3').first().waitFor();
+      await page.getByRole('main').locator('article :is(h2, h3)').first().waitFor();
       const everyTheme = await cardTitles(page);
       const categories = page.getByRole('radiogroup', { name: 'دستهٔ قالب‌ها' });
       const category = categories.locator('label').nth(1);
@@ -261,7 +261,7 @@ describe('the catalog in the browser', () => {
   test('article filters live in the address: search after a pause, category, back and forward', async () => {
     const { page, close } = await openPage('/articles', viewports.desktop);
     try {
-      await page.getByRole('main').locator('article h3').first().waitFor();
+      await page.getByRole('main').locator('article :is(h2, h3)').first().waitFor();
       const everyArticle = await cardTitles(page);
 
       await page.getByLabel('جست‌وجو در مقاله‌ها').fill('دامنه');
@@ -344,7 +344,7 @@ describe('what is not there', () => {
       await expect.poll(() => param(page, 'group')).toBeNull();
       // Clearing the filters keeps the chosen order.
       expect(param(page, 'sort')).toBe('newest');
-      await page.getByRole('main').locator('article h3').first().waitFor();
+      await page.getByRole('main').locator('article :is(h2, h3)').first().waitFor();
     } finally {
       await close();
     }
@@ -356,7 +356,7 @@ describe('what is not there', () => {
       await page.getByText('کمینهٔ قیمت نباید از بیشینهٔ آن بیشتر باشد').waitFor();
       await page.getByRole('button', { name: 'پاک کردن فیلترها' }).click();
       await expect.poll(() => page.url()).toBe(`${h.server.url}/store`);
-      await page.getByRole('main').locator('article h3').first().waitFor();
+      await page.getByRole('main').locator('article :is(h2, h3)').first().waitFor();
     } finally {
       await close();
     }

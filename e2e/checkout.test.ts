@@ -95,7 +95,7 @@ describe('checkout in the browser', () => {
       // The theme from the gallery: its "choose" goes back to the plan with the theme chosen.
       await page.goto(`${h.server.url}/store/${BUILDER_SLUG}/themes`);
       const firstCard = page.getByRole('main').locator('article').first();
-      const themeName = ((await firstCard.locator('h3').textContent()) ?? '').trim();
+      const themeName = ((await firstCard.locator(':is(h2, h3)').textContent()) ?? '').trim();
       expect(themeName).not.toBe('');
       await firstCard.getByRole('link', { name: /انتخاب این قالب/ }).click();
       await page.waitForURL(new RegExp(`/store/${BUILDER_SLUG}\\?theme=[a-z0-9-]+$`));

@@ -113,11 +113,14 @@ export async function newPage(browser: Browser, viewport: Viewport = viewports.d
 export async function screenshotBoth(page: Page, name: string) {
   const original = page.viewportSize() ?? viewports.desktop;
   // Toasts the steps before left on screen would hide the header.
+  // (At most two show at once: closing one can bring a waiting one in.)
   const toasts = page.locator('.mantine-Notification-root');
-  for (let open = await toasts.count(); open > 0; open = await toasts.count()) {
+  for (let closed = 0; closed < 20 && (await toasts.count()) > 0; closed++) {
+    const toast = await toasts.first().elementHandle();
     await toasts.first().getByRole('button', { name: 'بستن' }).click();
-    await expect.poll(() => toasts.count()).toBeLessThan(open);
+    await expect.poll(() => toast?.evaluate((element) => element.isConnected)).toBe(false);
   }
+  expect(await toasts.count()).toBe(0);
   for (const [width, viewport] of Object.entries(viewports)) {
     await page.setViewportSize(viewport);
     await page.evaluate(() => window.scrollTo(0, 0));

@@ -19,6 +19,21 @@ async function openPage(
   return { page, close: () => context.close() };
 }
 
+/**
+ * The home page as the app draws it after a click from another page: the server renders the
+ * home page with its answers inline (decision 0026), so only the app's own navigation makes its
+ * calls from the browser, where a test can refuse or alter them.
+ */
+async function openHomeInApp(
+  viewport: { width: number; height: number },
+  prepare?: (page: Page) => Promise<void>,
+) {
+  const opened = await openPage('/cart', viewport, prepare);
+  await opened.page.getByRole('link', { name: 'ویترین، صفحه اصلی' }).first().click();
+  await opened.page.waitForURL(`${h.server.url}/`);
+  return opened;
+}
+
 describe('the shell', () => {
   test('the page is Persian, right-to-left and set in Vazirmatn', async () => {
     const { page, close } = await openPage('/', viewports.desktop);
@@ -74,13 +89,13 @@ describe('the shell', () => {
   });
 
   test('calls forward the XSRF-TOKEN cookie as X-XSRF-TOKEN (spec §7)', async () => {
-    const { page, close } = await openPage('/', viewports.desktop);
+    const { page, close } = await openPage('/cart', viewports.desktop);
     try {
       const cookie = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN');
       expect(cookie?.value).toBeTruthy();
       const [request] = await Promise.all([
         page.waitForRequest((r) => r.url().endsWith('/api/app/get-app-info')),
-        page.reload(),
+        page.getByRole('link', { name: 'ویترین، صفحه اصلی' }).first().click(),
       ]);
       expect(request.method()).toBe('POST');
       expect(request.headers()['x-xsrf-token']).toBe(cookie?.value);
@@ -140,11 +155,19 @@ describe('toasts (spec §1, §8, §9)', () => {
 
   for (const [name, viewport] of Object.entries(viewports)) {
     test(`a toast appears at the top-left, right-to-left, on ${name}`, async () => {
-      const { page, close } = await openPage('/', viewport, refuseAppInfo);
+      const { page, close } = await openHomeInApp(viewport, refuseAppInfo);
       try {
         const toast = page.getByRole('alert').filter({ hasText: 'لطفا دوباره تلاش کنید' });
         await toast.waitFor();
-        const box = await toast.boundingBox();
+        // Where it comes to rest: it slides in from the edge.
+        let box = await toast.boundingBox();
+        await expect
+          .poll(async () => {
+            const previous = box;
+            box = await toast.boundingBox();
+            return previous !== null && box !== null && previous.x === box.x;
+          })
+          .toBe(true);
         expect(box).not.toBeNull();
         if (!box) return;
         // Pinned to the left edge: on a phone it may span the width, but never hug the right.
@@ -168,7 +191,7 @@ describe('toasts (spec §1, §8, §9)', () => {
         await route.fulfill({ response });
       });
     };
-    const { page, close } = await openPage('/', viewports.desktop, skewedClient);
+    const { page, close } = await openHomeInApp(viewports.desktop, skewedClient);
     try {
       const toast = page
         .getByRole('alert')
@@ -182,7 +205,7 @@ describe('toasts (spec §1, §8, §9)', () => {
   });
 
   test("a toast closes with its 'بستن' action", async () => {
-    const { page, close } = await openPage('/', viewports.desktop, refuseAppInfo);
+    const { page, close } = await openHomeInApp(viewports.desktop, refuseAppInfo);
     try {
       const toast = page.getByRole('alert').filter({ hasText: 'لطفا دوباره تلاش کنید' });
       await toast.waitFor();
@@ -197,7 +220,7 @@ describe('toasts (spec §1, §8, §9)', () => {
   });
 
   test('a toast closes by itself after 5000 ms', async () => {
-    const { page, close } = await openPage('/', viewports.desktop, refuseAppInfo);
+    const { page, close } = await openHomeInApp(viewports.desktop, refuseAppInfo);
     try {
       const toast = page.getByRole('alert').filter({ hasText: 'لطفا دوباره تلاش کنید' });
       await toast.waitFor();

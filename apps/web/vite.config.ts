@@ -1,12 +1,40 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { precompressPlugin } from './scripts/precompress.mjs';
 
 const apiServer = 'http://127.0.0.1:3000';
 
-export default defineConfig({
+/**
+ * The one font the first screen is set in (Vazirmatn, one variable file) is asked for with the
+ * page, instead of once the CSS that names it has arrived.
+ */
+function preloadFontPlugin(): Plugin {
+  return {
+    name: 'vitrin-preload-font',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (_html, { bundle }) => {
+        const font = Object.keys(bundle ?? {}).find((file) =>
+          /(^|\/)Vazirmatn[^/]*\.woff2$/.test(file),
+        );
+        if (!font) return [];
+        const attrs = { rel: 'preload', href: `/${font}`, as: 'font', type: 'font/woff2' };
+        return [{ tag: 'link', attrs: { ...attrs, crossorigin: '' }, injectTo: 'head' }];
+      },
+    },
+  };
+}
+
+// `vite build --ssr src/entry-server.tsx` (npm run build does it after the browser's build) writes
+// the server's entry to the app into dist/.server/, which the server loads and never serves.
+export default defineConfig(({ isSsrBuild }) => ({
   // The Android app reads its files from the device: only the web build gets .br and .gz copies.
-  plugins: [react(), ...(process.env.VITE_TARGET === 'android' ? [] : [precompressPlugin()])],
+  plugins: [
+    react(),
+    preloadFontPlugin(),
+    ...(process.env.VITE_TARGET === 'android' || isSsrBuild ? [] : [precompressPlugin()]),
+  ],
   envPrefix: 'VITE_',
   server: {
     proxy: {
@@ -20,9 +48,11 @@ export default defineConfig({
       '/media/uploads': apiServer,
     },
   },
-  build: {
-    target: 'es2022',
-    // scripts/check-size.mjs reads the manifest to find what the home page loads.
-    manifest: true,
-  },
-});
+  build: isSsrBuild
+    ? { target: 'node20', outDir: 'dist/.server', copyPublicDir: false }
+    : {
+        target: 'es2022',
+        // scripts/check-size.mjs reads the manifest to find what the home page loads.
+        manifest: true,
+      },
+}));

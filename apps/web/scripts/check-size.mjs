@@ -8,9 +8,10 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from 'vite';
 
-// 151 since issue 21 (billing routes, the panel's documents link, payment settings in the
-// shared permissions table: 0.3 KB over 150). Issue 22 brings it to 110 KB with server rendering.
-const HOME_JS_BUDGET_KB = 151;
+// 146 since issue 22's first part: server rendering adds the hydration path (~0.5 KB), the toasts'
+// stack moved to its own chunk loaded with the first toast (−7 KB), and the footer's year comes
+// from Intl (−2 KB of Jalali conversion). Issue 22 aims at 110 KB.
+const HOME_JS_BUDGET_KB = 146;
 const HOME_PAGE_SOURCE = 'src/app/pages/home-page.tsx';
 
 const webRoot = join(dirname(fileURLToPath(import.meta.url)), '..');

@@ -4,11 +4,13 @@ import '@mantine/nprogress/styles.css';
 import 'vazirmatn/Vazirmatn-Variable-font-face.css';
 import './app/global.css';
 
+import { hydrate } from '@tanstack/react-query';
 import { lazy, StrictMode, Suspense } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { Providers } from './app/providers';
+import { createAppQueryClient, Providers } from './app/providers';
 import { AppRoutes } from './app/router';
+import { SERVER_STATE_ID } from './app/server-state';
 import { appSession } from './lib/app-session';
 import { IS_ANDROID_BUILD } from './lib/config';
 import { startErrorReporting } from './lib/report-errors';
@@ -27,9 +29,15 @@ const NativeShell = IS_ANDROID_BUILD
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-createRoot(root).render(
+// A public page the server rendered (decision 0026) comes with the answers it was rendered
+// from: the app starts from them, so its first render is the server's page, made live.
+const queryClient = createAppQueryClient();
+const serverState = document.getElementById(SERVER_STATE_ID);
+if (serverState?.textContent) hydrate(queryClient, JSON.parse(serverState.textContent));
+
+const app = (
   <StrictMode>
-    <Providers>
+    <Providers client={queryClient}>
       <BrowserRouter>
         {NativeShell ? (
           <Suspense fallback={null}>
@@ -42,5 +50,8 @@ createRoot(root).render(
         )}
       </BrowserRouter>
     </Providers>
-  </StrictMode>,
+  </StrictMode>
 );
+
+if (serverState && !NativeShell) hydrateRoot(root, app);
+else createRoot(root).render(app);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import { renderPageHtml } from '../lib/page-html';
+import { loadServerRenderer, withRenderedApp } from '../lib/server-render';
 import { compressBody } from './compression';
 import { sendError } from './errors';
 
@@ -32,7 +33,8 @@ export default fp(
         // sent as they are to a client that takes them, with Vary: Accept-Encoding. The copies
         // get no routes of their own.
         preCompressed: true,
-        globIgnore: ['**/*.br', '**/*.gz'],
+        // …and the web app's server entry (dist/.server/) is for this server alone.
+        globIgnore: ['**/*.br', '**/*.gz', '.server/**'],
         setHeaders: (reply, filePath) => {
           // Vite fingerprints everything under assets/; the rest may change between releases.
           reply.header(
@@ -42,6 +44,7 @@ export default fp(
         },
       });
     }
+    const renderer = webDir ? await loadServerRenderer(app, webDir) : null;
     // Pages are counted by the per-address limit like calls: a page of a product or article
     // reads the catalog. (Fastify leaves the not-found handler out of route limits.)
     app.setNotFoundHandler({ preHandler: app.rateLimit() }, async (request, reply) => {
@@ -61,10 +64,15 @@ export default fp(
         // A product or article that does not exist still gets the app (it shows its own
         // not-found page) but with status 404, so search engines drop the address.
         const meta = await app.pageMeta.resolve(pathname);
-        const html =
+        let html =
           meta && pathname.length <= MAX_PAGE_PATH
             ? renderPageHtml(indexHtml, meta, { publicUrl: app.config.publicUrl, pathname })
             : indexHtml;
+        // A public page (one a module describes) comes rendered, its content in the first paint.
+        if (renderer && meta && pathname.length <= MAX_PAGE_PATH) {
+          const rendered = await renderer.render(request.url, request);
+          if (rendered) html = withRenderedApp(html, rendered);
+        }
         return reply
           .code(meta === null ? 404 : 200)
           .type('text/html; charset=utf-8')

@@ -1,29 +1,30 @@
 import { lazy } from 'react';
 import { Route, Routes } from 'react-router';
 import { SiteLayout } from './layout/site-layout';
+import { lazyPublicPage } from './server-pages';
 
 // Declarative routes with React.lazy: data comes from TanStack Query, so the data router's
 // loaders would go unused while costing ~17 KB gzipped of the home page's budget
 // (docs/decisions/0008-declarative-routes.md).
-const HomePage = lazy(() => import('./pages/home-page').then((m) => ({ default: m.HomePage })));
-const ArticlesPage = lazy(() =>
-  import('../features/content/pages/articles-page').then((m) => ({ default: m.ArticlesPage })),
+const HomePage = lazyPublicPage('src/app/pages/home-page.tsx', () =>
+  import('./pages/home-page').then((m) => m.HomePage),
 );
-const ArticlePage = lazy(() =>
-  import('../features/content/pages/article-page').then((m) => ({ default: m.ArticlePage })),
+const ArticlesPage = lazyPublicPage('src/features/content/pages/articles-page.tsx', () =>
+  import('../features/content/pages/articles-page').then((m) => m.ArticlesPage),
 );
-const StorePage = lazy(() =>
-  import('../features/store/pages/store-page').then((m) => ({ default: m.StorePage })),
+const ArticlePage = lazyPublicPage('src/features/content/pages/article-page.tsx', () =>
+  import('../features/content/pages/article-page').then((m) => m.ArticlePage),
+);
+const StorePage = lazyPublicPage('src/features/store/pages/store-page.tsx', () =>
+  import('../features/store/pages/store-page').then((m) => m.StorePage),
 );
 // The store's product page with the checkout's add-to-cart, composed here (features do not
 // import each other).
-const ProductPage = lazy(() =>
-  import('./pages/store-product-page').then((m) => ({ default: m.StoreProductPage })),
+const ProductPage = lazyPublicPage('src/app/pages/store-product-page.tsx', () =>
+  import('./pages/store-product-page').then((m) => m.StoreProductPage),
 );
-const ProductThemesPage = lazy(() =>
-  import('../features/store/pages/product-themes-page').then((m) => ({
-    default: m.ProductThemesPage,
-  })),
+const ProductThemesPage = lazyPublicPage('src/features/store/pages/product-themes-page.tsx', () =>
+  import('../features/store/pages/product-themes-page').then((m) => m.ProductThemesPage),
 );
 const CartPage = lazy(() =>
   import('../features/checkout/pages/cart-page').then((m) => ({ default: m.CartPage })),
@@ -134,8 +135,8 @@ const AdminBillingSection = lazy(() =>
 const AdminAuditPage = lazy(() =>
   import('../features/audit/staff/pages/audit-page').then((m) => ({ default: m.AuditPage })),
 );
-const DownloadPage = lazy(() =>
-  import('../features/download/pages/download-page').then((m) => ({ default: m.DownloadPage })),
+const DownloadPage = lazyPublicPage('src/features/download/pages/download-page.tsx', () =>
+  import('../features/download/pages/download-page').then((m) => m.DownloadPage),
 );
 const SignInPage = lazy(() =>
   import('../features/auth/pages/sign-in-page').then((m) => ({ default: m.SignInPage })),

@@ -28,7 +28,22 @@ function isRelative(url: string): boolean {
   return url.startsWith('/') && !url.startsWith('//');
 }
 
+/** How a call reaches the API: the browser's fetch, or the server's own when it renders a page. */
+export type ApiTransport = (url: string, init: RequestInit) => Promise<Response>;
+
+let transport: ApiTransport = (url, init) => fetch(url, init);
+
+/**
+ * The server renders public pages with this app (apps/web/src/entry-server.tsx): their calls go
+ * to its own routes in-process instead of over the network.
+ */
+export function setApiTransport(next: ApiTransport): void {
+  transport = next;
+}
+
 function readCookie(name: string): string | undefined {
+  // (No cookies on the server, where public pages are rendered.)
+  if (typeof document === 'undefined') return undefined;
   for (const pair of document.cookie.split(';')) {
     const separator = pair.indexOf('=');
     if (separator < 0) continue;
@@ -114,7 +129,7 @@ async function send(path: CallPath, input: unknown, options: CallOptions): Promi
 
   let response: Response;
   try {
-    response = await fetch(url, {
+    response = await transport(url, {
       method: 'POST',
       headers,
       body: payload,

@@ -6,8 +6,26 @@ import {
   TOAST_RETRY,
   TOAST_SUCCESS,
 } from '@vitrin/contracts';
+import { useSyncExternalStore } from 'react';
 
 type ToastKind = 'success' | 'error' | 'retry';
+
+// Whether a toast was ever shown: the layout loads the toasts' stack (its own chunk) only then.
+// Mantine's store keeps what is shown meanwhile, and the stack shows it once it has loaded.
+let toastShown = false;
+const toastShownListeners = new Set<() => void>();
+
+/** True from the first toast on. */
+export function useToastShown(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      toastShownListeners.add(listener);
+      return () => toastShownListeners.delete(listener);
+    },
+    () => toastShown,
+    () => false,
+  );
+}
 
 const colorOf: Record<ToastKind, string> = { success: 'teal', error: 'red', retry: 'orange' };
 
@@ -21,6 +39,10 @@ const staleWhenLeft = new Set<string>();
 // Spec §1, §8, §9: top-left, right-to-left, closable with 'بستن', 5000 ms.
 function showToast(kind: ToastKind, message: string): void {
   const id = `${kind}:${message}`;
+  if (!toastShown) {
+    toastShown = true;
+    for (const listener of toastShownListeners) listener();
+  }
   if (kind !== 'success') staleWhenLeft.add(id);
   notifications.show({
     // The same id twice is ignored while the first is on screen, so a retried call that fails

@@ -1,9 +1,7 @@
-import { Notifications } from '@mantine/notifications';
-import { TOAST_DURATION_MS } from '@vitrin/contracts';
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useSession } from '../../lib/app-session';
-import { clearErrorToasts, TOASTS_AT_ONCE } from '../../lib/toast';
+import { clearErrorToasts, useToastShown } from '../../lib/toast';
 import { PageLoader } from '../../ui/page-loader';
 import { RouteErrorBoundary } from '../route-error-boundary';
 import { SiteFooter } from './site-footer';
@@ -11,9 +9,12 @@ import { SiteHeader } from './site-header';
 import classes from './site-layout.module.css';
 import { useRedDotRefresh } from './use-red-dot-refresh';
 
+const Toasts = lazy(() => import('./toasts').then((m) => ({ default: m.Toasts })));
+
 export function SiteLayout() {
   const { pathname } = useLocation();
   const signedIn = useSession().status === 'signed-in';
+  const toastShown = useToastShown();
   useRedDotRefresh();
 
   // An error toast speaks of the page it was shown on, or of the signed-out visit.
@@ -42,17 +43,13 @@ export function SiteLayout() {
         </RouteErrorBoundary>
       </main>
       <SiteFooter />
-      {/* Spec §1: toasts at the top-left, right-to-left; inside a landmark of their own so a
-          screen reader finds them, each toast a live alert, under the header's controls. */}
+      {/* Toasts sit inside a landmark of their own, so a screen reader finds them. */}
       <section aria-label="اعلان‌ها">
-        <Notifications
-          withinPortal={false}
-          position="top-left"
-          limit={TOASTS_AT_ONCE}
-          autoClose={TOAST_DURATION_MS}
-          dir="rtl"
-          className={classes.toasts}
-        />
+        {toastShown && (
+          <Suspense fallback={null}>
+            <Toasts />
+          </Suspense>
+        )}
       </section>
     </div>
   );
