@@ -115,20 +115,6 @@ const consolePages: readonly PageToCheck[] = [
   { name: 'audit', path: '/admin/audit' },
 ];
 
-/**
- * Violations whose fix lies in files another engineer owns, each with what fixes it. Remove an
- * entry when its fix lands: the test then checks that rule on that page again.
- */
-const knownElsewhere: ReadonlyArray<{ page: string; rule: string; fixedBy: string }> = [
-  {
-    page: 'console dashboard',
-    rule: 'definition-list',
-    fixedBy:
-      'features/checkout/staff/components/dashboard-stats.tsx (owned by the checkout team): ' +
-      'StatCard puts its note in a <p> inside the <dl>; make it a second <dd>',
-  },
-];
-
 interface Finding {
   account: string;
   page: string;
@@ -194,7 +180,6 @@ async function checkPages(
       await page.waitForTimeout(100);
       const result = await new AxeBuilder({ page }).analyze();
       for (const violation of result.violations) {
-        if (knownElsewhere.some((k) => k.page === entry.name && k.rule === violation.id)) continue;
         findings.push({
           account,
           page: `${entry.name} (${path})`,

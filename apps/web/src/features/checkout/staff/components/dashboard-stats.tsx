@@ -23,8 +23,9 @@ export function StatCard({ label, value, note, to }: StatCardProps) {
       <Text fw={900} fz={22} lh={1.3} component="dd" m={0}>
         {value}
       </Text>
+      {/* The note belongs to the figure: a second description of the same term. */}
       {note && (
-        <Text size="xs" c="dimmed">
+        <Text size="xs" c="dimmed" component="dd" m={0}>
           {note}
         </Text>
       )}
