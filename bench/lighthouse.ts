@@ -110,14 +110,17 @@ async function measure(
       onlyCategories: [...CATEGORIES],
       disableStorageReset: emptyCache !== undefined,
     };
-    const result = await lighthouse(`${origin}${path}`, flags);
-    if (!result) throw new Error(`Lighthouse gave no result for ${path}`);
-    if (result.lhr.runtimeError) {
-      throw new Error(
-        `${path}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`,
-      );
+    // Lighthouse sometimes loses the trace (NO_NAVSTART): such a run is done again, twice at most.
+    let result: RunnerResult | undefined;
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      result = await lighthouse(`${origin}${path}`, flags);
+      if (!result) throw new Error(`Lighthouse gave no result for ${path}`);
+      const failure = result.lhr.runtimeError;
+      if (!failure) break;
+      if (attempt === 3) throw new Error(`${path}: ${failure.code} ${failure.message}`);
+      console.log(`${path}: ${failure.code}, measuring again`);
     }
-    runs.push(figuresOf(name, path, result));
+    runs.push(figuresOf(name, path, result as RunnerResult));
   }
   runs.sort((a, b) => a.scores.performance - b.scores.performance);
   return runs[Math.floor(runs.length / 2)] as PageFigures;
