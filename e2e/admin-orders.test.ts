@@ -31,7 +31,8 @@ function statValue(page: Page, label: string) {
   return page
     .locator('dl')
     .filter({ has: page.getByText(label, { exact: true }) })
-    .locator('dd');
+    .locator('dd')
+    .first();
 }
 
 async function paidOrders() {

@@ -116,9 +116,19 @@ export async function screenshotBoth(page: Page, name: string) {
   // (At most two show at once: closing one can bring a waiting one in.)
   const toasts = page.locator('.mantine-Notification-root');
   for (let closed = 0; closed < 20 && (await toasts.count()) > 0; closed++) {
-    const toast = await toasts.first().elementHandle();
-    await toasts.first().getByRole('button', { name: 'بستن' }).click();
-    await expect.poll(() => toast?.evaluate((element) => element.isConnected)).toBe(false);
+    const toast = await toasts
+      .first()
+      .elementHandle({ timeout: 1000 })
+      .catch(() => null);
+    if (!toast) continue;
+    // One toast, held by its element: it may close by itself (or start to) meanwhile.
+    const close = await toast.$('button[aria-label="بستن"]');
+    await close?.click({ timeout: 2000 }).catch(() => {});
+    await expect
+      .poll(() => toast.evaluate((element) => element.isConnected).catch(() => false), {
+        timeout: 7_000,
+      })
+      .toBe(false);
   }
   expect(await toasts.count()).toBe(0);
   for (const [width, viewport] of Object.entries(viewports)) {
