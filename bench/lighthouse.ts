@@ -1,3 +1,4 @@
+import { mkdir, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as chromeLauncher from 'chrome-launcher';
@@ -14,8 +15,15 @@ import { machineDetails, runBench, writeReport } from './processes';
 // ratios to it.
 //
 //   npm run build && npx tsx bench/lighthouse.ts      (LIGHTHOUSE_RUNS=1 for a quick look)
+//
+// LIGHTHOUSE_ONLY=home,product measures only those pages (and then writes no report);
+// LIGHTHOUSE_BLOCK='*.woff2,*/index-*.js' blocks those requests, to see what they cost;
+// LIGHTHOUSE_SAVE_DIR=/tmp/lh keeps each page's full Lighthouse result there, to read its audits.
 
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
+const ONLY = process.env.LIGHTHOUSE_ONLY?.split(',').filter(Boolean);
+const SAVE_DIR = process.env.LIGHTHOUSE_SAVE_DIR;
+const BLOCK = process.env.LIGHTHOUSE_BLOCK?.split(',').filter(Boolean);
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const CHROME_FLAGS = [
   '--headless',
@@ -109,6 +117,7 @@ async function measure(
       logLevel: 'error',
       onlyCategories: [...CATEGORIES],
       disableStorageReset: emptyCache !== undefined,
+      ...(BLOCK ? { blockedUrlPatterns: BLOCK } : {}),
     };
     // Lighthouse sometimes loses the trace (NO_NAVSTART): such a run is done again, twice at most.
     let result: RunnerResult | undefined;
@@ -121,6 +130,11 @@ async function measure(
       console.log(`${path}: ${failure.code}, measuring again`);
     }
     runs.push(figuresOf(name, path, result as RunnerResult));
+    if (SAVE_DIR) {
+      await mkdir(SAVE_DIR, { recursive: true });
+      const file = `${SAVE_DIR}/${name.replaceAll(' ', '-')}-${run + 1}.json`;
+      await writeFile(file, JSON.stringify((result as RunnerResult).lhr));
+    }
   }
   runs.sort((a, b) => a.scores.performance - b.scores.performance);
   return runs[Math.floor(runs.length / 2)] as PageFigures;
@@ -132,6 +146,32 @@ function serveBaseline(): Promise<Server> {
     response.end(BASELINE_HTML);
   });
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+function printTable(floor: PageFigures, figures: PageFigures[]) {
+  const rows = figures.map((entry) => ({
+    ...entry,
+    lcpToBaseline: Math.round((entry.lcpMs / floor.lcpMs) * 100) / 100,
+    fcpToBaseline: Math.round((entry.fcpMs / floor.fcpMs) * 100) / 100,
+  }));
+  console.table(
+    [floor, ...rows].map((entry) => ({
+      page: entry.page,
+      perf: entry.scores.performance,
+      a11y: entry.scores.accessibility,
+      bp: entry.scores['best-practices'],
+      seo: entry.scores.seo,
+      'LCP ms': entry.lcpMs,
+      'FCP ms': entry.fcpMs,
+      CLS: entry.cls,
+      'TBT ms': entry.tbtMs,
+      'JS KB': entry.scriptTransferKb,
+    })),
+  );
+  for (const entry of rows) {
+    if (entry.failedAudits.length > 0) console.log(entry.page, entry.failedAudits.join(', '));
+  }
+  return rows;
 }
 
 async function main(): Promise<number> {
@@ -169,10 +209,15 @@ async function main(): Promise<number> {
     const baselinePort = (baseline.address() as AddressInfo).port;
     const floor = await measure(chrome.port, 'baseline', `http://127.0.0.1:${baselinePort}`, '/');
     for (const [name, path] of pages) {
+      if (ONLY && !ONLY.includes(name)) continue;
       figures.push(await measure(chrome.port, name, app.url, path));
       console.log(`${name}: performance ${figures.at(-1)?.scores.performance}`);
     }
 
+    if (ONLY && !ONLY.includes('panel')) {
+      printTable(floor, figures);
+      return 0;
+    }
     await page.goto(`${app.url}/sign-in?next=%2Faccount`);
     await page.getByLabel('شماره موبایل').fill(CUSTOMER.mobile);
     await page.getByRole('button', { name: 'ادامه' }).click();
@@ -187,28 +232,7 @@ async function main(): Promise<number> {
     await page.close();
     await browser.close();
 
-    const rows = figures.map((entry) => ({
-      ...entry,
-      lcpToBaseline: Math.round((entry.lcpMs / floor.lcpMs) * 100) / 100,
-      fcpToBaseline: Math.round((entry.fcpMs / floor.fcpMs) * 100) / 100,
-    }));
-    console.table(
-      [floor, ...rows].map((entry) => ({
-        page: entry.page,
-        perf: entry.scores.performance,
-        a11y: entry.scores.accessibility,
-        bp: entry.scores['best-practices'],
-        seo: entry.scores.seo,
-        'LCP ms': entry.lcpMs,
-        'FCP ms': entry.fcpMs,
-        CLS: entry.cls,
-        'TBT ms': entry.tbtMs,
-        'JS KB': entry.scriptTransferKb,
-      })),
-    );
-    for (const entry of rows) {
-      if (entry.failedAudits.length > 0) console.log(entry.page, entry.failedAudits.join(', '));
-    }
+    const rows = printTable(floor, figures);
     writeReport(
       'lighthouse',
       machine,

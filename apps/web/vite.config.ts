@@ -28,6 +28,10 @@ function preloadFontPlugin(): Plugin {
 
 // `vite build --ssr src/entry-server.tsx` (npm run build does it after the browser's build) writes
 // the server's entry to the app into dist/.server/, which the server loads and never serves.
+//
+// The server's entry carries its own React, Mantine and the rest, built for production: left
+// external, they would be loaded from node_modules in whatever mode the server's NODE_ENV names,
+// and React's development build renders a page several times slower.
 export default defineConfig(({ isSsrBuild }) => ({
   // The Android app reads its files from the device: only the web build gets .br and .gz copies.
   plugins: [
@@ -36,6 +40,12 @@ export default defineConfig(({ isSsrBuild }) => ({
     ...(process.env.VITE_TARGET === 'android' || isSsrBuild ? [] : [precompressPlugin()]),
   ],
   envPrefix: 'VITE_',
+  ...(isSsrBuild
+    ? {
+        ssr: { noExternal: true },
+        define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+      }
+    : {}),
   server: {
     proxy: {
       '/api': apiServer,

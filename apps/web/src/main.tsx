@@ -1,11 +1,11 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import '@mantine/nprogress/styles.css';
-import 'vazirmatn/Vazirmatn-Variable-font-face.css';
+import './app/fonts.css';
 import './app/global.css';
 
 import { hydrate } from '@tanstack/react-query';
-import { lazy, StrictMode, Suspense } from 'react';
+import { lazy, StrictMode, Suspense, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { createAppQueryClient, Providers } from './app/providers';
@@ -53,5 +53,10 @@ const app = (
   </StrictMode>
 );
 
-if (serverState && !NativeShell) hydrateRoot(root, app);
+// Hydrating in a transition lets React yield to the browser every few milliseconds instead of
+// holding the main thread for the whole page (a phone's first input is not blocked meanwhile).
+if (serverState && !NativeShell)
+  startTransition(() => {
+    hydrateRoot(root, app);
+  });
 else createRoot(root).render(app);
