@@ -54,10 +54,10 @@ const app = (
   </StrictMode>
 );
 
-// Hydrating in a transition lets React yield to the browser every few milliseconds instead of
-// holding the main thread for the whole page (a phone's first input is not blocked meanwhile).
-if (serverState && !NativeShell)
-  startTransition(() => {
-    hydrateRoot(root, app);
-  });
-else createRoot(root).render(app);
+// Hydrating or rendering in a transition lets React yield to the browser every few milliseconds
+// instead of holding the main thread for the whole page (a phone's first input is not blocked
+// meanwhile). A page drawn in the browser has nothing on screen to keep until it is done.
+startTransition(() => {
+  if (serverState && !NativeShell) hydrateRoot(root, app);
+  else createRoot(root).render(app);
+});
