@@ -54,10 +54,13 @@ const app = (
   </StrictMode>
 );
 
-// Hydrating or rendering in a transition lets React yield to the browser every few milliseconds
-// instead of holding the main thread for the whole page (a phone's first input is not blocked
-// meanwhile). A page drawn in the browser has nothing on screen to keep until it is done.
-startTransition(() => {
-  if (serverState && !NativeShell) hydrateRoot(root, app);
-  else createRoot(root).render(app);
-});
+// A page the server rendered is hydrated at once, in one task: hydrating in a transition let the
+// session that starts meanwhile change what the header shows half-way, and React then found
+// text that did not match the server's (error #418). A page drawn in the browser has nothing on
+// screen to keep, so its first render runs in a transition, and React yields to the browser
+// every few milliseconds instead of holding the main thread for the whole page.
+if (serverState && !NativeShell) hydrateRoot(root, app);
+else
+  startTransition(() => {
+    createRoot(root).render(app);
+  });
