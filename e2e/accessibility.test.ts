@@ -205,10 +205,18 @@ function report(findings: readonly Finding[]): string {
 
 async function checkAs(account: string, pages: readonly PageToCheck[], signInAs?: Account) {
   const { page, close } = await newPage(h.browser);
+  // An error the page throws or logs fails the check too: React's hydration mismatch (#418) was
+  // once only logged here while every page passed.
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') pageErrors.push(`${page.url()}: ${message.text()}`);
+  });
   try {
     if (signInAs) await signIn(page, h.server.url, '/account', signInAs);
     const findings = await checkPages(page, account, pages);
     expect(findings, report(findings)).toEqual([]);
+    expect(pageErrors).toEqual([]);
   } finally {
     await close();
   }

@@ -54,13 +54,11 @@ const app = (
   </StrictMode>
 );
 
-// A page the server rendered is hydrated at once, in one task: hydrating in a transition let the
-// session that starts meanwhile change what the header shows half-way, and React then found
-// text that did not match the server's (error #418). A page drawn in the browser has nothing on
-// screen to keep, so its first render runs in a transition, and React yields to the browser
-// every few milliseconds instead of holding the main thread for the whole page.
-if (serverState && !NativeShell) hydrateRoot(root, app);
-else
-  startTransition(() => {
-    createRoot(root).render(app);
-  });
+// Both run in a transition, so React yields to the browser every few milliseconds instead of
+// holding the main thread for the whole page. Hydration reads the session and the red dots as the
+// server rendered them (useSession), so what changes meanwhile cannot make the page differ from
+// the server's half-way through (React error #418); the real state renders right after.
+startTransition(() => {
+  if (serverState && !NativeShell) hydrateRoot(root, app);
+  else createRoot(root).render(app);
+});

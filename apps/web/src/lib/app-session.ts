@@ -42,8 +42,13 @@ export const appSession = createSession({
   onSignedOut: resetRedDotsToSignedOut,
 });
 
+// What the server renders a public page with: it never knows the visitor's session. Hydration
+// reads this too, so a session that starts meanwhile cannot change the page half-way through
+// hydrating it; React renders the real state right after.
+const STATE_ON_SERVER: SessionState = { status: 'starting' };
+
 export function useSession(): SessionState {
-  return useSyncExternalStore(appSession.subscribe, appSession.getState, appSession.getState);
+  return useSyncExternalStore(appSession.subscribe, appSession.getState, () => STATE_ON_SERVER);
 }
 
 /**

@@ -42,8 +42,11 @@ export function subscribeRedDots(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+// The server renders with no red dots, and hydration reads the same (see useSession).
+const NONE_ON_SERVER: readonly RedDot[] = [];
+
 export function useRedDots(): readonly RedDot[] {
-  return useSyncExternalStore(subscribeRedDots, getRedDots, getRedDots);
+  return useSyncExternalStore(subscribeRedDots, getRedDots, () => NONE_ON_SERVER);
 }
 
 /** The value of one item, 0 when it is absent. */

@@ -34,13 +34,16 @@ export function DiscountOwnerField({
 }: DiscountOwnerFieldProps) {
   const { userId } = useStaffMember();
   const [search, setSearch] = useState('');
-  const [query] = useDebouncedValue(search, SEARCH_DELAY_MS);
-  const found = useCustomerSearch(userId, query);
   const [chosen, setChosen] = useState<{ id: string; label: string } | null>(
     initialOwner
       ? { id: initialOwner.id, label: ownerLabel(initialOwner.name, initialOwner.mobile) }
       : null,
   );
+  const [debounced] = useDebouncedValue(search, SEARCH_DELAY_MS);
+  // The field shows the chosen customer's label as its text: that is no search (the server
+  // refuses its direction marks), only what the person types is.
+  const query = chosen && debounced === chosen.label ? '' : debounced;
+  const found = useCustomerSearch(userId, query);
 
   const options = new Map<string, string>();
   if (chosen && chosen.id === value) options.set(chosen.id, chosen.label);
