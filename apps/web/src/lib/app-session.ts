@@ -11,7 +11,7 @@ import { IS_ANDROID_BUILD } from './config';
 import { type CallOptions, callApi, showApiErrorToast } from './http';
 import { createMemoryIdentityStorage } from './identity-storage';
 import { replaceRedDots, resetRedDotsToSignedOut } from './red-dots';
-import { createSession, type SessionState } from './session';
+import { createSession, SESSION_STARTING, type SessionState } from './session';
 
 /**
  * The app's one session. The web keeps the identity in memory and restores it from the refresh
@@ -42,13 +42,11 @@ export const appSession = createSession({
   onSignedOut: resetRedDotsToSignedOut,
 });
 
-// What the server renders a public page with: it never knows the visitor's session. Hydration
-// reads this too, so a session that starts meanwhile cannot change the page half-way through
+// The server renders a public page as the session starts: it never knows the visitor's. Hydration
+// reads the same, so a session that starts meanwhile cannot change the page half-way through
 // hydrating it; React renders the real state right after.
-const STATE_ON_SERVER: SessionState = { status: 'starting' };
-
 export function useSession(): SessionState {
-  return useSyncExternalStore(appSession.subscribe, appSession.getState, () => STATE_ON_SERVER);
+  return useSyncExternalStore(appSession.subscribe, appSession.getState, () => SESSION_STARTING);
 }
 
 /**

@@ -6,7 +6,10 @@ export interface RedDot {
   value: number;
 }
 
-let items: readonly RedDot[] = [];
+// The server renders with no red dots, and hydration reads the same (see useSession); the same
+// empty list until one arrives, so hydrating re-renders nothing.
+const NONE_ON_SERVER: readonly RedDot[] = [];
+let items: readonly RedDot[] = NONE_ON_SERVER;
 const listeners = new Set<() => void>();
 
 function publish(next: readonly RedDot[]) {
@@ -41,9 +44,6 @@ export function subscribeRedDots(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
-
-// The server renders with no red dots, and hydration reads the same (see useSession).
-const NONE_ON_SERVER: readonly RedDot[] = [];
 
 export function useRedDots(): readonly RedDot[] {
   return useSyncExternalStore(subscribeRedDots, getRedDots, () => NONE_ON_SERVER);

@@ -58,13 +58,16 @@ export function readTokenRole(jwt: string): string | null {
 /** After a refresh the network lost, the next try waits at least this long (not a busy loop). */
 export const REFRESH_RETRY_MS = 15_000;
 
+/** The state before the session has started, and the state the server renders pages with. */
+export const SESSION_STARTING: SessionState = { status: 'starting' };
+
 /**
  * The session of spec §4: signed out or signed in; refresh scheduled 60 s before the expiry
  * read from the token; one refresh at a time (a second refresh racing with the same token
  * would count as reuse and end the session on the server).
  */
 export function createSession(deps: SessionDeps) {
-  let state: SessionState = { status: 'starting' };
+  let state: SessionState = SESSION_STARTING;
   let timer: unknown = null;
   let refreshing: Promise<Identity | null> | null = null;
   let startup: Promise<void> | null = null;

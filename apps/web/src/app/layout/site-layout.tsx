@@ -13,15 +13,6 @@ const Toasts = lazy(() => import('./toasts').then((m) => ({ default: m.Toasts })
 
 export function SiteLayout() {
   const { pathname } = useLocation();
-  const signedIn = useSession().status === 'signed-in';
-  const toastShown = useToastShown();
-  useRedDotRefresh();
-
-  // An error toast speaks of the page it was shown on, or of the signed-out visit.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on purpose when the page changes or the person signs in
-  useEffect(() => {
-    clearErrorToasts();
-  }, [pathname, signedIn]);
 
   // A new page starts at its top, as a full page load would.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on purpose when the page changes
@@ -29,8 +20,12 @@ export function SiteLayout() {
     window.scrollTo(0, 0);
   }, [pathname]);
 
+  // What reads the session and the toasts sits in small parts of its own, so the session's start
+  // or the first toast re-renders those parts, not the whole page (on a phone that re-render was
+  // the page's longest task after hydrating it).
   return (
     <div className={classes.page}>
+      <SessionWatch pathname={pathname} />
       <a href="#main" className={classes.skipLink}>
         رفتن به محتوای اصلی
       </a>
@@ -45,12 +40,33 @@ export function SiteLayout() {
       <SiteFooter />
       {/* Toasts sit inside a landmark of their own, so a screen reader finds them. */}
       <section aria-label="اعلان‌ها">
-        {toastShown && (
-          <Suspense fallback={null}>
-            <Toasts />
-          </Suspense>
-        )}
+        <ToastStack />
       </section>
     </div>
+  );
+}
+
+/** Clears stale error toasts on a new page or a sign-in, and keeps the red dots current. */
+function SessionWatch({ pathname }: { pathname: string }) {
+  const signedIn = useSession().status === 'signed-in';
+  useRedDotRefresh();
+
+  // An error toast speaks of the page it was shown on, or of the signed-out visit.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on purpose when the page changes or the person signs in
+  useEffect(() => {
+    clearErrorToasts();
+  }, [pathname, signedIn]);
+
+  return null;
+}
+
+/** The toasts' stack, loaded with the first toast. */
+function ToastStack() {
+  const toastShown = useToastShown();
+  if (!toastShown) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toasts />
+    </Suspense>
   );
 }
