@@ -8,7 +8,7 @@ import { tomanText } from '../../../lib/money';
 import { showSuccessToast } from '../../../lib/toast';
 import { CartIcon } from '../../../ui/icons';
 import { useProductThemes } from '../api/get-product-themes';
-import { domainProblem } from '../utils/domain-check';
+import { useDomainCheck } from '../utils/domain-check';
 import { CyclePicker, type ProductCycle } from './cycle-picker';
 import type { ThemeCardData } from './theme-card';
 import { findTheme, ThemePicker } from './theme-picker';
@@ -74,9 +74,10 @@ export function OrderBox({
   const themePrice = theme && !theme.isFree ? (theme.price ?? 0) : 0;
   const [domainName, setDomainName] = useState('');
   const [settledDomain] = useDebouncedValue(domainName, DOMAIN_CHECK_DELAY_MS);
+  const checkDomain = useDomainCheck(domainName);
   // Judged once typing pauses, by the server's own rule; nothing is said before anything is typed.
   const typedDomainProblem =
-    settledDomain === domainName ? domainProblem(settledDomain) : undefined;
+    settledDomain === domainName ? checkDomain?.(settledDomain) : undefined;
   const [missing, setMissing] = useState<{ theme?: string; domain?: string }>({});
   const [added, setAdded] = useState(false);
   const total = cycle.price + product.setupFee + themePrice;
@@ -90,7 +91,7 @@ export function OrderBox({
         ? undefined
         : domain === ''
           ? 'نام دامنه را وارد کنید'
-          : domainProblem(domain),
+          : checkDomain?.(domain),
     };
     setMissing(nextMissing);
     setAdded(false);

@@ -1,5 +1,8 @@
+import { domainName } from '@vitrin/contracts';
 import { expect, test } from 'vitest';
-import { domainProblem } from './domain-check';
+import { domainProblem as judge } from './domain-check';
+
+const domainProblem = (typed: string) => judge(domainName, typed);
 
 test('a domain name as people type it passes: upper case, www., Persian digits', () => {
   expect(domainProblem('example.ir')).toBeUndefined();
