@@ -1,4 +1,4 @@
-import { type ReactNode, Suspense } from 'react';
+import { type ReactNode, Suspense, useDeferredValue } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useSession } from '../../lib/app-session';
 import { PageLoader } from '../../ui/page-loader';
@@ -12,7 +12,10 @@ import { RouteErrorBoundary } from '../route-error-boundary';
  * to this address afterwards.
  */
 export function SignedInOnly({ children }: { children: (userId: string) => ReactNode }) {
-  const session = useSession();
+  // Once the session has started, the panel or console renders in the background (a deferred
+  // render yields to the browser every few milliseconds), not in one task as the session's
+  // change alone would have it: on a phone, that task was the panel's longest.
+  const session = useDeferredValue(useSession());
   const { pathname, search } = useLocation();
 
   if (session.status === 'starting') return <PageLoader />;

@@ -10,7 +10,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type FormEvent, type ReactNode, useDeferredValue, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { describeApiError } from '../../../lib/api-error';
 import { orderPath } from '../../../lib/panel-paths';
@@ -45,14 +45,18 @@ export function CartPage() {
   useDocumentTitle('سبد خرید | ویترین');
   const { ready, userId } = useCartOwner();
   const cart = useCart();
+  // The contents render in the background once the answer is in: a deferred render yields to
+  // the browser every few milliseconds, where the answer itself would re-render the whole
+  // cart in one task (on a phone, the page's longest).
+  const shown = useDeferredValue(cart.data);
 
   return (
     <Container py={{ base: 'lg', sm: 40 }}>
       <Title order={1} mb="lg">
         سبد خرید
       </Title>
-      {cart.data ? (
-        <CartContents cart={cart.data} userId={userId} />
+      {shown ? (
+        <CartContents cart={shown} userId={userId} />
       ) : cart.isError ? (
         <StatusMessage
           icon={<AlertIcon size={32} />}
@@ -65,7 +69,7 @@ export function CartPage() {
           </Button>
         </StatusMessage>
       ) : (
-        <CartSkeleton busy={!ready || cart.isPending} />
+        <CartSkeleton busy={!ready || cart.isPending || shown !== cart.data} />
       )}
     </Container>
   );
