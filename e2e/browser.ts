@@ -1,11 +1,47 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+
+/**
+ * A page the server drew starts its app only once it has been painted, which can be after the
+ * load event `goto` and `reload` wait for (START_AFTER_PAINT, apps/server/src/lib/server-render.ts).
+ * Every page these browsers open waits, after those two, until the page has been hydrated (the
+ * site's layout marks `<html data-app-started>`), so a test never clicks a button that nothing
+ * answers yet; unless the test asked for less than the load event (`waitUntil: 'commit'` or
+ * `'domcontentloaded'`), to look at the page before it is live.
+ */
+function waitForTheApp(page: Page): void {
+  const started = async (waitUntil: string | undefined) => {
+    if (waitUntil === 'commit' || waitUntil === 'domcontentloaded') return;
+    await page.waitForFunction(
+      () =>
+        document.querySelector('script[data-entry]') === null ||
+        document.documentElement.hasAttribute('data-app-started'),
+    );
+  };
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    await started(options?.waitUntil);
+    return response;
+  };
+  page.reload = async (options) => {
+    const response = await reload(options);
+    await started(options?.waitUntil);
+    return response;
+  };
+}
+
+function waitingContext(context: BrowserContext): BrowserContext {
+  context.on('page', waitForTheApp);
+  return context;
+}
 
 // Debian's Chromium, with the flags this workplace needs (no background network at all), and
 // any a test adds (the live test maps a made-up customer domain to this machine).
-export function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
-  return chromium.launch({
+export async function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
       '--headless',
@@ -18,6 +54,20 @@ export function launchChromium(extraArgs: readonly string[] = []): Promise<Brows
       ...extraArgs,
     ],
   });
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (...args) => {
+    const context = await newContext(...args);
+    // With script off, no app starts: the page is what the server drew.
+    return args[0]?.javaScriptEnabled === false ? context : waitingContext(context);
+  };
+  browser.newPage = async (...args) => {
+    const context = await browser.newContext(...args);
+    const page = await context.newPage();
+    // As Playwright's own browser.newPage: closing the page closes its context.
+    page.once('close', () => void context.close());
+    return page;
+  };
+  return browser;
 }
 
 export const viewports = {

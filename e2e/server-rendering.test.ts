@@ -96,4 +96,50 @@ describe('public pages rendered on the server', () => {
       await context.close();
     }
   });
+
+  test('the app is fetched once the page is painted; until it is live a form does not reload the page', async () => {
+    const context = await h.browser.newContext({ viewport: viewports.phone, locale: 'fa-IR' });
+    try {
+      const page = await context.newPage();
+      // The app's code is held back, as on a slow line: the drawn page is all there is.
+      const held: Array<() => void> = [];
+      let holding = true;
+      await page.route('**/assets/*.js', async (route) => {
+        if (holding) await new Promise<void>((resume) => held.push(resume));
+        await route.continue();
+      });
+      await page.goto(`${h.server.url}/store/vps-2core`, { waitUntil: 'domcontentloaded' });
+      await expect.poll(() => held.length).toBeGreaterThan(0);
+      expect(
+        await page.evaluate(() => document.documentElement.hasAttribute('data-app-started')),
+      ).toBe(false);
+
+      // Pressing "add to cart" now does nothing: the server's plain form is not sent.
+      await page.getByRole('button', { name: 'افزودن به سبد خرید' }).click();
+      await page.waitForTimeout(300);
+      expect(page.url()).toBe(`${h.server.url}/store/vps-2core`);
+
+      // Once the code arrives the page goes live and the same button adds to the cart.
+      holding = false;
+      for (const resume of held.splice(0)) resume();
+      await page.waitForFunction(() => document.documentElement.hasAttribute('data-app-started'));
+      const order = page.getByRole('region', { name: 'سفارش' });
+      await order.getByRole('button', { name: 'افزودن به سبد خرید' }).click();
+      await order.getByText('به سبد خرید اضافه شد').waitFor();
+
+      // Nothing of the app was asked for before the first paint.
+      const timing = await page.evaluate(() => ({
+        paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? -1,
+        scripts: performance
+          .getEntriesByType('resource')
+          .filter((entry) => entry.name.endsWith('.js'))
+          .map((entry) => entry.startTime),
+      }));
+      expect(timing.paint).toBeGreaterThan(0);
+      expect(timing.scripts.length).toBeGreaterThan(0);
+      expect(Math.min(...timing.scripts)).toBeGreaterThanOrEqual(timing.paint);
+    } finally {
+      await context.close();
+    }
+  });
 });

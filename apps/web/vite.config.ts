@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { persianFontPlugin } from './scripts/persian-font.mjs';
 import { precompressPlugin } from './scripts/precompress.mjs';
 
 const apiServer = 'http://127.0.0.1:3000';
@@ -36,6 +37,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   // The Android app reads its files from the device: only the web build gets .br and .gz copies.
   plugins: [
     react(),
+    persianFontPlugin(),
     preloadFontPlugin(),
     ...(process.env.VITE_TARGET === 'android' || isSsrBuild ? [] : [precompressPlugin()]),
   ],

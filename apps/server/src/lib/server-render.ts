@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -29,7 +30,7 @@ export interface ServerRenderer {
   render(
     url: string,
     visitor: { ip: string; log: FastifyInstance['log'] },
-  ): Promise<(RenderedPage & { links: string }) | null>;
+  ): Promise<(RenderedPage & PageFiles) | null>;
 }
 
 /** One chunk of Vite's build manifest (dist/.vite/manifest.json). */
@@ -59,11 +60,15 @@ function closureOf(manifest: Manifest, keys: string[], seen = new Set<string>())
   return seen;
 }
 
-/**
- * The `<link>`s a drawn page needs beyond what index.html already links: its lazy chunks' CSS,
- * so the page is styled before any script runs, and their code as module preloads.
- */
-export function pageLinks(manifest: Manifest, sources: readonly string[]): string {
+/** What a drawn page needs beyond what index.html already links, as paths from the site's root. */
+export interface PageFiles {
+  /** Its lazy chunks' CSS, linked from the head so the page is styled before any script runs. */
+  styles: string[];
+  /** Their code, fetched once the page has been painted (START_AFTER_PAINT). */
+  scripts: string[];
+}
+
+export function pageFiles(manifest: Manifest, sources: readonly string[]): PageFiles {
   const keys = Object.keys(manifest);
   const entry = keys.filter((key) => manifest[key]?.isEntry);
   const linked = closureOf(manifest, entry);
@@ -80,18 +85,15 @@ export function pageLinks(manifest: Manifest, sources: readonly string[]): strin
     manifest,
     sources.map(chunkOf).filter((key) => key !== undefined),
   );
-  const css = new Set<string>();
+  const styles = new Set<string>();
   const scripts: string[] = [];
   for (const key of needed) {
     if (linked.has(key)) continue;
     const chunk = manifest[key] as ManifestChunk;
-    for (const file of chunk.css ?? []) css.add(file);
-    scripts.push(chunk.file);
+    for (const file of chunk.css ?? []) styles.add(`/${file}`);
+    scripts.push(`/${chunk.file}`);
   }
-  return [
-    ...[...css].map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
-    ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
-  ].join('');
+  return { styles: [...styles], scripts };
 }
 
 export const SERVER_ENTRY = path.join('.server', 'entry-server.js');
@@ -139,7 +141,7 @@ export async function loadServerRenderer(
             visitor.log.info({ url, reason }, 'page not rendered on the server'),
           ),
         );
-        return rendered && { ...rendered, links: pageLinks(manifest, rendered.pages ?? []) };
+        return rendered && { ...rendered, ...pageFiles(manifest, rendered.pages ?? []) };
       } catch (err) {
         // A page that cannot be drawn here is still a page: the browser draws it.
         visitor.log.error({ err, url }, 'server rendering failed');
@@ -154,16 +156,62 @@ function scriptSafeJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c');
 }
 
+/**
+ * Starts the app on a drawn page once that page has been painted (decision 0028): nothing of the
+ * app's code is fetched before the first contentful paint, so that paint and the LCP wait for the
+ * page's HTML, CSS and font alone. Then it adds the page's module preloads and the entry. A
+ * person who presses a key or the screen first starts it at once; until the page is live
+ * (`data-app-started`) a form is not sent the browser's way, which would reload the page.
+ * Inline, allowed by its hash (START_AFTER_PAINT_SOURCE in the CSP): no request of its own.
+ */
+export const START_AFTER_PAINT = `(script => {
+  const add = (tag, props) => document.head.append(Object.assign(document.createElement(tag), props));
+  let start = () => {
+    start = () => {};
+    for (const href of script.dataset.preload.split(' ').filter(Boolean)) {
+      add('link', { rel: 'modulepreload', crossOrigin: '', href });
+    }
+    add('script', { type: 'module', crossOrigin: '', src: script.dataset.entry });
+  };
+  const live = () => document.documentElement.hasAttribute('data-app-started');
+  document.addEventListener('submit', (event) => live() || event.preventDefault(), true);
+  for (const type of ['pointerdown', 'keydown']) {
+    document.addEventListener(type, () => start(), { capture: true, once: true, passive: true });
+  }
+  if (PerformanceObserver.supportedEntryTypes.includes('paint')) {
+    new PerformanceObserver((list) => {
+      if (list.getEntriesByName('first-contentful-paint').length > 0) start();
+    }).observe({ type: 'paint', buffered: true });
+  } else {
+    requestAnimationFrame(() => setTimeout(() => start()));
+  }
+})(document.currentScript)`;
+export const START_AFTER_PAINT_SOURCE = `'sha256-${createHash('sha256').update(START_AFTER_PAINT).digest('base64')}'`;
+
+const ENTRY_SCRIPT = /<script type="module"[^>]*? src="([^"]+)"[^>]*><\/script>/;
+
 /** The app page with the rendered markup in #root, its answers beside it, its links in the head. */
 export function withRenderedApp(
   indexHtml: string,
-  rendered: { html: string; state: unknown; links: string },
+  rendered: { html: string; state: unknown } & PageFiles,
 ): string {
+  const entry = ENTRY_SCRIPT.exec(indexHtml)?.[1];
+  if (!entry) throw new Error('index.html has no module script');
   return indexHtml
-    .replace('</head>', () => `${rendered.links}</head>`)
+    .replace(ENTRY_SCRIPT, '')
+    .replace(
+      '</head>',
+      () =>
+        `${rendered.styles.map((file) => `<link rel="stylesheet" crossorigin href="${file}">`).join('')}</head>`,
+    )
     .replace(
       '<div id="root"></div>',
       () =>
         `<div id="root">${rendered.html}</div><script type="application/json" id="vitrin-state">${scriptSafeJson(rendered.state)}</script>`,
+    )
+    .replace(
+      '</body>',
+      () =>
+        `<script data-entry="${entry}" data-preload="${rendered.scripts.join(' ')}">${START_AFTER_PAINT}</script></body>`,
     );
 }

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { AppConfig } from '../config';
+import { START_AFTER_PAINT_SOURCE } from '../lib/server-render';
 
 /**
  * Runs helmet once against a stand-in response and keeps what it set. Our policy has no
@@ -36,7 +37,8 @@ const policy = {
     useDefaults: false,
     directives: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
+      // …and the one inline script, which starts the app on a page the server drew.
+      scriptSrc: ["'self'", START_AFTER_PAINT_SOURCE],
       // Mantine sets style attributes at run time.
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:'],

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -97,17 +98,40 @@ describe('public pages are rendered on the server', () => {
     expect(response.body).toContain('<link rel="canonical"');
   });
 
-  test("the drawn page's own CSS and code are linked from the head, not what the entry links", async () => {
+  test("the drawn page's own CSS is linked from the head, not what the entry links", async () => {
     const response = await page('/');
     const head = response.body.slice(0, response.body.indexOf('</head>'));
     for (const file of ['home-page-c3.css', 'card-d4.css']) {
       expect(head).toContain(`<link rel="stylesheet" crossorigin href="/assets/${file}">`);
     }
-    for (const file of ['home-page-c3.js', 'card-d4.js']) {
-      expect(head).toContain(`<link rel="modulepreload" crossorigin href="/assets/${file}">`);
-    }
     expect(head).not.toContain('index-a1.css');
-    expect(head).not.toContain('mantine-b2.js');
+  });
+
+  test('its code is asked for only by the inline script that starts the app after the first paint', async () => {
+    const response = await page('/');
+    // No script element or module preload fetches code while the page is being painted.
+    expect(response.body).not.toContain('<script type="module"');
+    expect(response.body).not.toMatch(/<link[^>]+modulepreload/);
+    const start =
+      /<script data-entry="([^"]+)" data-preload="([^"]*)">([^<]+)<\/script><\/body>/.exec(
+        response.body,
+      );
+    expect(start?.[1]).toBe('/assets/index-a1.js');
+    expect(start?.[2]?.split(' ')).toEqual(['/assets/home-page-c3.js', '/assets/card-d4.js']);
+    // The policy allows that one inline script by its hash, and no other.
+    const hash = createHash('sha256')
+      .update(start?.[3] ?? '')
+      .digest('base64');
+    const scriptSrc = /script-src ([^;]+)/.exec(
+      String(response.headers['content-security-policy']),
+    );
+    expect(scriptSrc?.[1]?.split(' ')).toEqual(["'self'", `'sha256-${hash}'`]);
+  });
+
+  test('a page drawn in the browser keeps its plain module script', async () => {
+    const response = await page('/cart');
+    expect(response.body).toContain('<script type="module" src="/assets/index-a1.js"></script>');
+    expect(response.body).not.toContain('data-entry');
   });
 
   test("the page's calls run in-process as the visitor, so they count against the visitor's limits", async () => {

@@ -34,6 +34,7 @@ export function SiteLayout() {
         <RouteErrorBoundary resetKey={pathname}>
           <Suspense fallback={<PageLoader />}>
             <Outlet />
+            <PageLive />
           </Suspense>
         </RouteErrorBoundary>
       </main>
@@ -44,6 +45,19 @@ export function SiteLayout() {
       </section>
     </div>
   );
+}
+
+/**
+ * Marks `<html data-app-started>` once the page has been committed, hydrated or drawn: it now
+ * answers clicks. In the page's own Suspense boundary, so on a page the server drew it waits for
+ * that page to be hydrated, not just for the app to start (the browser suite waits for the mark;
+ * a click before it could submit the server's plain form).
+ */
+function PageLive() {
+  useEffect(() => {
+    document.documentElement.dataset.appStarted = '';
+  }, []);
+  return null;
 }
 
 /** Clears stale error toasts on a new page or a sign-in, and keeps the red dots current. */
