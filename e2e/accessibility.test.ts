@@ -306,6 +306,33 @@ describe('accessibility (axe-core, both widths)', () => {
     }
   }, 60_000);
 
+  test('on a phone in the panel, a toast shows under the row of sections, not over it', async () => {
+    const { page, close } = await newPage(h.browser, viewports.phone);
+    try {
+      await signIn(page, h.server.url, '/account', CUSTOMER);
+      // Saving the profile unchanged: the success toast.
+      await page.goto(`${h.server.url}/account/profile`);
+      await page.getByRole('button', { name: 'ذخیرهٔ مشخصات' }).click();
+      const tabs = page.locator('nav[data-section-tabs]');
+      const toast = page.getByRole('alert').filter({ hasText: 'مشخصات ذخیره شد' });
+      await toast.waitFor();
+      const row = await tabs.boundingBox();
+      let box = await toast.boundingBox();
+      // Where it comes to rest: it slides in from the edge.
+      await expect
+        .poll(async () => {
+          const previous = box;
+          box = await toast.boundingBox();
+          return previous !== null && box !== null && previous.x === box.x;
+        })
+        .toBe(true);
+      expect(row && box && box.y >= row.y + row.height).toBe(true);
+      await saveScreenshot(page, 'a11y-toast-under-panel-tabs-phone');
+    } finally {
+      await close();
+    }
+  }, 60_000);
+
   test('the pages covered', () => {
     console.log(`axe checked ${covered.length} pages, each at phone and desktop width:`);
     console.table(covered);

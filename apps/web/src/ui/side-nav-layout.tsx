@@ -132,6 +132,8 @@ function SectionTabs({ navLabel, items }: { navLabel: string; items: readonly Si
     <nav
       aria-label={navLabel}
       className={classes.tabs}
+      // The toasts' stack moves below this row while it shows (site-layout.module.css).
+      data-section-tabs
       data-more-start={moreAt.start || undefined}
       data-more-end={moreAt.end || undefined}
     >
