@@ -6,6 +6,10 @@ const realServers = Boolean(process.env.TEST_DATABASE_URL);
 
 export default defineConfig({
   test: {
+    // Two test files at a time. Vitest's default in a run is one fewer than the CPUs, so one on a
+    // 2-core machine, and that one worker left a core idle about half the time (the API tests
+    // wait on PostgreSQL, Redis and timers). Every file has its own database (test-app.ts).
+    maxWorkers: 2,
     projects: [
       'packages/fa',
       { test: { name: 'contracts', root: 'packages/contracts', include: ['src/**/*.test.ts'] } },
