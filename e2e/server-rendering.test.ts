@@ -142,21 +142,4 @@ describe('public pages rendered on the server', () => {
       await context.close();
     }
   });
-
-  test('a page the browser draws preloads its own pages’ code with the app’s', async () => {
-    const preloads = async (path: string) => {
-      const response = await fetch(`${h.server.url}${path}`, { headers: { accept: 'text/html' } });
-      const html = await response.text();
-      return [
-        ...html.matchAll(/<link rel="modulepreload" crossorigin href="\/assets\/([^"]+)">/g),
-      ].map((match) => match[1]);
-    };
-    expect(await preloads('/cart')).toContainEqual(expect.stringMatching(/^cart-page-/));
-    const panel = await preloads('/account');
-    expect(panel).toContainEqual(expect.stringMatching(/^panel-layout-/));
-    expect(panel).toContainEqual(expect.stringMatching(/^dashboard-page-/));
-    expect(await preloads('/admin/orders')).toContainEqual(
-      expect.stringMatching(/^orders-section-/),
-    );
-  });
 });

@@ -2,10 +2,10 @@ import { Writable } from 'node:stream';
 import { type DehydratedState, dehydrate, type Query } from '@tanstack/react-query';
 import { type ReactElement, StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
-import { createRoutesFromElements, matchRoutes, StaticRouter } from 'react-router';
+import { StaticRouter } from 'react-router';
 import { createAppQueryClient, Providers } from './app/providers';
-import { AppRoutes, appRoutes } from './app/router';
-import { DrawnPages, sourceOfPage } from './app/server-pages';
+import { AppRoutes } from './app/router';
+import { DrawnPages } from './app/server-pages';
 import { type ApiTransport, setApiTransport } from './lib/http';
 
 // The server's entry to the web app (decision 0026): it renders a public page (home, store, a
@@ -23,21 +23,6 @@ export interface ServerRender {
   state: DehydratedState;
   /** The source files of the lazy pages drawn (`src/…`), whose CSS and code the page links. */
   pages: string[];
-}
-
-const routes = createRoutesFromElements(appRoutes);
-
-/**
- * The source files of the lazy pages the address shows (a layout and its page), drawn here or
- * not: a page the browser draws (the cart, the panel) preloads their code with the app's own
- * instead of asking for it once the app has run.
- */
-export function pagesFor(url: string): string[] {
-  const pathname = new URL(url, 'http://vitrin.invalid').pathname;
-  return (matchRoutes(routes, pathname) ?? []).flatMap(({ route }) => {
-    const source = sourceOfPage((route.element as { type?: unknown } | undefined)?.type);
-    return source ? [source] : [];
-  });
 }
 
 /** Once, when the server loads this entry: how the page's calls reach the API in-process. */

@@ -20,8 +20,6 @@ export interface RenderedPage {
 interface WebServerEntry {
   setTransport(transport: (url: string, init: RequestInit) => Promise<Response>): void;
   render(url: string, onGiveUp?: (reason: string) => void): Promise<RenderedPage | null>;
-  /** The source files of the lazy pages the address shows, drawn or not. */
-  pagesFor?(url: string): string[];
 }
 
 export interface ServerRenderer {
@@ -33,8 +31,6 @@ export interface ServerRenderer {
     url: string,
     visitor: { ip: string; log: FastifyInstance['log'] },
   ): Promise<(RenderedPage & PageFiles) | null>;
-  /** What the pages at `url` need beyond index.html's own, for a page the browser draws. */
-  filesFor(url: string): PageFiles;
 }
 
 /** One chunk of Vite's build manifest (dist/.vite/manifest.json). */
@@ -152,7 +148,6 @@ export async function loadServerRenderer(
         return null;
       }
     },
-    filesFor: (url) => pageFiles(manifest, entry.pagesFor?.(url) ?? []),
   };
 }
 
@@ -194,20 +189,6 @@ export const START_AFTER_PAINT = `(script => {
 export const START_AFTER_PAINT_SOURCE = `'sha256-${createHash('sha256').update(START_AFTER_PAINT).digest('base64')}'`;
 
 const ENTRY_SCRIPT = /<script type="module"[^>]*? src="([^"]+)"[^>]*><\/script>/;
-
-/**
- * A page the browser draws (the cart, the panel, a page that could not be drawn here): its lazy
- * pages' code is preloaded beside the app's own, instead of asked for once the app has run.
- */
-export function withPagePreloads(indexHtml: string, files: PageFiles): string {
-  const links = [
-    ...files.styles.map((file) => `<link rel="stylesheet" crossorigin href="${file}">`),
-    ...files.scripts.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`),
-  ];
-  return links.length === 0
-    ? indexHtml
-    : indexHtml.replace('</head>', () => `${links.join('')}</head>`);
-}
 
 /** The app page with the rendered markup in #root, its answers beside it, its links in the head. */
 export function withRenderedApp(

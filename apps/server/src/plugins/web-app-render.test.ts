@@ -15,9 +15,6 @@ import { setupTestApp } from '../test/test-app';
 const ENTRY = `
 let transport;
 export function setTransport(next) { transport = next; }
-export function pagesFor(url) {
-  return url.startsWith('/cart') ? ['src/features/checkout/pages/cart-page.tsx'] : [];
-}
 export async function render(url, onGiveUp) {
   if (url.startsWith('/articles/')) { onGiveUp('an article the entry cannot draw'); return null; }
   if (url === '/download') throw new TypeError('window is not defined');
@@ -54,12 +51,6 @@ const MANIFEST = {
     imports: ['_mantine-b2.js', '_card-d4.js'],
   },
   '_card-d4.js': { file: 'assets/card-d4.js', css: ['assets/card-d4.css'] },
-  'src/features/checkout/pages/cart-page.tsx': {
-    file: 'assets/cart-page-e5.js',
-    src: 'src/features/checkout/pages/cart-page.tsx',
-    isDynamicEntry: true,
-    imports: ['_mantine-b2.js', '_card-d4.js'],
-  },
 };
 
 const webDistDir = mkdtempSync(path.join(tmpdir(), 'vitrin-web-render-'));
@@ -137,19 +128,10 @@ describe('public pages are rendered on the server', () => {
     expect(scriptSrc?.[1]?.split(' ')).toEqual(["'self'", `'sha256-${hash}'`]);
   });
 
-  test('a page drawn in the browser keeps its module script and preloads its pages with it', async () => {
-    const response = await page('/cart?from=menu');
+  test('a page drawn in the browser keeps its plain module script', async () => {
+    const response = await page('/cart');
     expect(response.body).toContain('<script type="module" src="/assets/index-a1.js"></script>');
     expect(response.body).not.toContain('data-entry');
-    const head = response.body.slice(0, response.body.indexOf('</head>'));
-    for (const file of ['cart-page-e5.js', 'card-d4.js']) {
-      expect(head).toContain(`<link rel="modulepreload" crossorigin href="/assets/${file}">`);
-    }
-    expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/card-d4.css">');
-    // What the entry brings itself is not asked for twice.
-    expect(head).not.toContain('mantine-b2.js');
-    // A page the entry names nothing for gets index.html as it is.
-    expect((await page('/account')).body).not.toContain('modulepreload');
   });
 
   test("the page's calls run in-process as the visitor, so they count against the visitor's limits", async () => {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import { renderPageHtml } from '../lib/page-html';
-import { loadServerRenderer, withPagePreloads, withRenderedApp } from '../lib/server-render';
+import { loadServerRenderer, withRenderedApp } from '../lib/server-render';
 import { compressBody } from './compression';
 import { sendError } from './errors';
 
@@ -68,13 +68,10 @@ export default fp(
           meta && pathname.length <= MAX_PAGE_PATH
             ? renderPageHtml(indexHtml, meta, { publicUrl: app.config.publicUrl, pathname })
             : indexHtml;
-        // A public page (one a module describes) comes rendered, its content in the first paint;
-        // any other brings its pages' code with the app's.
-        if (renderer && pathname.length <= MAX_PAGE_PATH) {
-          const rendered = meta ? await renderer.render(request.url, request) : null;
-          html = rendered
-            ? withRenderedApp(html, rendered)
-            : withPagePreloads(html, renderer.filesFor(request.url));
+        // A public page (one a module describes) comes rendered, its content in the first paint.
+        if (renderer && meta && pathname.length <= MAX_PAGE_PATH) {
+          const rendered = await renderer.render(request.url, request);
+          if (rendered) html = withRenderedApp(html, rendered);
         }
         return reply
           .code(meta === null ? 404 : 200)
