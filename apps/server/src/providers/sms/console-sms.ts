@@ -12,9 +12,10 @@ export interface OutboxEntry {
 }
 
 /**
- * The default sender: logs the message and appends `{to, text, code, at}` as one JSON line to
- * `outbox/sms.jsonl`, where a person running the demo (or a test) reads the code. Without an
- * outbox folder (tests on memory) the entries are kept in `sent`.
+ * The default sender: appends `{to, text, code, at}` as one JSON line to `outbox/sms.jsonl`, where
+ * a person running the demo (or a test) reads the code, and logs that it did, with neither the
+ * number nor the text (a code in the text would be a code in the log). Without an outbox folder
+ * (tests on memory) the entries are kept in `sent`.
  */
 export class ConsoleSmsSender implements SmsSender {
   readonly name = 'console';
@@ -35,7 +36,10 @@ export class ConsoleSmsSender implements SmsSender {
 
   private async write(message: Omit<OutboxEntry, 'at'>): Promise<void> {
     const entry: OutboxEntry = { ...message, at: new Date().toISOString() };
-    this.log.info({ sms: { to: entry.to, text: entry.text } }, 'sms (console sender)');
+    this.log.info(
+      { sms: { kind: entry.code === null ? 'notice' : 'code' } },
+      'sms (console sender): written to the outbox',
+    );
     this.sent.push(entry);
     if (this.outboxDir) {
       await mkdir(this.outboxDir, { recursive: true });
