@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -63,6 +63,72 @@ describe('settings', () => {
       expect(problems).toMatch(/DATABASE_URL/);
       expect(problems).toMatch(/REDIS_URL/);
     }
+  });
+
+  test('the database pool: size, timeouts and TLS from DB_* settings', () => {
+    const url = 'postgresql://vitrin@db.internal:5432/vitrin';
+    expect(loadConfig({ DATABASE_URL: url, DATA_DIR: tempDir() }).databasePool).toEqual({
+      size: 10,
+      statementTimeoutMs: 30_000,
+      idleInTransactionTimeoutMs: 60_000,
+      connectTimeoutMs: 10_000,
+      ssl: undefined,
+    });
+    const dir = tempDir();
+    const caFile = path.join(dir, 'ca.pem');
+    writeFileSync(caFile, '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n');
+    const tuned = loadConfig({
+      DATABASE_URL: url,
+      DATA_DIR: dir,
+      DB_POOL_SIZE: '25',
+      DB_STATEMENT_TIMEOUT_MS: '0',
+      DB_IDLE_TX_TIMEOUT_MS: '5000',
+      DB_CONNECT_TIMEOUT_MS: '2000',
+      DB_SSL: 'verify-full',
+      DB_SSL_CA_FILE: caFile,
+    }).databasePool;
+    expect(tuned).toEqual({
+      size: 25,
+      statementTimeoutMs: 0,
+      idleInTransactionTimeoutMs: 5000,
+      connectTimeoutMs: 2000,
+      ssl: { rejectUnauthorized: true, ca: readFileSync(caFile, 'utf8') },
+    });
+    expect(
+      loadConfig({ DATABASE_URL: url, DATA_DIR: dir, DB_SSL: 'require' }).databasePool.ssl,
+    ).toEqual({ rejectUnauthorized: false });
+    expect(
+      loadConfig({ DATABASE_URL: url, DATA_DIR: dir, DB_SSL: 'disable' }).databasePool.ssl,
+    ).toBe(false);
+  });
+
+  test('database settings that cannot work are listed at start', () => {
+    const dir = tempDir();
+    const notPem = path.join(dir, 'ca.txt');
+    writeFileSync(notPem, 'not a certificate');
+    const problemsOf = (env: Record<string, string>) => {
+      try {
+        loadConfig({ DATA_DIR: dir, ...env });
+        return [];
+      } catch (error) {
+        return (error as ConfigError).problems;
+      }
+    };
+    expect(
+      problemsOf({ DATABASE_URL: 'postgres://db/vitrin?sslmode=require', DB_SSL: 'disable' }),
+    ).toEqual(['DB_SSL: DATABASE_URL already says sslmode=require; set TLS in one of the two']);
+    expect(
+      problemsOf({ DB_SSL: 'verify-full', DB_SSL_CA_FILE: path.join(dir, 'missing.pem') }),
+    ).toEqual([`DB_SSL_CA_FILE: cannot read ${path.join(dir, 'missing.pem')} (ENOENT)`]);
+    expect(problemsOf({ DB_SSL: 'verify-full', DB_SSL_CA_FILE: notPem })).toEqual([
+      `DB_SSL_CA_FILE: ${notPem} holds no PEM certificate`,
+    ]);
+    expect(problemsOf({ DB_SSL: 'require', DB_SSL_CA_FILE: notPem })).toEqual([
+      'DB_SSL_CA_FILE: only read with DB_SSL=verify-full',
+    ]);
+    const outOfRange = problemsOf({ DB_POOL_SIZE: '0', DB_SSL: 'maybe' }).join('\n');
+    expect(outOfRange).toMatch(/DB_POOL_SIZE/);
+    expect(outOfRange).toMatch(/DB_SSL/);
   });
 
   test('a database URL turns the demo seed off unless asked for', () => {

@@ -10,6 +10,7 @@ import {
   type OnlineGateway,
 } from '@vitrin/contracts';
 import { z } from 'zod';
+import { type DatabasePoolSettings, DEFAULT_DATABASE_POOL } from './db/pool-settings';
 import { compareVersions } from './lib/app-versions';
 import { compileProxyTrust, type TrustProxySetting } from './lib/client-address';
 import type { S3Settings } from './lib/s3-file-store';
@@ -93,6 +94,20 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
   HOST: z.string().min(1).optional(),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  /** Connections each node keeps to PostgreSQL at most. */
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
+  /** A statement running longer is cancelled (0: never). */
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+  /** A session idle inside an open transaction longer is ended (0: never). */
+  DB_IDLE_TX_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
+  /** How long to wait for a new connection before the call fails. */
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /**
+   * TLS to PostgreSQL: `disable`, `require` (encrypted, server not verified) or `verify-full`
+   * (its certificate checked against DB_SSL_CA_FILE, or the system's CAs). Unset: as DATABASE_URL says.
+   */
+  DB_SSL: z.enum(['disable', 'require', 'verify-full']).optional(),
+  DB_SSL_CA_FILE: z.string().min(1).optional(),
   DATA_DIR: z.string().min(1).default('./.data'),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
@@ -221,6 +236,8 @@ export interface AppConfig {
   host: string;
   /** Unset: embedded PGlite in `dataDir/db` (or in memory when `dataDir` is null). */
   databaseUrl: string | undefined;
+  /** How each node talks to PostgreSQL (DATABASE_URL); the embedded database ignores it. */
+  databasePool: DatabasePoolSettings;
   /** Null keeps everything in memory: tests. */
   dataDir: string | null;
   /** In-memory embedded database only: start from this dump (tests; never from the env). */
@@ -270,6 +287,51 @@ export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(`Invalid settings:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
   }
+}
+
+/** DB_* settings, with what cannot work together listed in `problems`. */
+function databasePoolOf(
+  settings: z.infer<typeof envSchema>,
+  problems: string[],
+): DatabasePoolSettings {
+  const pool: DatabasePoolSettings = {
+    size: settings.DB_POOL_SIZE,
+    statementTimeoutMs: settings.DB_STATEMENT_TIMEOUT_MS,
+    idleInTransactionTimeoutMs: settings.DB_IDLE_TX_TIMEOUT_MS,
+    connectTimeoutMs: settings.DB_CONNECT_TIMEOUT_MS,
+    ssl: undefined,
+  };
+  const urlSslMode = settings.DATABASE_URL
+    ? new URL(settings.DATABASE_URL).searchParams.get('sslmode')
+    : null;
+  if (settings.DB_SSL && urlSslMode) {
+    problems.push(
+      `DB_SSL: DATABASE_URL already says sslmode=${urlSslMode}; set TLS in one of the two`,
+    );
+  }
+  let ca: string | undefined;
+  if (settings.DB_SSL_CA_FILE) {
+    if (settings.DB_SSL !== 'verify-full') {
+      problems.push('DB_SSL_CA_FILE: only read with DB_SSL=verify-full');
+    } else {
+      try {
+        ca = readFileSync(settings.DB_SSL_CA_FILE, 'utf8');
+      } catch (error) {
+        problems.push(
+          `DB_SSL_CA_FILE: cannot read ${settings.DB_SSL_CA_FILE} (${(error as NodeJS.ErrnoException).code})`,
+        );
+      }
+      if (ca !== undefined && !ca.includes('-----BEGIN CERTIFICATE-----')) {
+        problems.push(`DB_SSL_CA_FILE: ${settings.DB_SSL_CA_FILE} holds no PEM certificate`);
+      }
+    }
+  }
+  if (settings.DB_SSL === 'disable') pool.ssl = false;
+  else if (settings.DB_SSL === 'require') pool.ssl = { rejectUnauthorized: false };
+  else if (settings.DB_SSL === 'verify-full') {
+    pool.ssl = { rejectUnauthorized: true, ...(ca !== undefined ? { ca } : {}) };
+  }
+  return pool;
 }
 
 /** Reads every setting once from the environment, validates it and fills defaults. */
@@ -388,6 +450,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       `ANDROID_MIN_VERSION: ${settings.ANDROID_MIN_VERSION} is above the latest version ${androidLatestVersion}`,
     );
   }
+  const databasePool = databasePoolOf(settings, problems);
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     env: settings.NODE_ENV,
@@ -395,6 +458,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     // A laptop should not expose the demo to its network; a container must listen on all.
     host: settings.HOST ?? (isProduction ? '0.0.0.0' : '127.0.0.1'),
     databaseUrl: settings.DATABASE_URL,
+    databasePool,
     dataDir,
     redisUrl: settings.REDIS_URL,
     redisKeyPrefix: settings.REDIS_KEY_PREFIX,
@@ -464,6 +528,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     port: 0,
     host: '127.0.0.1',
     databaseUrl: undefined,
+    databasePool: DEFAULT_DATABASE_POOL,
     dataDir: null,
     redisUrl: undefined,
     redisKeyPrefix: 'vitrin-test:',

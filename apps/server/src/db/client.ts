@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { migrationsFolder } from '../paths';
+import { type DatabasePoolSettings, DEFAULT_DATABASE_POOL } from './pool-settings';
 
 /** The Drizzle handle every service takes: the same type on PGlite and on PostgreSQL. */
 export type Database = PgDatabase<PgQueryResultHKT>;
@@ -43,8 +44,10 @@ export async function openDatabase(options: {
   dataDir: string | null;
   /** An in-memory embedded database starts as a copy of this dump (see dumpMigratedPglite). */
   template?: Blob | undefined;
+  /** PostgreSQL only: pool size, timeouts and TLS (the DB_* settings). */
+  pool?: DatabasePoolSettings;
 }): Promise<DatabaseHandle> {
-  if (options.url) return openPostgres(options.url);
+  if (options.url) return openPostgres(options.url, options.pool ?? DEFAULT_DATABASE_POOL);
   return openPglite(options.dataDir, options.template);
 }
 
@@ -90,8 +93,26 @@ async function openPglite(dataDir: string | null, template?: Blob): Promise<Data
   };
 }
 
-async function openPostgres(url: string): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: 10, idleTimeoutMillis: 30_000 });
+/** node-postgres's options for one connection, from the DB_* settings. */
+function connectionOptions(url: string, settings: DatabasePoolSettings): pg.ClientConfig {
+  return {
+    connectionString: url,
+    connectionTimeoutMillis: settings.connectTimeoutMs,
+    // Sent at connect: a statement or an idle transaction past its limit is ended by the server.
+    ...(settings.statementTimeoutMs > 0 ? { statement_timeout: settings.statementTimeoutMs } : {}),
+    ...(settings.idleInTransactionTimeoutMs > 0
+      ? { idle_in_transaction_session_timeout: settings.idleInTransactionTimeoutMs }
+      : {}),
+    ...(settings.ssl !== undefined ? { ssl: settings.ssl } : {}),
+  };
+}
+
+async function openPostgres(url: string, settings: DatabasePoolSettings): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({
+    ...connectionOptions(url, settings),
+    max: settings.size,
+    idleTimeoutMillis: 30_000,
+  });
   // A dropped idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   const db = drizzleNodePg(pool);
@@ -113,7 +134,8 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     ping: async () => {
       await pool.query('select 1');
     },
-    listen: (channel, onMessage) => listenOnPostgres(url, channel, onMessage),
+    listen: (channel, onMessage) =>
+      listenOnPostgres(connectionOptions(url, settings), channel, onMessage),
     close: () => pool.end(),
   };
 }
@@ -124,7 +146,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
  * accept (the job queue polls anyway: a notice only saves the wait).
  */
 async function listenOnPostgres(
-  url: string,
+  connection: pg.ClientConfig,
   channel: string,
   onMessage: (payload: string) => void,
 ): Promise<() => Promise<void>> {
@@ -139,7 +161,7 @@ async function listenOnPostgres(
     retry.unref();
   };
   const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString: url });
+    const next = new pg.Client(connection);
     next.on('notification', (message) => {
       if (message.channel === channel) onMessage(message.payload ?? '');
     });

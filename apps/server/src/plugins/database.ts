@@ -25,6 +25,7 @@ export default fp<DatabasePluginOptions>(
       url: app.config.databaseUrl,
       dataDir: app.config.dataDir,
       template: app.config.embeddedDatabaseTemplate,
+      pool: app.config.databasePool,
     });
     app.addHook('onClose', () => handle.close());
     await handle.migrate();
