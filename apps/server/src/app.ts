@@ -44,6 +44,7 @@ import health from './plugins/health';
 import jobs from './plugins/jobs';
 import mail from './plugins/mail';
 import pageMeta from './plugins/page-meta';
+import pressure from './plugins/pressure';
 import rateLimit from './plugins/rate-limit';
 import redis from './plugins/redis';
 import requestContext, { generateRequestId } from './plugins/request-context';
@@ -147,6 +148,8 @@ export async function buildApp(
     ),
   );
   await app.register(errors);
+  // Before any other work for a request: a node past its limits answers 503 at once.
+  await app.register(pressure);
   await app.register(textGuard);
   await app.register(requestContext);
   await app.register(securityHeaders);

@@ -45,6 +45,13 @@ describe('settings', () => {
     });
     expect(config.host).toBe('0.0.0.0');
     expect(config.seedDemoData).toBe(false);
+    // Load shedding watches the event loop in production on PostgreSQL; elsewhere only when asked.
+    expect(config.pressure.maxEventLoopDelayMs).toBe(1000);
+    expect(
+      loadConfig({ NODE_ENV: 'production', DATA_DIR: tempDir(), JWT_SECRET: 'a'.repeat(40) })
+        .pressure.maxEventLoopDelayMs,
+    ).toBe(0);
+    expect(loadConfig({ DATA_DIR: tempDir() }).pressure.maxEventLoopDelayMs).toBe(0);
   });
 
   test('every bad setting is listed at once', () => {

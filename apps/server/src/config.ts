@@ -157,6 +157,15 @@ const envSchema = z.object({
   KAVENEGAR_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://api.kavenegar.com'),
   /** How often the checkout jobs run (expire orders, reconcile payments); 0 turns them off. */
   JOBS_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
+  /**
+   * Past these the server answers 503 with Retry-After instead of taking more work (0: not
+   * checked). The event loop's delay is checked by default in production on PostgreSQL only:
+   * the embedded database runs on the same thread and holds it for long stretches by design.
+   */
+  PRESSURE_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+  PRESSURE_MAX_HEAP_BYTES: z.coerce.number().int().min(0).default(0),
+  PRESSURE_MAX_RSS_BYTES: z.coerce.number().int().min(0).default(0),
+  PRESSURE_RETRY_AFTER_S: z.coerce.number().int().min(1).max(3600).default(10),
   /** Run queued jobs (provisioning, notifications) on this node; off, it only queues them. */
   JOB_WORKERS: flag.default(true),
   /**
@@ -230,6 +239,16 @@ export type FileStoreSettings = { kind: 'disk' } | ({ kind: 's3' } & S3Settings)
 
 export type Env = Record<string, string | undefined>;
 
+/** When the server sheds load (@fastify/under-pressure); 0 turns a check off. */
+export interface PressureLimits {
+  maxEventLoopDelayMs: number;
+  maxHeapUsedBytes: number;
+  maxRssBytes: number;
+  retryAfterSeconds: number;
+  /** How often the process is measured. */
+  sampleIntervalMs: number;
+}
+
 export interface AppConfig {
   env: 'development' | 'production' | 'test';
   port: number;
@@ -274,6 +293,8 @@ export interface AppConfig {
    */
   paymentGateways: OnlineGateway[];
   /** Null: the periodic jobs are not queued on a timer (tests run them by hand). */
+  /** Load shedding (the PRESSURE_* settings); 0 turns a check off. */
+  pressure: PressureLimits;
   jobsIntervalMs: number | null;
   /** Run queued jobs on this node; false: jobs wait in the queue (tests drain them by hand). */
   jobWorkers: boolean;
@@ -479,6 +500,14 @@ export function loadConfig(env: Env = process.env): AppConfig {
     panelTimeoutMs: settings.PANEL_TIMEOUT_MS,
     secretKeys,
     paymentGateways,
+    pressure: {
+      maxEventLoopDelayMs:
+        settings.PRESSURE_LOOP_DELAY_MS ?? (isProduction && settings.DATABASE_URL ? 1000 : 0),
+      maxHeapUsedBytes: settings.PRESSURE_MAX_HEAP_BYTES,
+      maxRssBytes: settings.PRESSURE_MAX_RSS_BYTES,
+      retryAfterSeconds: settings.PRESSURE_RETRY_AFTER_S,
+      sampleIntervalMs: 1000,
+    },
     jobsIntervalMs: settings.JOBS_INTERVAL_MS === 0 ? null : settings.JOBS_INTERVAL_MS,
     jobWorkers: settings.JOB_WORKERS,
     zarinpal,
@@ -549,6 +578,13 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     panelTimeoutMs: 15_000,
     secretKeys: [{ id: 'test', key: Buffer.alloc(32, 7) }],
     paymentGateways: ['sandbox'],
+    pressure: {
+      maxEventLoopDelayMs: 0,
+      maxHeapUsedBytes: 0,
+      maxRssBytes: 0,
+      retryAfterSeconds: 10,
+      sampleIntervalMs: 1000,
+    },
     jobsIntervalMs: null,
     jobWorkers: false,
     zarinpal: null,
