@@ -42,6 +42,7 @@ describe('settings', () => {
       DATA_DIR: tempDir(),
       JWT_SECRET: 'a'.repeat(40),
       DATABASE_URL: 'postgres://vitrin@db.internal:5432/vitrin',
+      REDIS_URL: 'redis://cache.internal:6379',
     });
     expect(config.host).toBe('0.0.0.0');
     expect(config.seedDemoData).toBe(false);
@@ -52,6 +53,17 @@ describe('settings', () => {
         .pressure.maxEventLoopDelayMs,
     ).toBe(0);
     expect(loadConfig({ DATA_DIR: tempDir() }).pressure.maxEventLoopDelayMs).toBe(0);
+  });
+
+  test('production on PostgreSQL needs Redis, unless it is one node alone', () => {
+    const production = {
+      NODE_ENV: 'production',
+      DATA_DIR: tempDir(),
+      JWT_SECRET: 'a'.repeat(40),
+      DATABASE_URL: 'postgres://vitrin@db.internal:5432/vitrin',
+    };
+    expect(() => loadConfig(production)).toThrow(/REDIS_URL: required in production on PostgreSQL/);
+    expect(loadConfig({ ...production, SINGLE_NODE: 'true' }).redisUrl).toBeUndefined();
   });
 
   test('every bad setting is listed at once', () => {

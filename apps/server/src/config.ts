@@ -110,6 +110,8 @@ const envSchema = z.object({
   DB_SSL_CA_FILE: z.string().min(1).optional(),
   DATA_DIR: z.string().min(1).default('./.data'),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  /** Production on PostgreSQL runs several nodes, which need REDIS_URL; true says there is one. */
+  SINGLE_NODE: flag.default(false),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   JWT_SECRET: z.string().min(MIN_SECRET_LENGTH).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
@@ -369,6 +371,11 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const isProduction = settings.NODE_ENV === 'production';
   const dataDir = path.resolve(settings.DATA_DIR);
   const problems: string[] = [];
+  if (isProduction && settings.DATABASE_URL && !settings.REDIS_URL && !settings.SINGLE_NODE) {
+    problems.push(
+      'REDIS_URL: required in production on PostgreSQL, where several nodes share rate limits, sign-in codes and live counts (SINGLE_NODE=true for one node alone)',
+    );
+  }
   if (isProduction && !settings.JWT_SECRET) {
     problems.push(`JWT_SECRET: required in production (at least ${MIN_SECRET_LENGTH} characters)`);
   }

@@ -4,6 +4,7 @@ import { toPersianDigits } from '@vitrin/fa';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error';
 import { rateLimitKeyOf } from '../lib/client-address';
+import { fallbackRateStore } from '../lib/fallback-rate-store';
 
 /** Persian text for a limit, telling the person how long to wait. */
 export function rateLimitedMessage(retryAfterSeconds: number): string {
@@ -26,7 +27,8 @@ export function isStaticFileRequest(url: string): boolean {
 
 /**
  * Per-address request limits: a generous default for every route, tighter ones in a route's
- * `config.rateLimit`. Buckets live in Redis when REDIS_URL is set, so all nodes share them.
+ * `config.rateLimit`. Buckets live in Redis when REDIS_URL is set, so all nodes share them, and
+ * in the node's memory while Redis is down.
  */
 export default fp(
   async (app) => {
@@ -34,13 +36,23 @@ export default fp(
       global: true,
       max: app.config.rateLimitPerMinute,
       timeWindow: 60_000,
+      // In Redis, shared by every node; while Redis does not answer, in this node's memory:
+      // an outage neither takes the API down nor lifts the limits.
       ...(app.redis
-        ? { redis: app.redis, nameSpace: `${app.config.redisKeyPrefix}rate-limit:` }
+        ? {
+            store: fallbackRateStore(app.redis, `${app.config.redisKeyPrefix}rate-limit:`, {
+              fellBack: (error) =>
+                app.log.warn(
+                  { err: error },
+                  'rate limits: Redis does not answer; counting in this node until it does',
+                ),
+              recovered: () => app.log.info('rate limits: counting in Redis again'),
+            }),
+          }
         : {}),
       allowList: (request) => isStaticFileRequest(request.url),
       keyGenerator: (request) => rateLimitKeyOf(request.ip),
-      // A Redis outage must not take the whole API down with it.
-      skipOnError: true,
+      skipOnError: false,
       errorResponseBuilder: (_request, context) => {
         const retryAfterSeconds = context.ttl / 1000;
         return new AppError('RATE_LIMITED', rateLimitedMessage(retryAfterSeconds), {
