@@ -1,5 +1,6 @@
-// Bundles the server into dist/main.js, and the demo seed's CLI into dist/seed-cli.js (npm start
-// runs it before the server; the server bundle carries no demo data: src/demo/bundle.test.ts).
+// Bundles the server into dist/main.js, `npm run migrate`'s CLI into dist/migrate-cli.js, and the
+// demo seed's CLI into dist/seed-cli.js (npm start runs it before the server; the server bundle
+// carries no demo data: src/demo/bundle.test.ts).
 // The workspace packages (@vitrin/*) ship TypeScript source, so they are bundled in; every npm
 // dependency stays external and loads from node_modules as usual.
 import { readFileSync } from 'node:fs';
@@ -14,7 +15,7 @@ export function serverBuildOptions() {
   );
   return {
     absWorkingDir: fileURLToPath(new URL('.', import.meta.url)),
-    entryPoints: ['src/main.ts', 'src/demo/seed-cli.ts'],
+    entryPoints: ['src/main.ts', 'src/demo/seed-cli.ts', 'src/migrate-cli.ts'],
     outdir: 'dist',
     entryNames: '[name]',
     bundle: true,
@@ -29,5 +30,5 @@ export function serverBuildOptions() {
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   await build(serverBuildOptions());
-  console.log('server built: apps/server/dist/main.js, dist/seed-cli.js');
+  console.log('server built: apps/server/dist/main.js, dist/seed-cli.js, dist/migrate-cli.js');
 }

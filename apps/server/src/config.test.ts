@@ -46,6 +46,9 @@ describe('settings', () => {
     });
     expect(config.host).toBe('0.0.0.0');
     expect(config.seedDemoData).toBe(false);
+    // Migrations are their own step there (npm run migrate).
+    expect(config.migrateOnStart).toBe(false);
+    expect(loadConfig({ DATA_DIR: tempDir() }).migrateOnStart).toBe(true);
     // Load shedding watches the event loop in production on PostgreSQL; elsewhere only when asked.
     expect(config.pressure.maxEventLoopDelayMs).toBe(1000);
     expect(

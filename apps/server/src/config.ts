@@ -94,6 +94,12 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
   HOST: z.string().min(1).optional(),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  /**
+   * Apply pending migrations when the server starts. Default: yes, but for production on
+   * PostgreSQL, where `npm run migrate` is its own step and a node refuses a database that is
+   * behind (several nodes starting at once must not each migrate).
+   */
+  MIGRATE_ON_START: flag.optional(),
   /** Connections each node keeps to PostgreSQL at most. */
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
   /** A statement running longer is cancelled (0: never). */
@@ -257,6 +263,8 @@ export interface AppConfig {
   host: string;
   /** Unset: embedded PGlite in `dataDir/db` (or in memory when `dataDir` is null). */
   databaseUrl: string | undefined;
+  /** Migrate at start; otherwise refuse to start on a database with pending migrations. */
+  migrateOnStart: boolean;
   /** How each node talks to PostgreSQL (DATABASE_URL); the embedded database ignores it. */
   databasePool: DatabasePoolSettings;
   /** Null keeps everything in memory: tests. */
@@ -486,6 +494,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     // A laptop should not expose the demo to its network; a container must listen on all.
     host: settings.HOST ?? (isProduction ? '0.0.0.0' : '127.0.0.1'),
     databaseUrl: settings.DATABASE_URL,
+    migrateOnStart: settings.MIGRATE_ON_START ?? !(isProduction && settings.DATABASE_URL),
     databasePool,
     dataDir,
     redisUrl: settings.REDIS_URL,
@@ -564,6 +573,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     port: 0,
     host: '127.0.0.1',
     databaseUrl: undefined,
+    migrateOnStart: true,
     databasePool: DEFAULT_DATABASE_POOL,
     dataDir: null,
     redisUrl: undefined,

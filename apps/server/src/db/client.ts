@@ -1,7 +1,8 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -20,6 +21,8 @@ export interface DatabaseHandle {
   readonly db: Database;
   readonly kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
+  /** The committed migrations this database has not applied yet, by name, oldest first. */
+  pendingMigrations(): Promise<string[]>;
   /** One SQL text with `$n` parameters (several statements when there are none): the job queue's way in. */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   ping(): Promise<void>;
@@ -65,6 +68,29 @@ export async function dumpMigratedPglite(): Promise<Blob> {
   }
 }
 
+/**
+ * The committed migrations newer than the last one the database records (drizzle-kit's own
+ * rule: its table holds each applied migration's folder time).
+ */
+async function pendingMigrations(executeSql: DatabaseHandle['executeSql']): Promise<string[]> {
+  const applied = await executeSql(
+    "select to_regclass('drizzle.__drizzle_migrations') is not null as present",
+  );
+  let lastApplied = -1;
+  if ((applied.rows[0] as { present: boolean } | undefined)?.present) {
+    const last = await executeSql(
+      'select max(created_at)::text as last from drizzle.__drizzle_migrations',
+    );
+    lastApplied = Number((last.rows[0] as { last: string | null } | undefined)?.last ?? -1);
+  }
+  const journal = JSON.parse(
+    readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8'),
+  ) as { entries: Array<{ tag: string; when: number }> };
+  // readMigrationFiles checks every file the journal names is there, as the migrator would.
+  readMigrationFiles({ migrationsFolder });
+  return journal.entries.filter((entry) => entry.when > lastApplied).map((entry) => entry.tag);
+}
+
 async function openPglite(dataDir: string | null, template?: Blob): Promise<DatabaseHandle> {
   let client: PGlite;
   if (dataDir) {
@@ -75,10 +101,11 @@ async function openPglite(dataDir: string | null, template?: Blob): Promise<Data
     client = await PGlite.create(template ? { loadDataDir: template } : {});
   }
   const db = drizzlePglite(client);
-  return {
+  const handle: DatabaseHandle = {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),
+    pendingMigrations: () => pendingMigrations(handle.executeSql),
     executeSql: async (text, values) => {
       if (values && values.length > 0) return client.query(text, values);
       // Without parameters it may be a script (pg-boss installs its schema in one text).
@@ -91,6 +118,7 @@ async function openPglite(dataDir: string | null, template?: Blob): Promise<Data
     listen: (channel, onMessage) => client.listen(channel, onMessage),
     close: () => client.close(),
   };
+  return handle;
 }
 
 /** node-postgres's options for one connection, from the DB_* settings. */
@@ -116,7 +144,7 @@ async function openPostgres(url: string, settings: DatabasePoolSettings): Promis
   // A dropped idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   const db = drizzleNodePg(pool);
-  return {
+  const handle: DatabaseHandle = {
     db,
     kind: 'postgres',
     migrate: async () => {
@@ -130,6 +158,7 @@ async function openPostgres(url: string, settings: DatabasePoolSettings): Promis
         client.release();
       }
     },
+    pendingMigrations: () => pendingMigrations(handle.executeSql),
     executeSql: (text, values) => pool.query(text, values),
     ping: async () => {
       await pool.query('select 1');
@@ -138,6 +167,7 @@ async function openPostgres(url: string, settings: DatabasePoolSettings): Promis
       listenOnPostgres(connectionOptions(url, settings), channel, onMessage),
     close: () => pool.end(),
   };
+  return handle;
 }
 
 /**

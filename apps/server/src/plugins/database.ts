@@ -18,7 +18,10 @@ export interface DatabasePluginOptions {
   seed?: (db: Database, context: { secrets: SecretBox }) => Promise<string[]>;
 }
 
-/** Opens the database, applies the committed migrations and, when given a seed, seeds it. */
+/**
+ * Opens the database, applies the committed migrations (or, with MIGRATE_ON_START off, refuses
+ * one that is behind) and, when given a seed, seeds it.
+ */
 export default fp<DatabasePluginOptions>(
   async (app, options) => {
     const handle = await openDatabase({
@@ -28,7 +31,17 @@ export default fp<DatabasePluginOptions>(
       pool: app.config.databasePool,
     });
     app.addHook('onClose', () => handle.close());
-    await handle.migrate();
+    if (app.config.migrateOnStart) {
+      await handle.migrate();
+    } else {
+      // Production on PostgreSQL: `npm run migrate` is a step of its own, before the nodes start.
+      const pending = await handle.pendingMigrations();
+      if (pending.length > 0) {
+        throw new Error(
+          `the database is ${pending.length} migration(s) behind this release (${pending.join(', ')}): run \`npm run migrate\` first, or start with MIGRATE_ON_START=true`,
+        );
+      }
+    }
     if (app.config.seedDemoData && options.seed) {
       const applied = await options.seed(handle.db, {
         secrets: new SecretBox(app.config.secretKeys),
