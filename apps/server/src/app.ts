@@ -43,6 +43,7 @@ import fileStore from './plugins/file-store';
 import health from './plugins/health';
 import jobs from './plugins/jobs';
 import mail from './plugins/mail';
+import metrics from './plugins/metrics';
 import pageMeta from './plugins/page-meta';
 import pressure from './plugins/pressure';
 import rateLimit from './plugins/rate-limit';
@@ -148,6 +149,7 @@ export async function buildApp(
     ),
   );
   await app.register(errors);
+  await app.register(metrics);
   // Before any other work for a request: a node past its limits answers 503 at once.
   await app.register(pressure);
   await app.register(textGuard);

@@ -116,6 +116,8 @@ const envSchema = z.object({
   DB_SSL_CA_FILE: z.string().min(1).optional(),
   DATA_DIR: z.string().min(1).default('./.data'),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  /** Bearer token a Prometheus scrape of /metrics shows; unset: private addresses only. */
+  METRICS_TOKEN: z.string().min(24).optional(),
   /** Production on PostgreSQL runs several nodes, which need REDIS_URL; true says there is one. */
   SINGLE_NODE: flag.default(false),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
@@ -303,6 +305,8 @@ export interface AppConfig {
    */
   paymentGateways: OnlineGateway[];
   /** Null: the periodic jobs are not queued on a timer (tests run them by hand). */
+  /** A scrape of /metrics shows it as a bearer token; undefined: private addresses only. */
+  metricsToken: string | undefined;
   /** Load shedding (the PRESSURE_* settings); 0 turns a check off. */
   pressure: PressureLimits;
   jobsIntervalMs: number | null;
@@ -516,6 +520,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     panelTimeoutMs: settings.PANEL_TIMEOUT_MS,
     secretKeys,
     paymentGateways,
+    metricsToken: settings.METRICS_TOKEN,
     pressure: {
       maxEventLoopDelayMs:
         settings.PRESSURE_LOOP_DELAY_MS ?? (isProduction && settings.DATABASE_URL ? 1000 : 0),
@@ -595,6 +600,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     panelTimeoutMs: 15_000,
     secretKeys: [{ id: 'test', key: Buffer.alloc(32, 7) }],
     paymentGateways: ['sandbox'],
+    metricsToken: undefined,
     pressure: {
       maxEventLoopDelayMs: 0,
       maxHeapUsedBytes: 0,

@@ -23,6 +23,8 @@ export interface DatabaseHandle {
   migrate(): Promise<void>;
   /** The committed migrations this database has not applied yet, by name, oldest first. */
   pendingMigrations(): Promise<string[]>;
+  /** PostgreSQL's pool now (connections open, idle, and calls waiting for one); null on PGlite. */
+  poolStats(): { total: number; idle: number; waiting: number } | null;
   /** One SQL text with `$n` parameters (several statements when there are none): the job queue's way in. */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   ping(): Promise<void>;
@@ -106,6 +108,7 @@ async function openPglite(dataDir: string | null, template?: Blob): Promise<Data
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),
     pendingMigrations: () => pendingMigrations(handle.executeSql),
+    poolStats: () => null,
     executeSql: async (text, values) => {
       if (values && values.length > 0) return client.query(text, values);
       // Without parameters it may be a script (pg-boss installs its schema in one text).
@@ -159,6 +162,7 @@ async function openPostgres(url: string, settings: DatabasePoolSettings): Promis
       }
     },
     pendingMigrations: () => pendingMigrations(handle.executeSql),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     executeSql: (text, values) => pool.query(text, values),
     ping: async () => {
       await pool.query('select 1');

@@ -41,11 +41,13 @@ export default fp(
       ...(app.redis
         ? {
             store: fallbackRateStore(app.redis, `${app.config.redisKeyPrefix}rate-limit:`, {
-              fellBack: (error) =>
+              fellBack: (error) => {
+                app.metrics.rateLimitFallbacks.inc();
                 app.log.warn(
                   { err: error },
                   'rate limits: Redis does not answer; counting in this node until it does',
-                ),
+                );
+              },
               recovered: () => app.log.info('rate limits: counting in Redis again'),
             }),
           }
@@ -61,5 +63,5 @@ export default fp(
       },
     });
   },
-  { name: 'rate-limit', dependencies: ['config', 'redis'] },
+  { name: 'rate-limit', dependencies: ['config', 'redis', 'metrics'] },
 );
