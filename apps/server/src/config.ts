@@ -116,6 +116,8 @@ const envSchema = z.object({
   DB_SSL_CA_FILE: z.string().min(1).optional(),
   DATA_DIR: z.string().min(1).default('./.data'),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  /** Days the errors people's browsers and apps report are kept. */
+  ERROR_REPORT_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** Bearer token a Prometheus scrape of /metrics shows; unset: private addresses only. */
   METRICS_TOKEN: z.string().min(24).optional(),
   /** Production on PostgreSQL runs several nodes, which need REDIS_URL; true says there is one. */
@@ -305,6 +307,8 @@ export interface AppConfig {
    */
   paymentGateways: OnlineGateway[];
   /** Null: the periodic jobs are not queued on a timer (tests run them by hand). */
+  /** Days client error reports are kept before the periodic job deletes them. */
+  clientErrorRetentionDays: number;
   /** A scrape of /metrics shows it as a bearer token; undefined: private addresses only. */
   metricsToken: string | undefined;
   /** Load shedding (the PRESSURE_* settings); 0 turns a check off. */
@@ -520,6 +524,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     panelTimeoutMs: settings.PANEL_TIMEOUT_MS,
     secretKeys,
     paymentGateways,
+    clientErrorRetentionDays: settings.ERROR_REPORT_DAYS,
     metricsToken: settings.METRICS_TOKEN,
     pressure: {
       maxEventLoopDelayMs:
@@ -600,6 +605,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     panelTimeoutMs: 15_000,
     secretKeys: [{ id: 'test', key: Buffer.alloc(32, 7) }],
     paymentGateways: ['sandbox'],
+    clientErrorRetentionDays: 30,
     metricsToken: undefined,
     pressure: {
       maxEventLoopDelayMs: 0,

@@ -1,7 +1,7 @@
 import { ANDROID_VERSION, getAppInfo, reportClientError, WEB_VERSION } from '@vitrin/contracts';
 import type { FastifyInstance } from 'fastify';
 import { registerCall } from '../../lib/register-call';
-import { recordClientError } from './app.service';
+import { pruneClientErrors, recordClientError } from './app.service';
 
 const APP_NAME = 'ویترین';
 
@@ -24,4 +24,10 @@ export async function appRoutes(app: FastifyInstance) {
     // A broken page can loop; one address gets a handful of reports a minute, not a flood.
     { rateLimit: { max: 20, timeWindowMs: 60_000 } },
   );
+
+  // Reports are kept ERROR_REPORT_DAYS, then deleted by one node at a time.
+  app.jobs.periodic('app.client-errors-prune', app.config.jobsIntervalMs, async (now) => {
+    const pruned = await pruneClientErrors(app.db, now, app.config.clientErrorRetentionDays);
+    if (pruned > 0) app.log.info({ pruned }, 'old client error reports deleted');
+  });
 }

@@ -1,4 +1,5 @@
 import type { CallParsed, reportClientError } from '@vitrin/contracts';
+import { lt } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { clientErrorReports } from './schema';
 
@@ -25,4 +26,15 @@ export async function recordClientError(
     .returning({ id: clientErrorReports.id });
   if (!row) throw new Error('insert returned no row');
   return row;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Deletes the reports received more than `days` days before `now`; answers how many. */
+export async function pruneClientErrors(db: Database, now: Date, days: number): Promise<number> {
+  const deleted = await db
+    .delete(clientErrorReports)
+    .where(lt(clientErrorReports.receivedAt, new Date(now.getTime() - days * DAY_MS)))
+    .returning({ id: clientErrorReports.id });
+  return deleted.length;
 }

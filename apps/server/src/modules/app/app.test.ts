@@ -1,8 +1,9 @@
 import { ANDROID_VERSION, TEXT_PROBLEM_MESSAGES, WEB_VERSION } from '@vitrin/contracts';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, inArray } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { clientErrorReports } from '../../schema';
 import { postJson, setupTestApp } from '../../test/test-app';
+import { pruneClientErrors } from './app.service';
 
 const t = setupTestApp();
 
@@ -163,5 +164,36 @@ describe('report-client-error', () => {
     expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
     const otherAddress = await postJson(t.app, '/api/app/report-client-error', validReport);
     expect(otherAddress.statusCode).toBe(200);
+  });
+});
+
+describe('client error reports are kept for a number of days', () => {
+  test('the prune deletes the reports received before the retention, and keeps the rest', async () => {
+    const now = new Date('2026-11-27T12:00:00Z');
+    const day = 24 * 60 * 60 * 1000;
+    const report = (receivedDaysAgo: number) => ({
+      message: `prune test ${receivedDaysAgo}`,
+      pageUrl: '/store',
+      release: WEB_VERSION,
+      platform: 'web' as const,
+      requestId: `prune-${receivedDaysAgo}`,
+      occurredAt: new Date(now.getTime() - receivedDaysAgo * day),
+      receivedAt: new Date(now.getTime() - receivedDaysAgo * day),
+    });
+    const rows = await t.app.db
+      .insert(clientErrorReports)
+      .values([report(31), report(30.5), report(29), report(1)])
+      .returning({ id: clientErrorReports.id, message: clientErrorReports.message });
+    expect(await pruneClientErrors(t.app.db, now, 30)).toBe(2);
+    const left = await t.app.db
+      .select({ message: clientErrorReports.message })
+      .from(clientErrorReports)
+      .where(
+        inArray(
+          clientErrorReports.id,
+          rows.map((row) => row.id),
+        ),
+      );
+    expect(left.map((row) => row.message).sort()).toEqual(['prune test 1', 'prune test 29']);
   });
 });
