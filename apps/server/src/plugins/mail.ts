@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { createMailSender, type MailSender } from '../providers/email/mail-sender';
+import { countOutcomes } from './metrics';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -11,8 +12,11 @@ declare module 'fastify' {
 export default fp(
   async (app) => {
     const sender = createMailSender(app.config.mail, app.log);
+    countOutcomes(sender, 'send', (outcome) =>
+      app.metrics.messages.inc({ channel: 'email', kind: 'mail', outcome }),
+    );
     app.decorate('mail', sender);
     app.addHook('onClose', () => sender.close());
   },
-  { name: 'mail', dependencies: ['config'] },
+  { name: 'mail', dependencies: ['config', 'metrics'] },
 );

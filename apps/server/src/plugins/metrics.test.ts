@@ -67,6 +67,27 @@ describe('/metrics', () => {
     }
   });
 
+  test('SMS and e-mail handed to their providers are counted by kind and outcome', async () => {
+    const series = 'vitrin_messages_total{channel="sms",kind="code",outcome="sent",app="vitrin"}';
+    const before = seriesValue((await scrape(open, '127.0.0.1')).body, series);
+    await open.app.sms.sendCode({ to: '+989121234567', code: '12345', text: 'کد: ۱۲۳۴۵' });
+    await open.app.mail.send({
+      to: 'sara@example.com',
+      subject: 'آزمون',
+      text: 'سلام',
+      html: '<p>سلام</p>',
+      messageId: 'metrics-test-1',
+    });
+    const after = (await scrape(open, '127.0.0.1')).body;
+    expect(seriesValue(after, series)).toBe((Number.isNaN(before) ? 0 : before) + 1);
+    expect(
+      seriesValue(
+        after,
+        'vitrin_messages_total{channel="email",kind="mail",outcome="sent",app="vitrin"}',
+      ),
+    ).toBeGreaterThanOrEqual(1);
+  });
+
   test('without a token: this machine and private networks only', async () => {
     for (const address of ['127.0.0.1', '10.1.2.3', '192.168.0.7', '::1', 'fd00::5']) {
       expect((await scrape(open, address)).statusCode, address).toBe(200);

@@ -11,6 +11,31 @@ export interface Metrics {
   registry: Registry;
   /** Each time rate limits fell back from Redis to the node's memory. */
   rateLimitFallbacks: Counter;
+  /** Messages handed to the SMS and e-mail providers, by channel, kind and outcome. */
+  messages: Counter<'channel' | 'kind' | 'outcome'>;
+}
+
+/**
+ * Counts each call of `method` on `target` by its outcome, in place: the object stays what it
+ * was (tests read a sender's own fields).
+ */
+export function countOutcomes<T extends object, K extends keyof T & string>(
+  target: T,
+  method: K,
+  count: (outcome: 'sent' | 'failed') => void,
+): void {
+  const original = target[method] as unknown as (...args: unknown[]) => Promise<unknown>;
+  const counted = async (...args: unknown[]) => {
+    try {
+      const result = await original.apply(target, args);
+      count('sent');
+      return result;
+    } catch (error) {
+      count('failed');
+      throw error;
+    }
+  };
+  (target as Record<string, unknown>)[method] = counted;
 }
 
 declare module 'fastify' {
@@ -134,6 +159,12 @@ export default fp(
       rateLimitFallbacks: new Counter({
         name: 'vitrin_rate_limit_fallbacks_total',
         help: "Times rate limits fell back from Redis to the node's memory",
+        registers: [registry],
+      }),
+      messages: new Counter({
+        name: 'vitrin_messages_total',
+        help: 'Messages handed to the SMS and e-mail providers, by channel, kind and outcome',
+        labelNames: ['channel', 'kind', 'outcome'],
         registers: [registry],
       }),
     };

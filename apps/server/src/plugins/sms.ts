@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import { ConsoleSmsSender } from '../providers/sms/console-sms';
 import { KavenegarSmsSender } from '../providers/sms/kavenegar-sms';
 import type { SmsSender } from '../providers/sms/sms-sender';
+import { countOutcomes } from './metrics';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,7 +18,15 @@ export default fp(
       settings.provider === 'kavenegar'
         ? new KavenegarSmsSender(settings)
         : new ConsoleSmsSender(settings.outboxDir, app.log);
+    for (const [method, kind] of [
+      ['sendCode', 'code'],
+      ['sendNotice', 'notice'],
+    ] as const) {
+      countOutcomes(sender, method, (outcome) =>
+        app.metrics.messages.inc({ channel: 'sms', kind, outcome }),
+      );
+    }
     app.decorate('sms', sender);
   },
-  { name: 'sms', dependencies: ['config'] },
+  { name: 'sms', dependencies: ['config', 'metrics'] },
 );
