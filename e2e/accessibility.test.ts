@@ -2,7 +2,15 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { saveScreenshot, viewports } from './browser';
-import { type Account, ADMIN, CUSTOMER, newPage, screenshotBoth, signIn } from './flows';
+import {
+  type Account,
+  ADMIN,
+  CUSTOMER,
+  newPage,
+  restingBox,
+  screenshotBoth,
+  signIn,
+} from './flows';
 import { useInProcessServerAndBrowser } from './harness';
 
 // Issue 22: axe-core finds nothing on any page of the site, the customer panel and the staff
@@ -317,15 +325,7 @@ describe('accessibility (axe-core, both widths)', () => {
       const toast = page.getByRole('alert').filter({ hasText: 'مشخصات ذخیره شد' });
       await toast.waitFor();
       const row = await tabs.boundingBox();
-      let box = await toast.boundingBox();
-      // Where it comes to rest: it slides in from the edge.
-      await expect
-        .poll(async () => {
-          const previous = box;
-          box = await toast.boundingBox();
-          return previous !== null && box !== null && previous.x === box.x;
-        })
-        .toBe(true);
+      const box = await restingBox(toast);
       expect(row && box && box.y >= row.y + row.height).toBe(true);
       await saveScreenshot(page, 'a11y-toast-under-panel-tabs-phone');
     } finally {

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { horizontalOverflow, saveScreenshot, viewports } from './browser';
 
@@ -110,6 +110,19 @@ export async function newPage(browser: Browser, viewport: Viewport = viewports.d
  * Saves the page at both widths, from the same state: phone first, then back to desktop. Checks
  * on the way that nothing is wider than the phone's screen.
  */
+/** Where a toast comes to rest: it slides in from the edge, so its box is read until it stops. */
+export async function restingBox(toast: Locator) {
+  let box = await toast.boundingBox();
+  await expect
+    .poll(async () => {
+      const previous = box;
+      box = await toast.boundingBox();
+      return previous !== null && box !== null && previous.x === box.x;
+    })
+    .toBe(true);
+  return box;
+}
+
 export async function screenshotBoth(page: Page, name: string) {
   const original = page.viewportSize() ?? viewports.desktop;
   // Toasts the steps before left on screen would hide the header.

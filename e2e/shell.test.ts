@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { horizontalOverflow, saveScreenshot, viewports } from './browser';
+import { restingBox } from './flows';
 import { useServerAndBrowser } from './harness';
 import { startServer } from './server';
 
@@ -159,15 +160,7 @@ describe('toasts (spec §1, §8, §9)', () => {
       try {
         const toast = page.getByRole('alert').filter({ hasText: 'لطفا دوباره تلاش کنید' });
         await toast.waitFor();
-        // Where it comes to rest: it slides in from the edge.
-        let box = await toast.boundingBox();
-        await expect
-          .poll(async () => {
-            const previous = box;
-            box = await toast.boundingBox();
-            return previous !== null && box !== null && previous.x === box.x;
-          })
-          .toBe(true);
+        const box = await restingBox(toast);
         expect(box).not.toBeNull();
         if (!box) return;
         // Pinned to the left edge: on a phone it may span the width, but never hug the right.
