@@ -8,7 +8,7 @@ const TOKEN = 'metrics-token-for-the-tests-0001';
 let open: TestApp;
 let guarded: TestApp;
 beforeAll(async () => {
-  open = await createTestApp();
+  open = await createTestApp({ seedDemoData: true });
   guarded = await createTestApp({ metricsToken: TOKEN });
 });
 afterAll(async () => {
@@ -57,7 +57,11 @@ describe('/metrics', () => {
         0,
       );
     }
+    // The demo's services by status, from the database at scrape time.
+    expect(seriesValue(after, 'vitrin_services{status="active",app="vitrin"}')).toBeGreaterThan(0);
     for (const series of [
+      'vitrin_payments_last_day',
+      'vitrin_live_sockets',
       'process_cpu_user_seconds_total',
       'nodejs_eventloop_lag_seconds',
       'vitrin_rate_limit_fallbacks_total',

@@ -102,57 +102,111 @@ export default fp(
       },
     });
 
-    const jobsGauge = (name: string, help: string, read: (row: JobRow) => number) =>
+    /**
+     * Rows one query answers, asked at most once a second however many series read them (a
+     * scrape reads several). A query that fails (a table not there yet) answers no rows.
+     */
+    const scraped = <Row>(text: string) => {
+      let last: { at: number; rows: Promise<Row[]> } | null = null;
+      return (): Promise<Row[]> => {
+        if (last && Date.now() - last.at < 1000) return last.rows;
+        const rows = app.hasDecorator('database')
+          ? app.database
+              .executeSql(text)
+              .then((answer) => answer.rows as Row[])
+              .catch(() => [])
+          : Promise.resolve([]);
+        last = { at: Date.now(), rows };
+        return rows;
+      };
+    };
+    /** A gauge whose values are rows of a query: a label from each row, and its value. */
+    const tableGauge = <Row>(
+      name: string,
+      help: string,
+      labelNames: string[],
+      rows: () => Promise<Row[]>,
+      value: (row: Row) => number,
+    ) =>
       new Gauge({
         name,
         help,
-        labelNames: ['queue'],
+        labelNames,
         registers: [registry],
         async collect() {
           this.reset();
-          for (const row of await jobCounts()) this.set({ queue: row.name }, read(row));
+          for (const row of await rows()) {
+            const labels = Object.fromEntries(
+              labelNames.map((label) => [label, String((row as Record<string, unknown>)[label])]),
+            );
+            this.set(labels, value(row));
+          }
         },
       });
+
     interface JobRow {
-      name: string;
+      queue: string;
       waiting: number;
       oldest_seconds: number;
       failed: number;
     }
-    let cached: { at: number; rows: Promise<JobRow[]> } | null = null;
-    // One query a scrape for the three series below.
-    const jobCounts = (): Promise<JobRow[]> => {
-      if (cached && Date.now() - cached.at < 1000) return cached.rows;
-      const rows = app.hasDecorator('database')
-        ? app.database
-            .executeSql(
-              `select name,
-                 count(*) filter (where state in ('created', 'retry'))::int as waiting,
-                 coalesce(extract(epoch from now() - min(created_on) filter (where state in ('created', 'retry'))), 0)::float as oldest_seconds,
-                 count(*) filter (where state = 'failed')::int as failed
-               from ${JOB_QUEUE_SCHEMA}.job group by name`,
-            )
-            .then((answer) => answer.rows as JobRow[])
-            .catch(() => [])
-        : Promise.resolve([]);
-      cached = { at: Date.now(), rows };
-      return rows;
-    };
-    jobsGauge(
+    const jobRows = scraped<JobRow>(
+      `select name as queue,
+         count(*) filter (where state in ('created', 'retry'))::int as waiting,
+         coalesce(extract(epoch from now() - min(created_on) filter (where state in ('created', 'retry'))), 0)::float as oldest_seconds,
+         count(*) filter (where state = 'failed')::int as failed
+       from ${JOB_QUEUE_SCHEMA}.job group by name`,
+    );
+    tableGauge(
       'vitrin_jobs_waiting',
       'Jobs queued and not yet started, by queue',
+      ['queue'],
+      jobRows,
       (row) => row.waiting,
     );
-    jobsGauge(
+    tableGauge(
       'vitrin_jobs_oldest_waiting_seconds',
       'Age of the oldest job still waiting, by queue',
+      ['queue'],
+      jobRows,
       (row) => row.oldest_seconds,
     );
-    jobsGauge(
+    tableGauge(
       'vitrin_jobs_failed',
       'Jobs that failed for good and are kept, by queue',
+      ['queue'],
+      jobRows,
       (row) => row.failed,
     );
+
+    // Payments started in the last day by gateway and where they stand (pending, paid, failed…),
+    // and services by status: a rise in failed payments or provisioning shows here.
+    tableGauge(
+      'vitrin_payments_last_day',
+      'Payments started in the last 24 hours, by gateway and status',
+      ['gateway', 'status'],
+      scraped<{ gateway: string; status: string; n: number }>(
+        "select gateway, status, count(*)::int as n from payments where created_at > now() - interval '1 day' group by gateway, status",
+      ),
+      (row) => row.n,
+    );
+    tableGauge(
+      'vitrin_services',
+      'Customer services by status (a failed provisioning stays in its status until staff act)',
+      ['status'],
+      scraped<{ status: string; n: number }>(
+        'select status, count(*)::int as n from services group by status',
+      ),
+      (row) => row.n,
+    );
+    new Gauge({
+      name: 'vitrin_live_sockets',
+      help: "Live sockets (visitors' trackers and panels) open on this node",
+      registers: [registry],
+      collect() {
+        if (app.hasDecorator('live')) this.set(app.live.io.engine.clientsCount);
+      },
+    });
 
     const metrics: Metrics = {
       registry,
