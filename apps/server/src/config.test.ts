@@ -24,8 +24,8 @@ describe('settings', () => {
 
   test('outside production an unset JWT_SECRET is generated once and kept in DATA_DIR', () => {
     const dataDir = tempDir();
-    const first = loadConfig({ DATA_DIR: dataDir }).jwtSecret;
-    const second = loadConfig({ DATA_DIR: dataDir }).jwtSecret;
+    const first = loadConfig({ DATA_DIR: dataDir }).accessTokenKeys.current.secret;
+    const second = loadConfig({ DATA_DIR: dataDir }).accessTokenKeys.current.secret;
     expect(first.length).toBeGreaterThanOrEqual(32);
     expect(second).toBe(first);
     const file = path.join(dataDir, 'jwt-secret');

@@ -11,6 +11,12 @@ import {
 } from '@vitrin/contracts';
 import { z } from 'zod';
 import { type DatabasePoolSettings, DEFAULT_DATABASE_POOL } from './db/pool-settings';
+import {
+  ACCESS_TOKEN_KEY_ID_PATTERN,
+  type AccessTokenKeys,
+  DEFAULT_ACCESS_TOKEN_KEY_ID,
+  parseVerifyOnlyKeys,
+} from './lib/access-token-keys';
 import { compareVersions } from './lib/app-versions';
 import { compileProxyTrust, type TrustProxySetting } from './lib/client-address';
 import type { S3Settings } from './lib/s3-file-store';
@@ -123,7 +129,14 @@ const envSchema = z.object({
   /** Production on PostgreSQL runs several nodes, which need REDIS_URL; true says there is one. */
   SINGLE_NODE: flag.default(false),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Signs access tokens (and hashes sign-in codes); its id goes in each token's `kid`. */
   JWT_SECRET: z.string().min(MIN_SECRET_LENGTH).optional(),
+  JWT_KEY_ID: z
+    .string()
+    .regex(ACCESS_TOKEN_KEY_ID_PATTERN, 'letters, digits, ".", "_" or "-", at most 40')
+    .default(DEFAULT_ACCESS_TOKEN_KEY_ID),
+  /** `id:secret,…`: keys still accepted but not used to sign (the previous or the next key). */
+  JWT_VERIFY_KEYS: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   TRUST_PROXY: trustProxy.optional(),
   BODY_LIMIT_BYTES: z.coerce
@@ -279,7 +292,8 @@ export interface AppConfig {
   /** Every Redis key starts with it, so environments (and test runs) can share one server. */
   redisKeyPrefix: string;
   publicUrl: string;
-  jwtSecret: string;
+  /** The key that signs access tokens and those still accepted (key rotation, issue 23). */
+  accessTokenKeys: AccessTokenKeys;
   logLevel: string;
   /** Proxies whose `X-Forwarded-For` entries are believed; false: the socket's peer is the client. */
   trustProxy: TrustProxySetting;
@@ -495,6 +509,12 @@ export function loadConfig(env: Env = process.env): AppConfig {
     );
   }
   const databasePool = databasePoolOf(settings, problems);
+  const currentAccessTokenKey = {
+    id: settings.JWT_KEY_ID,
+    secret: settings.JWT_SECRET ?? readOrCreateJwtSecret(dataDir),
+  };
+  const verifyOnlyKeys = parseVerifyOnlyKeys(currentAccessTokenKey, settings.JWT_VERIFY_KEYS);
+  problems.push(...verifyOnlyKeys.problems.map((problem) => `JWT_VERIFY_KEYS: ${problem}`));
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     env: settings.NODE_ENV,
@@ -508,7 +528,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     redisUrl: settings.REDIS_URL,
     redisKeyPrefix: settings.REDIS_KEY_PREFIX,
     publicUrl: (settings.PUBLIC_URL ?? `http://localhost:${settings.PORT}`).replace(/\/$/, ''),
-    jwtSecret: settings.JWT_SECRET ?? readOrCreateJwtSecret(dataDir),
+    accessTokenKeys: { current: currentAccessTokenKey, verifyOnly: verifyOnlyKeys.verifyOnly },
     logLevel: settings.LOG_LEVEL ?? (settings.NODE_ENV === 'test' ? 'silent' : 'info'),
     trustProxy: settings.TRUST_PROXY ?? false,
     bodyLimitBytes: settings.BODY_LIMIT_BYTES,
@@ -589,7 +609,10 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     redisUrl: undefined,
     redisKeyPrefix: 'vitrin-test:',
     publicUrl: 'http://localhost',
-    jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing',
+    accessTokenKeys: {
+      current: { id: 'test', secret: 'test-secret-that-is-long-enough-for-hs256-signing' },
+      verifyOnly: [],
+    },
     logLevel: 'silent',
     trustProxy: false,
     bodyLimitBytes: 256 * 1024,

@@ -6,7 +6,8 @@ import {
 } from '@vitrin/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { jwtVerify, SignJWT } from 'jose';
+import { decodeProtectedHeader, type JWTPayload, jwtVerify, SignJWT } from 'jose';
+import { type AccessTokenKeys, acceptedKeys } from '../lib/access-token-keys';
 import { AppError } from '../lib/app-error';
 
 /** Spec §4: the web refreshes 60 s before `exp`; a short life keeps a stolen token short-lived. */
@@ -30,17 +31,19 @@ export interface AccountLookup {
   readStanding(userId: string): Promise<{ role: UserRole; lockedAt: Date | null } | null>;
 }
 
+export interface AccessTokens {
+  sign(user: { id: string; role: UserRole }, sessionId: string): Promise<string>;
+  /** The user of a valid, unexpired token whose session is still open; null otherwise. */
+  verify(token: string): Promise<AuthUser | null>;
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     user: AuthUser | null;
   }
   interface FastifyInstance {
     accountLookup: AccountLookup;
-    accessTokens: {
-      sign(user: { id: string; role: UserRole }, sessionId: string): Promise<string>;
-      /** The user of a valid, unexpired token whose session is still open; null otherwise. */
-      verify(token: string): Promise<AuthUser | null>;
-    };
+    accessTokens: AccessTokens;
   }
 }
 
@@ -110,40 +113,78 @@ export async function withUser(
   });
 }
 
+/**
+ * Signs with the current key, naming it in the `kid` header; accepts a token signed by any key
+ * the node knows under that id, and refuses an id it does not know.
+ */
+export function createAccessTokens(keys: AccessTokenKeys, accounts: AccountLookup): AccessTokens {
+  const encoder = new TextEncoder();
+  const signingKey = encoder.encode(keys.current.secret);
+  const keysById = new Map(
+    acceptedKeys(keys).map((key) => [key.id, encoder.encode(key.secret)] as const),
+  );
+
+  /** The keys that may have signed a token with this `kid`. */
+  function candidateKeys(kid: unknown): Uint8Array[] {
+    // Tokens signed before key ids (issue 23) have none. During the rolling deploy that brings
+    // ids, nodes not yet updated still sign them with JWT_SECRET; refusing them would send every
+    // signed-in tab to refresh at once, and two refreshes racing log a person out (0009). Any key
+    // the node accepts may be tried: whoever holds one could sign with its id anyway.
+    if (kid === undefined) return [...keysById.values()];
+    const key = typeof kid === 'string' ? keysById.get(kid) : undefined;
+    return key ? [key] : [];
+  }
+
+  async function verifiedClaims(token: string): Promise<JWTPayload | null> {
+    let kid: unknown;
+    try {
+      ({ kid } = decodeProtectedHeader(token));
+    } catch {
+      return null;
+    }
+    for (const key of candidateKeys(kid)) {
+      try {
+        const { payload } = await jwtVerify(token, key, {
+          issuer: ISSUER,
+          audience: AUDIENCE,
+          algorithms: ['HS256'],
+        });
+        return payload;
+      } catch {
+        // Not signed by this key, or expired: the next candidate, if any.
+      }
+    }
+    return null;
+  }
+
+  return {
+    sign: (user, sessionId) =>
+      new SignJWT({ role: user.role, sid: sessionId })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT', kid: keys.current.id })
+        .setSubject(user.id)
+        .setIssuer(ISSUER)
+        .setAudience(AUDIENCE)
+        .setIssuedAt()
+        .setExpirationTime(`${ACCESS_TOKEN_TTL_SECONDS}s`)
+        .sign(signingKey),
+    verify: async (token) => {
+      const claims = await verifiedClaims(token);
+      if (!claims) return null;
+      const { sub, sid, role } = claims;
+      if (typeof sub !== 'string' || typeof sid !== 'string') return null;
+      if (!USER_ROLES.includes(role as UserRole)) return null;
+      // A signed-out or ended session stops its access tokens at once, not 15 minutes later.
+      const open = await accounts.isSessionOpen(sid);
+      return open ? { id: sub, role: role as UserRole, sessionId: sid } : null;
+    },
+  };
+}
+
 export default fp<{ accounts: AccountLookup }>(
   async (app, { accounts }) => {
-    const key = new TextEncoder().encode(app.config.jwtSecret);
     app.decorate('accountLookup', accounts);
     app.decorateRequest('user', null);
-    app.decorate('accessTokens', {
-      sign: (user, sessionId) =>
-        new SignJWT({ role: user.role, sid: sessionId })
-          .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-          .setSubject(user.id)
-          .setIssuer(ISSUER)
-          .setAudience(AUDIENCE)
-          .setIssuedAt()
-          .setExpirationTime(`${ACCESS_TOKEN_TTL_SECONDS}s`)
-          .sign(key),
-      verify: async (token) => {
-        let claims: Record<string, unknown>;
-        try {
-          ({ payload: claims } = await jwtVerify(token, key, {
-            issuer: ISSUER,
-            audience: AUDIENCE,
-            algorithms: ['HS256'],
-          }));
-        } catch {
-          return null;
-        }
-        const { sub, sid, role } = claims;
-        if (typeof sub !== 'string' || typeof sid !== 'string') return null;
-        if (!USER_ROLES.includes(role as UserRole)) return null;
-        // A signed-out or ended session stops its access tokens at once, not 15 minutes later.
-        const open = await accounts.isSessionOpen(sid);
-        return open ? { id: sub, role: role as UserRole, sessionId: sid } : null;
-      },
-    });
+    app.decorate('accessTokens', createAccessTokens(app.config.accessTokenKeys, accounts));
   },
   { name: 'auth', dependencies: ['config', 'database'] },
 );

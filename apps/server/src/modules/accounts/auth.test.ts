@@ -662,7 +662,7 @@ describe('access tokens', () => {
       .setAudience('vitrin')
       .setIssuedAt(Math.floor(Date.now() / 1000) - 3600)
       .setExpirationTime(Math.floor(Date.now() / 1000) - 1800)
-      .sign(new TextEncoder().encode(t.app.config.jwtSecret));
+      .sign(new TextEncoder().encode(t.app.config.accessTokenKeys.current.secret));
     for (const token of [undefined, forged, expired, 'not-a-jwt']) {
       const response = await call('/api/user/get-user-info', {}, token ? { token } : {});
       expect(response.statusCode).toBe(401);

@@ -4,6 +4,7 @@ import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import type { AppConfig } from '../../config';
 import type { Database } from '../../db/client';
+import { type AccessTokenKeys, acceptedKeys } from '../../lib/access-token-keys';
 import { AppError } from '../../lib/app-error';
 import { rateLimitKeyOf } from '../../lib/client-address';
 import { assertNotLimited, consumeOrThrow, createLimiter } from '../../lib/limiter';
@@ -20,6 +21,21 @@ export const OTP_MAX_PER_ADDRESS_PER_HOUR = 20;
 
 function hashCode(secret: string, mobile: string, code: string): Buffer {
   return createHmac('sha256', secret).update(`${mobile}:${code}`).digest();
+}
+
+/**
+ * Whether `code` is the one hashed into `storedHash` by any key the node accepts. Codes are
+ * hashed with the current access-token key; a verify-only key stays accepted for at least the
+ * 15 minutes of a token's life, far longer than a code's 2, so a code sent just before a key
+ * rotation, or by a node not yet rotated, still verifies. (The hash input, `+98…:123456`, can
+ * never be a token's signing input, which is base64url and a dot.)
+ */
+function codeMatches(keys: AccessTokenKeys, mobile: string, code: string, storedHash: string) {
+  const expected = Buffer.from(storedHash, 'hex');
+  return acceptedKeys(keys).some((key) => {
+    const actual = hashCode(key.secret, mobile, code);
+    return expected.length === actual.length && timingSafeEqual(expected, actual);
+  });
 }
 
 function codeText(code: string, purpose: OtpPurpose): string {
@@ -40,7 +56,7 @@ export interface OtpDependencies {
   redis: Redis | null;
   sms: SmsSender;
   log: Logger;
-  config: Pick<AppConfig, 'redisKeyPrefix' | 'jwtSecret'>;
+  config: Pick<AppConfig, 'redisKeyPrefix' | 'accessTokenKeys'>;
 }
 
 /** One-time codes: issue (with cooldowns and caps), send by SMS, verify (with a try limit). */
@@ -84,7 +100,9 @@ export function createOtpService(app: OtpDependencies) {
           .values({
             mobile,
             purpose,
-            codeHash: hashCode(app.config.jwtSecret, mobile, code).toString('hex'),
+            codeHash: hashCode(app.config.accessTokenKeys.current.secret, mobile, code).toString(
+              'hex',
+            ),
             requestIp: ipAddress,
             createdAt: now,
             expiresAt: new Date(now.getTime() + OTP_TTL_SECONDS * 1000),
@@ -125,9 +143,7 @@ export function createOtpService(app: OtpDependencies) {
           .limit(1)
           .for('update');
         if (!row) return { kind: 'expired' } as const;
-        const expected = Buffer.from(row.codeHash, 'hex');
-        const actual = hashCode(app.config.jwtSecret, mobile, code);
-        if (expected.length === actual.length && timingSafeEqual(expected, actual)) {
+        if (codeMatches(app.config.accessTokenKeys, mobile, code, row.codeHash)) {
           await tx.update(otpCodes).set({ consumedAt: now }).where(eq(otpCodes.id, row.id));
           return { kind: 'ok', purpose: row.purpose } as const;
         }

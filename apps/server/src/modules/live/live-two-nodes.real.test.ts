@@ -17,6 +17,7 @@ import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { buildApp } from '../../app';
 import { testConfig } from '../../config';
+import { DEFAULT_ACCESS_TOKEN_KEY_ID } from '../../lib/access-token-keys';
 import { createSignedInUser, type SignedInUser } from '../../test/api-kit';
 import { createTestDatabase, deleteKeys } from '../../test/test-app';
 import { LIVE_MESSAGES } from './live-socket';
@@ -172,7 +173,15 @@ beforeAll(async () => {
   const signIn = async () => {
     // Never listens: it signs people in on the nodes' database with the nodes' secret.
     app = await buildApp(
-      testConfig({ databaseUrl: database.url, redisUrl, redisKeyPrefix, jwtSecret }),
+      testConfig({
+        databaseUrl: database.url,
+        redisUrl,
+        redisKeyPrefix,
+        accessTokenKeys: {
+          current: { id: DEFAULT_ACCESS_TOKEN_KEY_ID, secret: jwtSecret },
+          verifyOnly: [],
+        },
+      }),
     );
     await app.ready();
     owner = await createSignedInUser(app, { firstName: 'سارا', lastName: 'محمدی' });
