@@ -131,7 +131,10 @@ export async function buildApp(
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     forceCloseConnections: 'idle',
-    return503OnClosing: true,
+    // A node that is stopping still answers a request that reached it (the database closes only
+    // after the last connection), with `Connection: close`. A 503 there would fail it: a load
+    // balancer cannot send a POST again once it has sent it.
+    return503OnClosing: false,
     // The embedded database's first start creates a cluster on disk: ~15 s on a small machine.
     pluginTimeout: 120_000,
   });

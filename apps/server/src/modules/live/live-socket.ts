@@ -302,9 +302,14 @@ export async function createLiveSockets(
         });
       }
     },
-    /** Closes every socket of this node (not the other nodes') and the engine. */
+    /**
+     * Closes every connection of this node (not the other nodes') and the engine. The transports
+     * are closed, not the namespaces: that is the reconnect hint. A tracker stops for the page
+     * load on a namespace disconnect (`41`) but reconnects after a closed transport, and a panel's
+     * Socket.IO client reconnects by itself (docs/live-protocol.md §6, §8.3), so both come back
+     * through the load balancer to a node still running.
+     */
     async close() {
-      for (const namespace of [trackers, panels]) namespace.local.disconnectSockets(true);
       io.engine?.close();
       await Promise.allSettled([trackers, panels].map((namespace) => namespace.adapter.close()));
     },
