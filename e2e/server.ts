@@ -20,7 +20,7 @@ export async function freePort(): Promise<number> {
 }
 
 /** Runs a Node script of the build to its end without blocking the test process. */
-function runToExit(
+export function runToExit(
   args: string[],
   env: Record<string, string>,
 ): Promise<{ code: number | null; output: string }> {
