@@ -1,0 +1,42 @@
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadConfigOrExit } from '../config';
+import { createBackup } from './backup';
+import { exitWithError } from './backup-error';
+
+// `npm run backup [-- --to <folder>]`: one backup of the configured PostgreSQL database and the
+// disk store's uploads into a new folder under <folder> (default DATA_DIR/backups). Runs beside
+// a live server; exits 1 with the reason when anything fails, leaving no backup folder behind.
+
+try {
+  const { values } = parseArgs({ options: { to: { type: 'string' } }, allowPositionals: false });
+  const config = loadConfigOrExit();
+  // npm runs this from the repository root; a folder given on the command line means where the
+  // operator typed it.
+  const destination = path.resolve(
+    process.env.INIT_CWD ?? process.cwd(),
+    values.to ?? path.join(config.dataDir ?? '.data', 'backups'),
+  );
+  const { folder, manifest } = await createBackup(
+    {
+      ...config,
+      libpqTls: { DB_SSL: process.env.DB_SSL, DB_SSL_CA_FILE: process.env.DB_SSL_CA_FILE },
+    },
+    destination,
+  );
+  const { database, files } = manifest;
+  const rows = Object.values(database.rowCounts).reduce((sum, count) => sum + count, 0);
+  console.log(`✓ پشتیبان ساخته شد (backup written): ${folder}`);
+  console.log(
+    `  database: ${(database.bytes / 1024 / 1024).toFixed(1)} MB, ${Object.keys(database.rowCounts).length} tables, ${rows} rows, latest migration ${database.latestMigration?.tag ?? 'none'}, PostgreSQL ${database.serverVersion}`,
+  );
+  if (files.included) {
+    console.log(`  files: ${files.list.length} from the disk store`);
+  } else {
+    console.log(
+      `  ⚠ هشدار: فایل‌های آپلودشده در باکت S3 «${files.bucket}» هستند و در این پشتیبان نیستند؛ نسخه‌بندی یا تکثیر باکت با اپراتور است.\n  Warning: ${files.note}.`,
+    );
+  }
+} catch (error) {
+  exitWithError(error);
+}

@@ -1,0 +1,88 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { z } from 'zod';
+import { BackupError } from './backup-error';
+
+/** What a backup folder holds: written last, so a folder with one was finished. */
+export const MANIFEST_FILE = 'manifest.json';
+/** pg_dump's custom format: compressed, and pg_restore can list it before restoring. */
+export const DATABASE_FILE = 'database.dump';
+/** A copy of the disk store's tree: `files/<key>`. */
+export const FILES_FOLDER = 'files';
+
+const sha256Hex = z.string().regex(/^[0-9a-f]{64}$/);
+
+const storedFile = z.object({
+  key: z.string().min(1),
+  bytes: z.number().int().min(0),
+  sha256: sha256Hex,
+});
+
+export const backupManifest = z.object({
+  format: z.literal('vitrin-backup'),
+  formatVersion: z.literal(1),
+  createdAt: z.iso.datetime(),
+  appVersion: z.string(),
+  database: z.object({
+    file: z.literal(DATABASE_FILE),
+    bytes: z.number().int().min(1),
+    sha256: sha256Hex,
+    serverVersion: z.string(),
+    latestMigration: z.object({ tag: z.string().nullable(), createdAt: z.number() }).nullable(),
+    rowCounts: z.record(z.string(), z.number().int().min(0)),
+    moneyChecksums: z.record(z.string(), sha256Hex),
+  }),
+  /** Ids (never the keys) of SECRET_KEYS when the backup was made: sealed columns need them. */
+  secretKeyIds: z.array(z.string()),
+  files: z.discriminatedUnion('included', [
+    z.object({
+      included: z.literal(true),
+      store: z.literal('disk'),
+      list: z.array(storedFile),
+    }),
+    z.object({
+      included: z.literal(false),
+      store: z.literal('s3'),
+      bucket: z.string(),
+      endpoint: z.string(),
+      note: z.string(),
+    }),
+  ]),
+});
+
+export type BackupManifest = z.infer<typeof backupManifest>;
+export type StoredFile = z.infer<typeof storedFile>;
+
+/** The manifest of the backup in `folder`; a missing or unreadable one is a BackupError. */
+export async function readManifest(folder: string): Promise<BackupManifest> {
+  const file = path.join(folder, MANIFEST_FILE);
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    throw new BackupError(
+      'این پوشه پشتیبان کامل ویترین نیست: فهرست پشتیبان (manifest.json) در آن نیست',
+      `cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+    );
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    throw new BackupError(
+      'فهرست پشتیبان (manifest.json) خراب است',
+      `${file} is not JSON: ${(error as Error).message}`,
+    );
+  }
+  const manifest = backupManifest.safeParse(parsed);
+  if (!manifest.success) {
+    throw new BackupError(
+      'فهرست پشتیبان (manifest.json) خراب است یا از نسخه‌ای ناشناخته',
+      `${file}: ${manifest.error.issues
+        .slice(0, 3)
+        .map((issue) => `${issue.path.join('.')}: ${issue.message}`)
+        .join('; ')}`,
+    );
+  }
+  return manifest.data;
+}

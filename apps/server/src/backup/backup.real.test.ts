@@ -1,0 +1,328 @@
+import { spawn } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { cp, mkdtemp, readFile, rm, stat, truncate, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { testConfig } from '../config';
+import { openDatabase } from '../db/client';
+import { createScratchDatabase } from '../db/scratch-database';
+import { DiskFileStore } from '../lib/file-store';
+import { serverRoot } from '../paths';
+import { createTestApp, createTestDatabase } from '../test/test-app';
+import { type BackupResult, type BackupSettings, createBackup } from './backup';
+import { DATABASE_FILE, MANIFEST_FILE } from './backup-manifest';
+import { restoreBackup } from './restore';
+import { listDatabaseContents } from './wipe-database';
+
+// The backup drill (issue 23): a seeded database and an uploaded file are backed up, the
+// database is dropped and made again empty, the backup is restored, and every table, every
+// money row and the file are as they were. Then what must refuse: a database that holds data
+// (without --wipe), a cut-off dump, a restore that does not match its manifest.
+
+const adminUrl = process.env.TEST_DATABASE_URL ?? '';
+const databaseName = (url: string) => new URL(url).pathname.slice(1);
+
+/** Rows of every application table, by `schema.table`: counted here, not by the code tested. */
+async function countEveryTable(url: string): Promise<Record<string, number>> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const tables = await client.query<{ schemaname: string; tablename: string }>(
+      "select schemaname, tablename from pg_tables where schemaname not in ('pg_catalog', 'information_schema') order by 1, 2",
+    );
+    const counts: Record<string, number> = {};
+    for (const { schemaname, tablename } of tables.rows) {
+      const result = await client.query<{ n: number }>(
+        `select count(*)::int as n from "${schemaname}"."${tablename}"`,
+      );
+      counts[`${schemaname}.${tablename}`] = result.rows[0]?.n ?? -1;
+    }
+    return counts;
+  } finally {
+    await client.end();
+  }
+}
+
+/** Every row of the money tables as JSON, in id order. */
+async function moneyRows(url: string): Promise<Record<string, unknown[]>> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const rows: Record<string, unknown[]> = {};
+    for (const [table, key] of [
+      ['orders', 'id'],
+      ['order_lines', 'id'],
+      ['payments', 'id'],
+      ['wallets', 'user_id'],
+      ['wallet_transactions', 'id'],
+      ['billing_documents', 'id'],
+    ] as const) {
+      const result = await client.query(
+        `select to_jsonb(t) as row from ${table} t order by ${key}`,
+      );
+      rows[table] = result.rows.map((row) => row.row);
+    }
+    return rows;
+  } finally {
+    await client.end();
+  }
+}
+
+async function contentsOf(url: string): Promise<string[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await listDatabaseContents(client);
+  } finally {
+    await client.end();
+  }
+}
+
+const drops: Array<() => Promise<void>> = [];
+let workDir: string;
+let sourceUrl: string;
+let sourceDataDir: string;
+let backup: BackupResult;
+let countsBefore: Record<string, number>;
+let moneyBefore: Record<string, unknown[]>;
+const fileKey = `catalog/${randomUUID()}.png`;
+const fileBytes = randomBytes(50_000);
+
+function settingsFor(url: string, dataDir: string): BackupSettings {
+  return { ...testConfig(), databaseUrl: url, dataDir, fileStore: { kind: 'disk' } };
+}
+
+/** A new empty database and data folder to restore into, dropped after the file. */
+async function emptyTarget(): Promise<{ url: string; dataDir: string }> {
+  const database = await createTestDatabase();
+  drops.push(database.drop);
+  if (!database.url) throw new Error('the backup drill runs on PostgreSQL');
+  return { url: database.url, dataDir: await mkdtemp(path.join(workDir, 'target-')) };
+}
+
+beforeAll(async () => {
+  workDir = await mkdtemp(path.join(tmpdir(), 'vitrin-backup-drill-'));
+  sourceDataDir = path.join(workDir, 'source');
+  const testApp = await createTestApp({
+    seedDemoData: true,
+    dataDir: sourceDataDir,
+    fileStore: { kind: 'disk' },
+  });
+  try {
+    sourceUrl = testApp.app.config.databaseUrl ?? '';
+    await testApp.app.files.put(fileKey, fileBytes);
+    countsBefore = await countEveryTable(sourceUrl);
+    moneyBefore = await moneyRows(sourceUrl);
+    // Taken while the server is up, as a timer would.
+    backup = await createBackup(
+      settingsFor(sourceUrl, sourceDataDir),
+      path.join(workDir, 'backups'),
+    );
+  } catch (error) {
+    await testApp.close();
+    throw error;
+  }
+  // The app's close drops its database: the first half of the wipe.
+  await testApp.close();
+}, 120_000);
+
+afterAll(async () => {
+  for (const drop of drops) await drop();
+  if (workDir) await rm(workDir, { recursive: true, force: true });
+});
+
+describe('the drill', () => {
+  test('the seed has money in every money table, so the checksums compare something', () => {
+    for (const table of Object.keys(moneyBefore)) {
+      expect(moneyBefore[table]?.length, table).toBeGreaterThan(0);
+    }
+    expect(countsBefore['public.users']).toBeGreaterThan(0);
+  });
+
+  test('the manifest says what the database held: row counts, version, latest migration', async () => {
+    const { manifest, folder } = backup;
+    expect(path.basename(folder)).toMatch(/^vitrin-backup-\d{8}T\d{6}Z$/);
+    expect(manifest.database.rowCounts).toEqual(countsBefore);
+    expect(Object.keys(manifest.database.moneyChecksums).sort()).toEqual(
+      Object.keys(moneyBefore).sort(),
+    );
+    const serverPackage = JSON.parse(
+      await readFile(path.join(serverRoot, 'package.json'), 'utf8'),
+    ) as { version: string };
+    expect(manifest.appVersion).toBe(serverPackage.version);
+    const journal = JSON.parse(
+      await readFile(path.join(serverRoot, 'drizzle/meta/_journal.json'), 'utf8'),
+    ) as { entries: Array<{ tag: string }> };
+    expect(manifest.database.latestMigration?.tag).toBe(journal.entries.at(-1)?.tag);
+    expect(manifest.files).toMatchObject({
+      included: true,
+      list: [{ key: fileKey, bytes: fileBytes.length }],
+    });
+  });
+
+  test('restored into the dropped and recreated database, every table, every money row and the file are back', async () => {
+    // The second half of the wipe: the same database name, empty; the uploads gone.
+    const recreated = await createScratchDatabase(adminUrl, databaseName(sourceUrl));
+    drops.push(recreated.drop);
+    await rm(path.join(sourceDataDir, 'uploads'), { recursive: true, force: true });
+    expect(await contentsOf(recreated.url)).toEqual([]);
+
+    const result = await restoreBackup(settingsFor(recreated.url, sourceDataDir), backup.folder, {
+      wipe: false,
+    });
+
+    expect(await countEveryTable(recreated.url)).toEqual(countsBefore);
+    expect(await moneyRows(recreated.url)).toEqual(moneyBefore);
+    const files = new DiskFileStore(path.join(sourceDataDir, 'uploads'));
+    expect((await files.read(fileKey)).equals(fileBytes)).toBe(true);
+    expect(result.previousUploads).toBeNull();
+    // The restored database is the version this code migrates: nothing pending.
+    const handle = await openDatabase({ url: recreated.url, dataDir: null });
+    try {
+      expect(await handle.pendingMigrations()).toEqual([]);
+    } finally {
+      await handle.close();
+    }
+  });
+});
+
+describe('what a restore refuses', () => {
+  test('a database that holds data is refused without --wipe and left as it was; with --wipe it is replaced', async () => {
+    const target = await emptyTarget();
+    const handle = await openDatabase({ url: target.url, dataDir: null });
+    await handle.migrate();
+    await handle.executeSql(
+      "insert into users (mobile, first_name, last_name) values ('+989120000001', 'تینا', 'امینی')",
+    );
+    await handle.close();
+    const countsThere = await countEveryTable(target.url);
+    const oldUploads = new DiskFileStore(path.join(target.dataDir, 'uploads'));
+    await oldUploads.put('catalog/old.png', Buffer.from('old'));
+
+    await expect(
+      restoreBackup(settingsFor(target.url, target.dataDir), backup.folder, { wipe: false }),
+    ).rejects.toThrow(/مقصد خالی نیست.*--wipe/);
+    expect(await countEveryTable(target.url)).toEqual(countsThere);
+    expect((await oldUploads.read('catalog/old.png')).toString()).toBe('old');
+
+    const result = await restoreBackup(settingsFor(target.url, target.dataDir), backup.folder, {
+      wipe: true,
+    });
+    expect(await countEveryTable(target.url)).toEqual(countsBefore);
+    expect(await moneyRows(target.url)).toEqual(moneyBefore);
+    // The uploads that were there are kept aside, not deleted.
+    expect(result.previousUploads).not.toBeNull();
+    expect(
+      (await readFile(path.join(result.previousUploads ?? '', 'catalog/old.png'))).toString(),
+    ).toBe('old');
+    const restored = new DiskFileStore(path.join(target.dataDir, 'uploads'));
+    expect((await restored.read(fileKey)).equals(fileBytes)).toBe(true);
+    await expect(restored.read('catalog/old.png')).rejects.toThrow(/no file/);
+  });
+
+  test('a cut-off dump fails before anything is written', async () => {
+    const copy = path.join(workDir, 'truncated');
+    await cp(backup.folder, copy, { recursive: true });
+    const dump = path.join(copy, DATABASE_FILE);
+    await truncate(dump, Math.floor((await stat(dump)).size / 2));
+    const target = await emptyTarget();
+
+    await expect(
+      restoreBackup(settingsFor(target.url, target.dataDir), copy, { wipe: true }),
+    ).rejects.toThrow(/ناقص یا خراب/);
+    expect(await contentsOf(target.url)).toEqual([]);
+    await expect(stat(path.join(target.dataDir, 'uploads'))).rejects.toThrow(/ENOENT/);
+  });
+
+  test('a folder without a manifest is not a backup', async () => {
+    const copy = path.join(workDir, 'no-manifest');
+    await cp(backup.folder, copy, { recursive: true });
+    await rm(path.join(copy, MANIFEST_FILE));
+    const target = await emptyTarget();
+    await expect(
+      restoreBackup(settingsFor(target.url, target.dataDir), copy, { wipe: false }),
+    ).rejects.toThrow(/manifest\.json/);
+    expect(await contentsOf(target.url)).toEqual([]);
+  });
+
+  test('a restore that does not match its manifest is an error, not a success', async () => {
+    const copy = path.join(workDir, 'other-counts');
+    await cp(backup.folder, copy, { recursive: true });
+    const manifestFile = path.join(copy, MANIFEST_FILE);
+    const manifest = JSON.parse(await readFile(manifestFile, 'utf8'));
+    manifest.database.rowCounts['public.wallet_transactions'] += 1;
+    await writeFile(manifestFile, JSON.stringify(manifest));
+    const target = await emptyTarget();
+    await expect(
+      restoreBackup(settingsFor(target.url, target.dataDir), copy, { wipe: false }),
+    ).rejects.toThrow(/نمی‌خواند[\s\S]*public\.wallet_transactions/);
+  });
+
+  test('npm run restore on a cut-off dump exits 1 with the reason', async () => {
+    const copy = path.join(workDir, 'truncated-cli');
+    await cp(backup.folder, copy, { recursive: true });
+    await truncate(path.join(copy, DATABASE_FILE), 100);
+    const target = await emptyTarget();
+    const run = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
+      const child = spawn(
+        process.execPath,
+        ['--import', 'tsx', path.join(serverRoot, 'src/backup/restore-cli.ts'), copy],
+        {
+          env: {
+            ...process.env,
+            NODE_ENV: 'test',
+            DATABASE_URL: target.url,
+            DATA_DIR: target.dataDir,
+            FILE_STORE: 'disk',
+          },
+          cwd: path.join(serverRoot, '../..'),
+          stdio: ['ignore', 'ignore', 'pipe'],
+        },
+      );
+      let stderr = '';
+      child.stderr.on('data', (chunk: Buffer) => {
+        stderr += chunk.toString();
+      });
+      child.on('close', (code) => resolve({ code, stderr }));
+    });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/ناقص یا خراب/);
+    expect(run.stderr).toMatch(/manifest says/);
+    expect(await contentsOf(target.url)).toEqual([]);
+  }, 60_000);
+});
+
+describe('FILE_STORE=s3', () => {
+  test('the backup holds the database and says plainly that the bucket is not in it', async () => {
+    const target = await emptyTarget();
+    const handle = await openDatabase({ url: target.url, dataDir: null });
+    await handle.migrate();
+    await handle.close();
+    const result = await createBackup(
+      {
+        ...testConfig(),
+        databaseUrl: target.url,
+        dataDir: path.join(workDir, 'unused'),
+        fileStore: {
+          kind: 's3',
+          endpoint: 'https://s3.example.ir',
+          bucket: 'vitrin-uploads',
+          region: 'us-east-1',
+          accessKeyId: 'unused',
+          secretAccessKey: 'unused',
+          pathStyle: true,
+        },
+      },
+      path.join(workDir, 's3-backups'),
+    );
+    expect(result.manifest.database.rowCounts['public.orders']).toBe(0);
+    expect(Object.keys(result.manifest.database.moneyChecksums)).toContain('orders');
+    expect(result.manifest.files).toMatchObject({
+      included: false,
+      bucket: 'vitrin-uploads',
+      note: expect.stringMatching(/NOT in this backup.*versioning/),
+    });
+  });
+});

@@ -1,0 +1,287 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { readdir, rename, rm, rmdir } from 'node:fs/promises';
+import path from 'node:path';
+import pg from 'pg';
+import { migrationsFolder } from '../paths';
+import { type BackupSettings, EMBEDDED_DATABASE_REFUSAL } from './backup';
+import { BackupError } from './backup-error';
+import {
+  checkStoredFiles,
+  copyStoredFiles,
+  hashFile,
+  listStoredKeys,
+  syncFolder,
+} from './backup-files';
+import {
+  type BackupManifest,
+  DATABASE_FILE,
+  FILES_FOLDER,
+  readManifest,
+  type StoredFile,
+} from './backup-manifest';
+import { DETERMINISTIC_SESSION_SQL, readDatabaseFacts } from './database-facts';
+import { libpqTarget, runPostgresTool } from './postgres-tools';
+import { listDatabaseContents, wipeDatabase } from './wipe-database';
+
+export interface RestoreOptions {
+  /** Empty a database (and an uploads folder) that is not empty before restoring into it. */
+  wipe: boolean;
+  now?: Date;
+}
+
+export interface RestoreResult {
+  manifest: BackupManifest;
+  /** Where the uploads that were there before went (`--wipe` keeps them aside), or null. */
+  previousUploads: string | null;
+  /** What the operator should know or do next, one sentence each (Persian, English detail). */
+  notes: string[];
+}
+
+/**
+ * Restores the backup in `folder` into the configured database and file store, then checks
+ * the result against the manifest: every table's row count and every money table's checksum,
+ * and each file's SHA-256. The backup is checked whole before anything is touched; the
+ * database is restored in one transaction; a result that differs from the manifest is a
+ * BackupError, never a success.
+ */
+export async function restoreBackup(
+  settings: BackupSettings,
+  folder: string,
+  options: RestoreOptions,
+): Promise<RestoreResult> {
+  if (!settings.databaseUrl) throw EMBEDDED_DATABASE_REFUSAL;
+  const manifest = await readManifest(folder);
+  const dumpFile = path.join(folder, DATABASE_FILE);
+  await checkDump(manifest, dumpFile);
+  const target = libpqTarget(settings.databaseUrl, settings.libpqTls);
+  await runPostgresTool('pg_restore', ['--list', dumpFile], {}).catch((error: unknown) => {
+    throw new BackupError(
+      'فایل پایگاه داده پشتیبان خوانا نیست (ناقص یا خراب)',
+      error instanceof BackupError ? error.detail : String(error),
+    );
+  });
+  const uploadsRoot = await uploadsRootFor(settings, manifest);
+  if (manifest.files.included) {
+    await checkStoredFiles(manifest.files.list, path.join(folder, FILES_FOLDER), 'پشتیبان');
+  }
+
+  const client = new pg.Client({
+    connectionString: settings.databaseUrl,
+    connectionTimeoutMillis: settings.databasePool.connectTimeoutMs,
+    ...(settings.databasePool.ssl !== undefined ? { ssl: settings.databasePool.ssl } : {}),
+  });
+  try {
+    await client.connect();
+  } catch (error) {
+    throw new BackupError(
+      'به پایگاه داده مقصد (DATABASE_URL) وصل نشد',
+      `connect: ${(error as Error).message}`,
+    );
+  }
+  try {
+    await client.query(`${DETERMINISTIC_SESSION_SQL}; set statement_timeout = 0`);
+    const contents = await listDatabaseContents(client);
+    const existingUploads = uploadsRoot ? await listStoredKeys(uploadsRoot) : [];
+    if ((contents.length > 0 || existingUploads.length > 0) && !options.wipe) {
+      const what = [
+        ...contents,
+        ...(existingUploads.length > 0
+          ? [`${existingUploads.length} files in ${uploadsRoot}`]
+          : []),
+      ];
+      throw new BackupError(
+        'مقصد خالی نیست: پایگاه داده یا پوشهٔ آپلودها داده دارد. برای پاک کردن آن و بازگردانی، --wipe را هم بدهید',
+        `target not empty, nothing changed; pass --wipe to empty it first: ${what.join(', ')}`,
+      );
+    }
+    if (contents.length > 0) {
+      await wipeDatabase(client);
+      const left = await listDatabaseContents(client);
+      if (left.length > 0) {
+        throw new BackupError(
+          'پاک کردن پایگاه داده مقصد کامل نشد',
+          `still there after the wipe: ${left.join(', ')}`,
+        );
+      }
+    }
+
+    // One transaction: an error anywhere leaves the database as empty as it was just now.
+    await runPostgresTool(
+      'pg_restore',
+      [
+        '--exit-on-error',
+        '--single-transaction',
+        // The objects belong to DATABASE_URL's user, whoever owned them where the dump was made.
+        '--no-owner',
+        '--no-privileges',
+        '--no-password',
+        `--dbname=${target.dbname}`,
+        dumpFile,
+      ],
+      target.env,
+    ).catch((error: unknown) => {
+      throw new BackupError(
+        'بازگردانی پایگاه داده شکست خورد؛ پایگاه داده مقصد خالی ماند',
+        error instanceof BackupError ? error.detail : String(error),
+      );
+    });
+
+    let previousUploads: string | null = null;
+    if (manifest.files.included && uploadsRoot) {
+      previousUploads = await putFilesBack(
+        manifest.files.list,
+        path.join(folder, FILES_FOLDER),
+        uploadsRoot,
+        options.now ?? new Date(),
+      );
+    }
+
+    await verifyRestore(client, manifest, uploadsRoot);
+    return { manifest, previousUploads, notes: notesAfterRestore(manifest, settings) };
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/** The dump is there, whole: its size and SHA-256 are the manifest's. */
+async function checkDump(manifest: BackupManifest, dumpFile: string): Promise<void> {
+  const found = await hashFile(dumpFile).catch((error: NodeJS.ErrnoException) => {
+    throw new BackupError(
+      'فایل پایگاه داده پشتیبان (database.dump) نیست',
+      `cannot read ${dumpFile}: ${error.code ?? error.message}`,
+    );
+  });
+  if (found.bytes !== manifest.database.bytes || found.sha256 !== manifest.database.sha256) {
+    throw new BackupError(
+      'فایل پایگاه داده پشتیبان ناقص یا خراب است؛ چیزی بازگردانی نشد',
+      `${dumpFile}: ${found.bytes} bytes sha256 ${found.sha256}, manifest says ${manifest.database.bytes} bytes sha256 ${manifest.database.sha256}`,
+    );
+  }
+}
+
+/** The disk store's folder to restore into; null when the files live in S3 (not restored). */
+async function uploadsRootFor(
+  settings: BackupSettings,
+  manifest: BackupManifest,
+): Promise<string | null> {
+  if (settings.fileStore.kind === 's3') {
+    if (manifest.files.included && manifest.files.list.length > 0) {
+      throw new BackupError(
+        'این پشتیبان فایل‌های دیسک را دارد ولی تنظیمات مقصد FILE_STORE=s3 است؛ با FILE_STORE=disk بازگردانی کنید و فایل‌ها را خودتان به باکت ببرید',
+        'backup holds disk-store files but the target uses FILE_STORE=s3; restore with FILE_STORE=disk, then copy DATA_DIR/uploads into the bucket',
+      );
+    }
+    return null;
+  }
+  if (settings.dataDir === null) {
+    throw new BackupError(
+      'پوشهٔ داده (DATA_DIR) تعیین نشده است',
+      'no data directory to restore uploads into',
+    );
+  }
+  return path.join(settings.dataDir, 'uploads');
+}
+
+/**
+ * Copies the backup's files into a new folder beside the uploads folder, then swaps it in: a
+ * crash midway leaves a hidden folder, never a half-filled uploads folder. Uploads that were
+ * there (`--wipe`) are kept aside, not deleted; answers where.
+ */
+async function putFilesBack(
+  files: readonly StoredFile[],
+  fromRoot: string,
+  uploadsRoot: string,
+  now: Date,
+): Promise<string | null> {
+  const dataDir = path.dirname(uploadsRoot);
+  const staging = path.join(dataDir, `.uploads-restoring-${randomBytes(4).toString('hex')}`);
+  try {
+    await copyStoredFiles(
+      files.map((file) => file.key),
+      fromRoot,
+      staging,
+    );
+  } catch (error) {
+    await rm(staging, { recursive: true, force: true });
+    throw error;
+  }
+  let previous: string | null = null;
+  const there = await readdir(uploadsRoot).catch(() => null);
+  if (there !== null && there.length > 0) {
+    previous = `${uploadsRoot}-before-restore-${now.toISOString().replace(/[-:.]/g, '')}`;
+    await rename(uploadsRoot, previous);
+  } else if (there !== null) {
+    await rmdir(uploadsRoot);
+  }
+  await rename(staging, uploadsRoot);
+  await syncFolder(dataDir);
+  return previous;
+}
+
+/** The restored data against the manifest; any difference is a BackupError naming it. */
+async function verifyRestore(
+  client: pg.Client,
+  manifest: BackupManifest,
+  uploadsRoot: string | null,
+): Promise<void> {
+  const facts = await readDatabaseFacts(client);
+  const differences: string[] = [];
+  const expected = manifest.database;
+  const tables = [
+    ...new Set([...Object.keys(expected.rowCounts), ...Object.keys(facts.rowCounts)]),
+  ].sort();
+  for (const table of tables) {
+    const want = expected.rowCounts[table];
+    const got = facts.rowCounts[table];
+    if (want !== got)
+      differences.push(`${table}: ${got ?? 'missing'} rows, backup had ${want ?? 'none'}`);
+  }
+  for (const [table, checksum] of Object.entries(expected.moneyChecksums)) {
+    if (facts.moneyChecksums[table] !== checksum) {
+      differences.push(
+        `${table}: money checksum ${facts.moneyChecksums[table] ?? 'missing'}, backup had ${checksum}`,
+      );
+    }
+  }
+  if (differences.length > 0) {
+    throw new BackupError(
+      'دادهٔ بازگردانی‌شده با فهرست پشتیبان نمی‌خواند؛ به این پایگاه داده اعتماد نکنید',
+      `verification failed: ${differences.slice(0, 10).join('; ')}`,
+    );
+  }
+  if (manifest.files.included && uploadsRoot) {
+    await checkStoredFiles(manifest.files.list, uploadsRoot, 'پوشهٔ آپلودهای بازگردانی‌شده');
+  }
+}
+
+/** Migrations, secret keys and S3: what the restored data needs that a restore cannot give. */
+function notesAfterRestore(manifest: BackupManifest, settings: BackupSettings): string[] {
+  const notes: string[] = [];
+  const journal = JSON.parse(
+    readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8'),
+  ) as { entries: Array<{ tag: string; when: number }> };
+  const latest = manifest.database.latestMigration;
+  if (latest && latest.tag === null) {
+    notes.push(
+      `پشتیبان از نسخه‌ای تازه‌تر (${manifest.appVersion}) است؛ همان نسخه را اجرا کنید (the backup has a migration this code does not know: run version ${manifest.appVersion})`,
+    );
+  } else if (journal.entries.some((entry) => entry.when > (latest?.createdAt ?? -1))) {
+    notes.push(
+      'این نسخه مهاجرت‌های تازه‌تری دارد؛ پیش از راه‌اندازی npm run migrate را اجرا کنید (pending migrations: run npm run migrate)',
+    );
+  }
+  const keyIds = new Set(settings.secretKeys.map((key) => key.id));
+  const missing = manifest.secretKeyIds.filter((id) => !keyIds.has(id));
+  if (missing.length > 0) {
+    notes.push(
+      `کلیدهای رمز (SECRET_KEYS) با شناسهٔ ${missing.join('، ')} در تنظیمات نیست؛ بدون آن‌ها رمزهای پنل‌ها باز نمی‌شوند (SECRET_KEYS lacks key ids ${missing.join(', ')} the backup was made with)`,
+    );
+  }
+  if (!manifest.files.included) {
+    notes.push(
+      `فایل‌های آپلودشده در این پشتیبان نیستند و در باکت S3 «${manifest.files.bucket}» مانده‌اند (${manifest.files.note})`,
+    );
+  }
+  return notes;
+}
