@@ -1,7 +1,8 @@
 // The staff role matrix (issue 18, decision 0017): every staff call names one permission, and
 // this table is the only place that says which roles hold it. Support works tickets and reads
 // the dashboard, orders and customers; the catalog, articles, discount codes (personal ones
-// included) and the audit log are admins' alone, to read as well as to change.
+// included), the audit log and the error reports of customers' browsers (technical detail for
+// whoever runs the site) are admins' alone, to read as well as to change.
 
 export const STAFF_ROLES = ['support', 'admin'] as const;
 export type StaffRoleName = (typeof STAFF_ROLES)[number];
@@ -21,6 +22,7 @@ export const STAFF_PERMISSIONS = {
   'discounts.read': ['admin'],
   'discounts.manage': ['admin'],
   'audit.read': ['admin'],
+  'errors.read': ['admin'],
   'billing.read': ['support', 'admin'],
   'billing.manage': ['admin'],
 } as const satisfies Record<string, readonly StaffRoleName[]>;

@@ -2,6 +2,7 @@ import { ANDROID_VERSION, getAppInfo, reportClientError, WEB_VERSION } from '@vi
 import type { FastifyInstance } from 'fastify';
 import { registerCall } from '../../lib/register-call';
 import { pruneClientErrors, recordClientError } from './app.service';
+import { appStaffRoutes } from './staff.routes';
 
 const APP_NAME = 'ویترین';
 
@@ -30,4 +31,6 @@ export async function appRoutes(app: FastifyInstance) {
     const pruned = await pruneClientErrors(app.db, now, app.config.clientErrorRetentionDays);
     if (pruned > 0) app.log.info({ pruned }, 'old client error reports deleted');
   });
+
+  await app.register(appStaffRoutes);
 }
