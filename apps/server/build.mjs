@@ -1,5 +1,6 @@
-// Bundles the server into dist/main.js, `npm run migrate`'s CLI into dist/migrate-cli.js, and the
-// demo seed's CLI into dist/seed-cli.js (npm start runs it before the server; the server bundle
+// Bundles the server into dist/main.js, `npm run migrate`'s CLI into dist/migrate-cli.js, `npm run
+// backup` and `npm run restore` into dist/backup-cli.js and dist/restore-cli.js, and the demo
+// seed's CLI into dist/seed-cli.js (npm start runs it before the server; the server bundle
 // carries no demo data: src/demo/bundle.test.ts).
 // The workspace packages (@vitrin/*) ship TypeScript source, so they are bundled in; every npm
 // dependency stays external and loads from node_modules as usual.
@@ -15,7 +16,13 @@ export function serverBuildOptions() {
   );
   return {
     absWorkingDir: fileURLToPath(new URL('.', import.meta.url)),
-    entryPoints: ['src/main.ts', 'src/demo/seed-cli.ts', 'src/migrate-cli.ts'],
+    entryPoints: [
+      'src/main.ts',
+      'src/demo/seed-cli.ts',
+      'src/migrate-cli.ts',
+      'src/backup/backup-cli.ts',
+      'src/backup/restore-cli.ts',
+    ],
     outdir: 'dist',
     entryNames: '[name]',
     bundle: true,
@@ -30,5 +37,7 @@ export function serverBuildOptions() {
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   await build(serverBuildOptions());
-  console.log('server built: apps/server/dist/main.js, dist/seed-cli.js, dist/migrate-cli.js');
+  console.log(
+    'server built: apps/server/dist/main.js, dist/seed-cli.js, dist/migrate-cli.js, dist/backup-cli.js, dist/restore-cli.js',
+  );
 }
