@@ -5,6 +5,7 @@ import { seedRuns, type UserRole, users } from '../schema';
 import { seedBillingRefund, seedBillingSettings } from './seed-billing';
 import { seedCatalog } from './seed-catalog';
 import { seedCheckout } from './seed-checkout';
+import { seedClientErrors } from './seed-client-errors';
 import { seedLive } from './seed-live';
 import { seedPanel } from './seed-panel';
 import { seedProvisioning } from './seed-provisioning';
@@ -94,6 +95,7 @@ const seedParts: ReadonlyArray<{
   // After every part that buys: from here on a paid plan queues its provisioning.
   { name: 'provisioning', run: (tx, context) => seedProvisioning(tx, context.secrets) },
   { name: 'billing-refund', run: seedBillingRefund },
+  { name: 'client-errors', run: (tx) => seedClientErrors(tx) },
 ];
 
 /** Applies every part of the demo seed this database has not had; answers the parts applied. */

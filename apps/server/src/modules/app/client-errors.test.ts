@@ -5,6 +5,7 @@ import {
   WEB_VERSION,
 } from '@vitrin/contracts';
 import { beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { seedClientErrors } from '../../demo/seed-client-errors';
 import { clientErrorReports } from '../../schema';
 import { createSignedInUser, ok, refused, type SignedInUser, send } from '../../test/api-kit';
 import { createStaff, expectStaffOnly } from '../../test/staff-kit';
@@ -252,6 +253,31 @@ describe('client errors are grouped for staff', () => {
       page: 1,
       pageSize: 20,
     });
+  });
+});
+
+describe('the demo reports', () => {
+  test('make six errors of different counts, the order page one group whatever the order', async () => {
+    await t.app.db.transaction((tx) => seedClientErrors(tx));
+    const month = await ok(t.app, LIST, { days: 30, sort: 'count' }, admin.token);
+    expect(month.items.map((group) => [group.platform, group.count])).toEqual([
+      ['web', 12],
+      ['web', 7],
+      ['web', 5],
+      ['web', 3],
+      ['web', 2],
+      ['android', 2],
+    ]);
+    const orders = byMessage(month.items, 'cached list');
+    expect(orders).toMatchObject({
+      message: 'Error: order <n> is not in the cached list',
+      location: 'selectOrder (/assets/order-page.js)',
+      pageCount: 2,
+    });
+    // The week leaves out the Android app's reports of nine days ago.
+    const week = await ok(t.app, LIST, { days: 7 }, admin.token);
+    expect(week.items.map((group) => group.platform)).not.toContain('android');
+    expect(week.total).toBe(5);
   });
 });
 
