@@ -11,12 +11,9 @@ import { exitWithError } from './backup-error';
 try {
   const { values } = parseArgs({ options: { to: { type: 'string' } }, allowPositionals: false });
   const config = loadConfigOrExit();
-  // npm runs this from the repository root; a folder given on the command line means where the
-  // operator typed it.
-  const destination = path.resolve(
-    process.env.INIT_CWD ?? process.cwd(),
-    values.to ?? path.join(config.dataDir ?? '.data', 'backups'),
-  );
+  // `npm run backup` runs this from the repository root: a relative folder is taken from there
+  // (npm's INIT_CWD does not survive the workspace hop, so it cannot say where it was typed).
+  const destination = path.resolve(values.to ?? path.join(config.dataDir ?? '.data', 'backups'));
   const { folder, manifest } = await createBackup(
     {
       ...config,

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { cp, mkdtemp, readFile, rm, stat, truncate, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm, stat, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -292,6 +292,25 @@ describe('what a restore refuses', () => {
     expect(run.stderr).toMatch(/manifest says/);
     expect(await contentsOf(target.url)).toEqual([]);
   }, 60_000);
+});
+
+describe('a database without money or uploads', () => {
+  test('backs up and restores, the uploads folder there and empty', async () => {
+    const source = await emptyTarget();
+    const handle = await openDatabase({ url: source.url, dataDir: null });
+    await handle.migrate();
+    await handle.close();
+    const empty = await createBackup(
+      settingsFor(source.url, source.dataDir),
+      path.join(workDir, 'empty-backups'),
+    );
+    expect(empty.manifest.files).toEqual({ included: true, store: 'disk', list: [] });
+
+    const target = await emptyTarget();
+    await restoreBackup(settingsFor(target.url, target.dataDir), empty.folder, { wipe: false });
+    expect(await countEveryTable(target.url)).toEqual(await countEveryTable(source.url));
+    expect(await readdir(path.join(target.dataDir, 'uploads'))).toEqual([]);
+  });
 });
 
 describe('FILE_STORE=s3', () => {

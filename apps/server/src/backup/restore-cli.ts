@@ -21,7 +21,8 @@ try {
     console.error(`پوشهٔ پشتیبان را بدهید (usage: ${USAGE})`);
     process.exit(2);
   }
-  const folder = path.resolve(process.env.INIT_CWD ?? process.cwd(), given);
+  // From the repository root, where `npm run restore` runs this (as in backup-cli.ts).
+  const folder = path.resolve(given);
   const config = loadConfigOrExit();
   const { manifest, previousUploads, notes } = await restoreBackup(
     {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { readdir, rename, rm, rmdir } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, rmdir } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import { migrationsFolder } from '../paths';
@@ -197,6 +197,8 @@ async function putFilesBack(
   const dataDir = path.dirname(uploadsRoot);
   const staging = path.join(dataDir, `.uploads-restoring-${randomBytes(4).toString('hex')}`);
   try {
+    // Made even for no files: the uploads folder is then there, empty, as the store makes it.
+    await mkdir(staging, { recursive: true, mode: 0o700 });
     await copyStoredFiles(
       files.map((file) => file.key),
       fromRoot,
