@@ -26,6 +26,10 @@ export function serverBuildOptions() {
     outdir: 'dist',
     entryNames: '[name]',
     bundle: true,
+    // Dynamic imports stay lazy: main.js starts tracing (when set) before it imports the app's
+    // chunk, whose imports load fastify and pg. Code the entries share goes into chunks too.
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
     platform: 'node',
     target: 'node20',
     format: 'esm',

@@ -245,6 +245,62 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: flag.default(true),
 });
 
+const otlpProtocol = z.enum(['http/protobuf', 'http/json'], {
+  error: 'http/protobuf or http/json (OTLP over HTTP; grpc is not supported)',
+});
+
+/**
+ * The OpenTelemetry settings that decide whether and where the server traces (issue 23), under
+ * their standard names. Kept apart from envSchema: the SDK reads more OTEL_* settings itself
+ * (OTEL_EXPORTER_OTLP_HEADERS, OTEL_BSP_*, OTEL_RESOURCE_ATTRIBUTES).
+ */
+const tracingEnvSchema = z.object({
+  /** Unset, with OTEL_EXPORTER_OTLP_TRACES_ENDPOINT unset too: no tracing, no SDK loaded. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  OTEL_EXPORTER_OTLP_PROTOCOL: otlpProtocol.optional(),
+  OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: otlpProtocol.optional(),
+  OTEL_SERVICE_NAME: z.string().trim().min(1).max(255).default('vitrin'),
+  OTEL_SDK_DISABLED: flag.default(false),
+});
+
+/** Where and how the server sends its spans; `null` in AppConfig: tracing is off. */
+export interface TracingSettings {
+  /** OTEL_EXPORTER_OTLP_TRACES_ENDPOINT as given, or OTEL_EXPORTER_OTLP_ENDPOINT + /v1/traces. */
+  tracesUrl: string;
+  protocol: 'http/protobuf' | 'http/json';
+  serviceName: string;
+}
+
+/** The OTEL_* settings: null without an OTLP endpoint, problems listed in `problems`. */
+function tracingOf(env: Env, problems: string[]): TracingSettings | null {
+  const parsed = tracingEnvSchema.safeParse(env);
+  if (!parsed.success) {
+    problems.push(
+      ...parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
+    );
+    return null;
+  }
+  const settings = parsed.data;
+  const base = settings.OTEL_EXPORTER_OTLP_ENDPOINT;
+  // The standard: the signal's own endpoint is used as given, the general one gets /v1/traces.
+  const tracesUrl =
+    settings.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ??
+    (base ? `${base.replace(/\/+$/, '')}/v1/traces` : undefined);
+  if (!tracesUrl || settings.OTEL_SDK_DISABLED) return null;
+  return {
+    tracesUrl,
+    protocol:
+      settings.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL ??
+      settings.OTEL_EXPORTER_OTLP_PROTOCOL ??
+      'http/protobuf',
+    serviceName: settings.OTEL_SERVICE_NAME,
+  };
+}
+
+/** Every setting the server reads from its environment (deploy/vitrin.env.example lists each). */
+export const SETTING_NAMES: readonly string[] = Object.keys(envSchema.shape);
+
 export type SmsSettings =
   | { provider: 'console'; outboxDir: string | null }
   | { provider: 'kavenegar'; apiKey: string; template: string; baseUrl: string };
@@ -334,6 +390,8 @@ export interface AppConfig {
   zibal: ZibalSettings | null;
   fileStore: FileStoreSettings;
   androidDistribution: AndroidDistributionSettings;
+  /** OpenTelemetry tracing (OTEL_* settings); null: off, and main.ts loads nothing of it. */
+  tracing: TracingSettings | null;
 }
 
 export class ConfigError extends Error {
@@ -389,9 +447,8 @@ function databasePoolOf(
 
 /** Reads every setting once from the environment, validates it and fills defaults. */
 export function loadConfig(env: Env = process.env): AppConfig {
-  const parsed = envSchema.safeParse(
-    Object.fromEntries(Object.entries(env).filter(([, value]) => value !== '')),
-  );
+  const setEnv = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = envSchema.safeParse(setEnv);
   if (!parsed.success) {
     throw new ConfigError(
       parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
@@ -509,6 +566,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     );
   }
   const databasePool = databasePoolOf(settings, problems);
+  const tracing = tracingOf(setEnv, problems);
   const currentAccessTokenKey = {
     id: settings.JWT_KEY_ID,
     secret: settings.JWT_SECRET ?? readOrCreateJwtSecret(dataDir),
@@ -568,6 +626,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       cafeBazaarUrl: settings.CAFE_BAZAAR_URL ?? null,
       myketUrl: settings.MYKET_URL ?? null,
     },
+    tracing,
   };
 }
 
@@ -649,6 +708,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
       cafeBazaarUrl: null,
       myketUrl: null,
     },
+    tracing: null,
     ...overrides,
   };
 }
