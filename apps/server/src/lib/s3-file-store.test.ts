@@ -101,6 +101,40 @@ describe('S3 file store, virtual-hosted', () => {
   });
 });
 
+describe('listing the bucket (for backups)', () => {
+  test('every key of the bucket, page after page, in key order, none of another bucket', async () => {
+    const paged = await startFakeS3({ listPageSize: 2 });
+    try {
+      for (const pathStyle of [true, false]) {
+        const settings = paged.newBucket({ pathStyle });
+        const other = paged.newBucket({ pathStyle });
+        const store = new S3FileStore(settings, { fetch: paged.fetch });
+        const keys = ['tickets/b', 'catalog/x.png', 'tickets/a', 'catalog/y.webp', 'z'];
+        for (const key of keys) await store.put(key, Buffer.from(key));
+        await new S3FileStore(other, { fetch: paged.fetch }).put('tickets/c', Buffer.from('c'));
+        const before = paged.requests.length;
+        expect(await store.list()).toEqual([...keys].sort());
+        // Five keys, two a page: three signed requests, each accepted.
+        expect(paged.requests.slice(before).map((request) => request.status)).toEqual([
+          200, 200, 200,
+        ]);
+      }
+      expect(await new S3FileStore(paged.newBucket()).list()).toEqual([]);
+    } finally {
+      await paged.close();
+    }
+  });
+
+  test('a listing refused by the store is an error, not an empty bucket', async () => {
+    const settings = fake.newBucket();
+    await new S3FileStore(settings).put('tickets/a', Buffer.from('a'));
+    const wrong = new S3FileStore({ ...settings, secretAccessKey: 'not-the-secret' });
+    const error = await rejectionOf(wrong.list());
+    expect(error).toBeInstanceOf(S3RequestError);
+    expect(error).toMatchObject({ status: 403, code: 'SignatureDoesNotMatch' });
+  });
+});
+
 describe('S3 file store failures are errors, never silence or partial bytes', () => {
   test('a wrong secret is refused by the store for every call, and the secret is not told', async () => {
     const settings = fake.newBucket();

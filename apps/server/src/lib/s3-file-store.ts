@@ -113,25 +113,75 @@ export class S3FileStore implements FileStore {
     await this.drain('DELETE', key, response);
   }
 
+  /**
+   * Every key in the bucket, in S3's order (by key), asked a page at a time (ListObjectsV2).
+   * For backups (src/backup): the server itself never lists.
+   */
+  async list(): Promise<string[]> {
+    const keys: string[] = [];
+    let continuation: string | null = null;
+    do {
+      const url = this.addressOf('');
+      url.search = new URLSearchParams({
+        'list-type': '2',
+        ...(continuation === null ? {} : { 'continuation-token': continuation }),
+      }).toString();
+      const label = 'list';
+      const response = await this.sendTo('GET', url, label);
+      if (!response.ok) throw await this.failure('GET', label, response);
+      let text: string;
+      try {
+        text = await response.text();
+      } catch (error) {
+        throw this.broken('GET', label, error, response.status);
+      }
+      for (const match of text.matchAll(/<Key>([^<]*)<\/Key>/g)) {
+        keys.push(unescapeXml(match[1] ?? ''));
+      }
+      continuation = null;
+      if (/<IsTruncated>true<\/IsTruncated>/.test(text)) {
+        const next = /<NextContinuationToken>([^<]+)<\/NextContinuationToken>/.exec(text)?.[1];
+        // A page that says more follow but not where: stopping would pass for the whole list.
+        if (!next) {
+          throw new S3RequestError(
+            'S3 GET list: truncated page without a continuation token',
+            response.status,
+            null,
+          );
+        }
+        continuation = unescapeXml(next);
+      }
+    } while (continuation !== null);
+    return keys;
+  }
+
   /** The object's address: `endpoint/bucket/key` or `bucket.endpoint/key`, each segment encoded. */
   private urlOf(key: string): URL {
     if (!isSafeFileKey(key)) throw new UnsafeFileKeyError(key);
-    const encodedKey = key.split('/').map(encodeURIComponent).join('/');
+    return this.addressOf(key.split('/').map(encodeURIComponent).join('/'));
+  }
+
+  /** `endpoint/bucket/<path>` or `bucket.endpoint/<path>`; the empty path is the bucket itself. */
+  private addressOf(encodedPath: string): URL {
     const base = this.origin.pathname.replace(/\/+$/, '');
     const bucket = encodeURIComponent(this.settings.bucket);
     const url = new URL(this.origin.href);
     if (this.settings.pathStyle) {
-      url.pathname = `${base}/${bucket}/${encodedKey}`;
+      url.pathname = encodedPath === '' ? `${base}/${bucket}` : `${base}/${bucket}/${encodedPath}`;
     } else {
       url.hostname = `${this.settings.bucket}.${this.origin.hostname}`;
-      url.pathname = `${base}/${encodedKey}`;
+      url.pathname = `${base}/${encodedPath}`;
     }
     return url;
   }
 
-  /** Signs and sends one request; no answer at all (network, timeout) is an S3RequestError. */
-  private async send(method: Method, key: string, body?: Buffer): Promise<Response> {
-    const url = this.urlOf(key);
+  /** Signs and sends one request about `key`'s object. */
+  private send(method: Method, key: string, body?: Buffer): Promise<Response> {
+    return this.sendTo(method, this.urlOf(key), key, body);
+  }
+
+  /** Signs and sends one request to `url`; no answer at all (network, timeout) is an S3RequestError. */
+  private async sendTo(method: Method, url: URL, key: string, body?: Buffer): Promise<Response> {
     const headers: Record<string, string> = {
       'x-amz-content-sha256': body ? sha256Hex(body) : EMPTY_BODY_SHA256,
     };
@@ -145,7 +195,7 @@ export class S3FileStore implements FileStore {
         region: this.settings.region,
         method,
         host: url.host,
-        path: url.pathname,
+        path: `${url.pathname}${url.search}`,
         headers,
       },
       { accessKeyId: this.settings.accessKeyId, secretAccessKey: this.settings.secretAccessKey },
@@ -207,6 +257,19 @@ export class S3FileStore implements FileStore {
     }
     return new S3RequestError(`S3 ${method} ${key}: ${reason}`, status, null, { cause });
   }
+}
+
+const XML_ENTITIES: Record<string, string> = {
+  '&amp;': '&',
+  '&lt;': '<',
+  '&gt;': '>',
+  '&quot;': '"',
+  '&apos;': "'",
+};
+
+/** Text of an XML element as S3 writes it: the five entities, nothing else. */
+function unescapeXml(text: string): string {
+  return text.replace(/&(amp|lt|gt|quot|apos);/g, (entity) => XML_ENTITIES[entity] ?? entity);
 }
 
 /** A 404 about the key; a missing bucket is a setting to fix, not a missing file. */

@@ -42,10 +42,11 @@ export interface FakeS3 {
 }
 
 /**
- * A local S3 for tests: objects in memory, path-style and virtual-hosted requests, S3's XML
- * errors, and every request's SigV4 signature checked by signing it again with the secret.
+ * A local S3 for tests: objects in memory, path-style and virtual-hosted requests, listing
+ * (ListObjectsV2, `listPageSize` keys a page; S3's is 1000), S3's XML errors, and every
+ * request's SigV4 signature checked by signing it again with the secret.
  */
-export async function startFakeS3(): Promise<FakeS3> {
+export async function startFakeS3({ listPageSize = 1000 } = {}): Promise<FakeS3> {
   const buckets = new Map<string, Map<string, Buffer>>();
   const requests: FakeS3Request[] = [];
   const faults: FakeS3Fault[] = [];
@@ -69,7 +70,7 @@ export async function startFakeS3(): Promise<FakeS3> {
         answer(500);
         return sendError(response, 500, 'InternalError', 'We encountered an internal error.');
       }
-      const status = handle(request, Buffer.concat(chunks), response, buckets, fault);
+      const status = handle(request, Buffer.concat(chunks), response, buckets, fault, listPageSize);
       answer(status);
     });
   });
@@ -116,6 +117,7 @@ function handle(
   response: ServerResponse,
   buckets: Map<string, Map<string, Buffer>>,
   fault: FakeS3Fault | undefined,
+  listPageSize: number,
 ): number {
   const refusal = checkSignature(request, body);
   if (refusal) return sendError(response, refusal.status, refusal.code, refusal.message);
@@ -130,6 +132,10 @@ function handle(
   const objects = buckets.get(bucketName);
   if (!objects)
     return sendError(response, 404, 'NoSuchBucket', 'The specified bucket does not exist');
+  if (!key && request.method === 'GET') {
+    const query = new URLSearchParams((request.url ?? '').split('?')[1] ?? '');
+    if (query.get('list-type') === '2') return sendList(response, objects, query, listPageSize);
+  }
   if (!key) return sendError(response, 400, 'InvalidRequest', 'A key is required');
 
   switch (request.method) {
@@ -164,6 +170,41 @@ function handle(
     default:
       return sendError(response, 405, 'MethodNotAllowed', 'The method is not allowed');
   }
+}
+
+/**
+ * One page of ListObjectsV2: keys in order, after the continuation token's key (the fake's token
+ * is the last key sent, base64, so it has the `+`, `/` and `=` a real one can have).
+ */
+function sendList(
+  response: ServerResponse,
+  objects: Map<string, Buffer>,
+  query: URLSearchParams,
+  pageSize: number,
+): number {
+  const token = query.get('continuation-token');
+  const after = token === null ? null : Buffer.from(token, 'base64').toString('utf8');
+  const keys = [...objects.keys()].sort().filter((key) => after === null || key > after);
+  const page = keys.slice(0, pageSize);
+  const truncated = keys.length > page.length;
+  const escapeXml = (text: string) =>
+    text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const body =
+    '<?xml version="1.0" encoding="UTF-8"?>\n<ListBucketResult>' +
+    `<KeyCount>${page.length}</KeyCount><IsTruncated>${truncated}</IsTruncated>` +
+    (truncated
+      ? `<NextContinuationToken>${escapeXml(Buffer.from(page.at(-1) ?? '').toString('base64'))}</NextContinuationToken>`
+      : '') +
+    page
+      .map(
+        (key) =>
+          `<Contents><Key>${escapeXml(key)}</Key><Size>${objects.get(key)?.length ?? 0}</Size></Contents>`,
+      )
+      .join('') +
+    '</ListBucketResult>';
+  response.writeHead(200, { 'content-type': 'application/xml' });
+  response.end(body);
+  return 200;
 }
 
 interface Refusal {
