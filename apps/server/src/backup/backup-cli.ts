@@ -5,7 +5,8 @@ import { createBackup } from './backup';
 import { exitWithError } from './backup-error';
 
 // `npm run backup [-- --to <folder>]`: one backup of the configured PostgreSQL database and the
-// disk store's uploads into a new folder under <folder> (default DATA_DIR/backups). Runs beside
+// uploads (DATA_DIR/uploads or the S3 bucket) into a new folder under <folder> (default
+// DATA_DIR/backups). Runs beside
 // a live server; exits 1 with the reason when anything fails, leaving no backup folder behind.
 
 try {
@@ -27,13 +28,10 @@ try {
   console.log(
     `  database: ${(database.bytes / 1024 / 1024).toFixed(1)} MB, ${Object.keys(database.rowCounts).length} tables, ${rows} rows, latest migration ${database.latestMigration?.tag ?? 'none'}, PostgreSQL ${database.serverVersion}`,
   );
-  if (files.included) {
-    console.log(`  files: ${files.list.length} from the disk store`);
-  } else {
-    console.log(
-      `  ⚠ هشدار: فایل‌های آپلودشده در باکت S3 «${files.bucket}» هستند و در این پشتیبان نیستند؛ نسخه‌بندی یا تکثیر باکت با اپراتور است.\n  Warning: ${files.note}.`,
-    );
-  }
+  const bytes = files.list.reduce((sum, file) => sum + file.bytes, 0);
+  console.log(
+    `  files: ${files.list.length} (${(bytes / 1024 / 1024).toFixed(1)} MB) from ${files.store === 's3' ? `S3 bucket ${files.bucket}` : 'DATA_DIR/uploads'}`,
+  );
 } catch (error) {
   exitWithError(error);
 }

@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { Dirent } from 'node:fs';
-import { mkdir, open, readdir, readFile, stat } from 'node:fs/promises';
+import { mkdir, open, readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { isSafeFileKey } from '../lib/file-store';
+import type { AppConfig } from '../config';
+import { DiskFileStore, FileNotFoundError, type FileStore, isSafeFileKey } from '../lib/file-store';
+import { S3FileStore } from '../lib/s3-file-store';
 import { BackupError } from './backup-error';
 import type { StoredFile } from './backup-manifest';
 
@@ -51,6 +53,34 @@ export async function syncFolder(folder: string): Promise<void> {
   }
 }
 
+/** Where the settings keep uploads: the disk folder, or the bucket. */
+export type UploadsPlace =
+  | { kind: 'disk'; root: string; store: DiskFileStore }
+  | { kind: 's3'; bucket: string; store: S3FileStore };
+
+/** The uploads place of these settings (as plugins/file-store.ts picks it). */
+export function uploadsPlaceOf(settings: Pick<AppConfig, 'dataDir' | 'fileStore'>): UploadsPlace {
+  if (settings.fileStore.kind === 's3') {
+    return {
+      kind: 's3',
+      bucket: settings.fileStore.bucket,
+      store: new S3FileStore(settings.fileStore),
+    };
+  }
+  if (settings.dataDir === null) {
+    throw new BackupError('پوشهٔ داده (DATA_DIR) تعیین نشده است', 'no data directory for uploads');
+  }
+  const root = path.join(settings.dataDir, 'uploads');
+  return { kind: 'disk', root, store: new DiskFileStore(root) };
+}
+
+/** Every key the place holds, sorted: the folder walked, or the bucket listed. */
+export async function listUploads(place: UploadsPlace): Promise<string[]> {
+  if (place.kind === 'disk') return listStoredKeys(place.root);
+  // Objects no Vitrin key could name are not ours: a shared bucket's other tenants.
+  return (await place.store.list()).filter(isSafeFileKey).sort();
+}
+
 /**
  * The keys of the files under a disk store's root, sorted. Hidden names are the store's
  * temporary files (file-store.ts), never keys; anything else that is not a key is not ours.
@@ -72,25 +102,35 @@ export async function listStoredKeys(root: string): Promise<string[]> {
     .sort();
 }
 
-/** Copies each key from `fromRoot` to `toRoot`, synced, and answers what was copied. */
+/**
+ * Copies each key from `from` into the folder `toRoot` (`toRoot/<key>`), synced, and answers what
+ * was copied. A key gone meanwhile is skipped: the stores only ever delete stale uploads nobody
+ * sent (tickets' cleanup), which no row names any more.
+ */
 export async function copyStoredFiles(
   keys: readonly string[],
-  fromRoot: string,
+  from: FileStore,
   toRoot: string,
 ): Promise<StoredFile[]> {
   const copied: StoredFile[] = [];
   for (const key of keys) {
-    const bytes = await readFile(path.join(fromRoot, key));
+    let bytes: Buffer;
+    try {
+      bytes = await from.read(key);
+    } catch (error) {
+      if (error instanceof FileNotFoundError) continue;
+      throw error;
+    }
     await writeSynced(path.join(toRoot, key), bytes);
     copied.push({ key, bytes: bytes.length, sha256: sha256Of(bytes) });
   }
   return copied;
 }
 
-/** Checks that each listed file under `root` has its size and SHA-256; a BackupError if not. */
+/** Checks that `store` has each listed file with its size and SHA-256; a BackupError if not. */
 export async function checkStoredFiles(
   files: readonly StoredFile[],
-  root: string,
+  store: FileStore,
   where: string,
 ): Promise<void> {
   for (const file of files) {
@@ -100,18 +140,20 @@ export async function checkStoredFiles(
         `unsafe key in manifest: ${JSON.stringify(file.key)}`,
       );
     }
-    const fullPath = path.join(root, file.key);
-    const found = await stat(fullPath).then(
-      () => hashFile(fullPath),
-      () => null,
-    );
-    if (!found) {
-      throw new BackupError(`فایل «${file.key}» در ${where} نیست`, `${fullPath} is missing`);
+    let bytes: Buffer;
+    try {
+      bytes = await store.read(file.key);
+    } catch (error) {
+      if (error instanceof FileNotFoundError) {
+        throw new BackupError(`فایل «${file.key}» در ${where} نیست`, `${file.key} is missing`);
+      }
+      throw error;
     }
-    if (found.bytes !== file.bytes || found.sha256 !== file.sha256) {
+    const sha256 = sha256Of(bytes);
+    if (bytes.length !== file.bytes || sha256 !== file.sha256) {
       throw new BackupError(
         `فایل «${file.key}» در ${where} با فهرست پشتیبان نمی‌خواند (ناقص یا خراب)`,
-        `${fullPath}: ${found.bytes} bytes sha256 ${found.sha256}, manifest says ${file.bytes} bytes sha256 ${file.sha256}`,
+        `${file.key}: ${bytes.length} bytes sha256 ${sha256}, manifest says ${file.bytes} bytes sha256 ${file.sha256}`,
       );
     }
   }

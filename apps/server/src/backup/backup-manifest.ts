@@ -7,7 +7,7 @@ import { BackupError } from './backup-error';
 export const MANIFEST_FILE = 'manifest.json';
 /** pg_dump's custom format: compressed, and pg_restore can list it before restoring. */
 export const DATABASE_FILE = 'database.dump';
-/** A copy of the disk store's tree: `files/<key>`. */
+/** A copy of the file store's objects as a tree: `files/<key>`. */
 export const FILES_FOLDER = 'files';
 
 const sha256Hex = z.string().regex(/^[0-9a-f]{64}$/);
@@ -34,20 +34,13 @@ export const backupManifest = z.object({
   }),
   /** Ids (never the keys) of SECRET_KEYS when the backup was made: sealed columns need them. */
   secretKeyIds: z.array(z.string()),
-  files: z.discriminatedUnion('included', [
-    z.object({
-      included: z.literal(true),
-      store: z.literal('disk'),
-      list: z.array(storedFile),
-    }),
-    z.object({
-      included: z.literal(false),
-      store: z.literal('s3'),
-      bucket: z.string(),
-      endpoint: z.string(),
-      note: z.string(),
-    }),
-  ]),
+  /** The uploads, copied from the store the settings named: `files/<key>` in the folder. */
+  files: z.object({
+    store: z.enum(['disk', 's3']),
+    /** The bucket they were copied from (S3), for the operator's information. */
+    bucket: z.string().nullable(),
+    list: z.array(storedFile),
+  }),
 });
 
 export type BackupManifest = z.infer<typeof backupManifest>;

@@ -9,7 +9,9 @@ import { testConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { createScratchDatabase } from '../db/scratch-database';
 import { DiskFileStore } from '../lib/file-store';
+import { S3FileStore, type S3Settings } from '../lib/s3-file-store';
 import { serverRoot } from '../paths';
+import { type FakeS3, startFakeS3 } from '../test/fake-s3';
 import { createTestApp, createTestDatabase } from '../test/test-app';
 import { type BackupResult, type BackupSettings, createBackup } from './backup';
 import { DATABASE_FILE, MANIFEST_FILE } from './backup-manifest';
@@ -157,7 +159,8 @@ describe('the drill', () => {
     ) as { entries: Array<{ tag: string }> };
     expect(manifest.database.latestMigration?.tag).toBe(journal.entries.at(-1)?.tag);
     expect(manifest.files).toMatchObject({
-      included: true,
+      store: 'disk',
+      bucket: null,
       list: [{ key: fileKey, bytes: fileBytes.length }],
     });
   });
@@ -304,7 +307,7 @@ describe('a database without money or uploads', () => {
       settingsFor(source.url, source.dataDir),
       path.join(workDir, 'empty-backups'),
     );
-    expect(empty.manifest.files).toEqual({ included: true, store: 'disk', list: [] });
+    expect(empty.manifest.files).toEqual({ store: 'disk', bucket: null, list: [] });
 
     const target = await emptyTarget();
     await restoreBackup(settingsFor(target.url, target.dataDir), empty.folder, { wipe: false });
@@ -314,34 +317,71 @@ describe('a database without money or uploads', () => {
 });
 
 describe('FILE_STORE=s3', () => {
-  test('the backup holds the database and says plainly that the bucket is not in it', async () => {
-    const target = await emptyTarget();
-    const handle = await openDatabase({ url: target.url, dataDir: null });
+  let fake: FakeS3;
+  beforeAll(async () => {
+    fake = await startFakeS3();
+  });
+  afterAll(() => fake.close());
+
+  const s3Settings = (url: string, bucket: S3Settings): BackupSettings => ({
+    ...testConfig(),
+    databaseUrl: url,
+    dataDir: null,
+    fileStore: { kind: 's3', ...bucket },
+  });
+
+  test("the bucket's objects are copied into the backup and put back into an empty bucket", async () => {
+    const source = await emptyTarget();
+    const handle = await openDatabase({ url: source.url, dataDir: null });
     await handle.migrate();
     await handle.close();
+    const sourceBucket = fake.newBucket();
+    const sourceStore = new S3FileStore(sourceBucket);
+    await sourceStore.put(fileKey, fileBytes);
+    await sourceStore.put('tickets/receipt-1', Buffer.from('%PDF-1.7'));
+    // An object no Vitrin key can name is another tenant's: not copied.
+    fake.objects(sourceBucket.bucket).set('not ours/a b.txt', Buffer.from('x'));
+
     const result = await createBackup(
-      {
-        ...testConfig(),
-        databaseUrl: target.url,
-        dataDir: path.join(workDir, 'unused'),
-        fileStore: {
-          kind: 's3',
-          endpoint: 'https://s3.example.ir',
-          bucket: 'vitrin-uploads',
-          region: 'us-east-1',
-          accessKeyId: 'unused',
-          secretAccessKey: 'unused',
-          pathStyle: true,
-        },
-      },
+      s3Settings(source.url, sourceBucket),
       path.join(workDir, 's3-backups'),
     );
-    expect(result.manifest.database.rowCounts['public.orders']).toBe(0);
-    expect(Object.keys(result.manifest.database.moneyChecksums)).toContain('orders');
     expect(result.manifest.files).toMatchObject({
-      included: false,
-      bucket: 'vitrin-uploads',
-      note: expect.stringMatching(/NOT in this backup.*versioning/),
+      store: 's3',
+      bucket: sourceBucket.bucket,
+      list: [{ key: fileKey }, { key: 'tickets/receipt-1' }],
     });
+
+    const target = await emptyTarget();
+    const targetBucket = fake.newBucket();
+    await restoreBackup(s3Settings(target.url, targetBucket), result.folder, { wipe: false });
+    expect(await countEveryTable(target.url)).toEqual(await countEveryTable(source.url));
+    const restored = fake.objects(targetBucket.bucket);
+    expect([...restored.keys()].sort()).toEqual([fileKey, 'tickets/receipt-1']);
+    expect(restored.get(fileKey)?.equals(fileBytes)).toBe(true);
+
+    // A bucket that holds objects is refused without --wipe; with it, they stay beside ours.
+    const busy = await emptyTarget();
+    const busyBucket = fake.newBucket();
+    await new S3FileStore(busyBucket).put('tickets/older', Buffer.from('older'));
+    await expect(
+      restoreBackup(s3Settings(busy.url, busyBucket), result.folder, { wipe: false }),
+    ).rejects.toThrow(/مقصد خالی نیست[\s\S]*1 files in S3 bucket/);
+    expect(fake.objects(busyBucket.bucket).size).toBe(1);
+    const wiped = await restoreBackup(s3Settings(busy.url, busyBucket), result.folder, {
+      wipe: true,
+    });
+    expect([...fake.objects(busyBucket.bucket).keys()].sort()).toEqual([
+      fileKey,
+      'tickets/older',
+      'tickets/receipt-1',
+    ]);
+    expect(wiped.notes.join('\n')).toMatch(/1 objects already in bucket/);
+
+    // And from a bucket to a disk folder: the keys are the same either way.
+    const onDisk = await emptyTarget();
+    await restoreBackup(settingsFor(onDisk.url, onDisk.dataDir), result.folder, { wipe: false });
+    const disk = new DiskFileStore(path.join(onDisk.dataDir, 'uploads'));
+    expect((await disk.read(fileKey)).equals(fileBytes)).toBe(true);
   });
 });

@@ -6,7 +6,14 @@ import pg from 'pg';
 import type { AppConfig } from '../config';
 import { serverRoot } from '../paths';
 import { BackupError } from './backup-error';
-import { copyStoredFiles, hashFile, listStoredKeys, syncFolder, writeSynced } from './backup-files';
+import {
+  copyStoredFiles,
+  hashFile,
+  listUploads,
+  syncFolder,
+  uploadsPlaceOf,
+  writeSynced,
+} from './backup-files';
 import { type BackupManifest, DATABASE_FILE, FILES_FOLDER, MANIFEST_FILE } from './backup-manifest';
 import { DETERMINISTIC_SESSION_SQL, readDatabaseFacts } from './database-facts';
 import { libpqTarget, runPostgresTool } from './postgres-tools';
@@ -25,10 +32,6 @@ export const EMBEDDED_DATABASE_REFUSAL = new BackupError(
   'backups are for PostgreSQL: DATABASE_URL is not set, so the data is in the embedded PGlite under DATA_DIR/db, which only a stopped server may copy; stop the server and copy DATA_DIR',
 );
 
-/** The S3 case, said in the manifest and on the screen: the bucket is the operator's to keep. */
-export const S3_FILES_NOTE =
-  'uploaded files live in the S3 bucket and are NOT in this backup: keep bucket versioning (or replication to a second bucket) on; restoring brings back the database only';
-
 export interface BackupResult {
   folder: string;
   manifest: BackupManifest;
@@ -44,7 +47,7 @@ export function appVersion(): string {
 
 /**
  * Writes one backup into a new folder under `destination`: the database as pg_dump's custom
- * format, the disk store's files, and the manifest. The facts in the manifest and the dump are
+ * format, the uploads (from the disk folder or the S3 bucket), and the manifest. The facts in the manifest and the dump are
  * read in one snapshot, so they agree even while the server keeps writing. The folder is
  * written under a hidden `.partial` name and renamed when complete: a folder named
  * `vitrin-backup-…` is always a finished one.
@@ -55,12 +58,7 @@ export async function createBackup(
   now: Date = new Date(),
 ): Promise<BackupResult> {
   if (!settings.databaseUrl) throw EMBEDDED_DATABASE_REFUSAL;
-  if (settings.fileStore.kind === 'disk' && settings.dataDir === null) {
-    throw new BackupError(
-      'پوشهٔ داده (DATA_DIR) تعیین نشده است',
-      'no data directory to read uploads from',
-    );
-  }
+  uploadsPlaceOf(settings);
   const name = `vitrin-backup-${now
     .toISOString()
     .replace(/[-:]/g, '')
@@ -73,23 +71,14 @@ export async function createBackup(
   await mkdir(work, { recursive: true, mode: 0o700 });
   try {
     const database = await dumpDatabase(settings, path.join(work, DATABASE_FILE));
-    let files: BackupManifest['files'];
-    if (settings.fileStore.kind === 's3') {
-      files = {
-        included: false,
-        store: 's3',
-        bucket: settings.fileStore.bucket,
-        endpoint: settings.fileStore.endpoint,
-        note: S3_FILES_NOTE,
-      };
-    } else {
-      // After the snapshot: a file uploaded meanwhile is copied too (named by no row, harmless);
-      // the only files ever deleted are stale uploads nobody sent, so one missing is no loss.
-      const root = path.join(settings.dataDir ?? '', 'uploads');
-      const keys = await listStoredKeys(root);
-      const list = await copyStoredFiles(keys, root, path.join(work, FILES_FOLDER));
-      files = { included: true, store: 'disk', list };
-    }
+    // After the snapshot: a file uploaded meanwhile is copied too (named by no row, harmless).
+    const place = uploadsPlaceOf(settings);
+    const keys = await listUploads(place);
+    const files: BackupManifest['files'] = {
+      store: place.kind,
+      bucket: place.kind === 's3' ? place.bucket : null,
+      list: await copyStoredFiles(keys, place.store, path.join(work, FILES_FOLDER)),
+    };
     const manifest: BackupManifest = {
       format: 'vitrin-backup',
       formatVersion: 1,

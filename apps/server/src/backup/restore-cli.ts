@@ -5,9 +5,9 @@ import { exitWithError } from './backup-error';
 import { restoreBackup } from './restore';
 
 // `npm run restore -- <backup folder> [--wipe]`: restores a backup of `npm run backup` into the
-// configured PostgreSQL database and disk store, then checks row counts, money checksums and
-// files against its manifest. Refuses a target that holds data unless --wipe is given. Stop
-// every server node first. Exits 1 with the reason on any failure or difference.
+// configured PostgreSQL database and file store (disk or S3), then checks row counts, money
+// checksums and files against its manifest. Refuses a target that holds data unless --wipe is
+// given. Stop every server node first. Exits 1 with the reason on any failure or difference.
 
 const USAGE = 'npm run restore -- <backup folder> [--wipe]';
 
@@ -35,7 +35,7 @@ try {
   const { database, files } = manifest;
   console.log(`✓ بازگردانی انجام و بررسی شد (restored and verified): ${folder}`);
   console.log(
-    `  backup of ${manifest.createdAt}, version ${manifest.appVersion}: ${Object.keys(database.rowCounts).length} tables with the same row counts, ${Object.keys(database.moneyChecksums).length} money tables with the same checksums${files.included ? `, ${files.list.length} files with the same SHA-256` : ''}`,
+    `  backup of ${manifest.createdAt}, version ${manifest.appVersion}: ${Object.keys(database.rowCounts).length} tables with the same row counts, ${Object.keys(database.moneyChecksums).length} money tables with the same checksums, ${files.list.length} files with the same SHA-256`,
   );
   if (previousUploads) {
     console.log(

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { mkdir, readdir, rename, rm, rmdir } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
+import { DiskFileStore, type FileStore } from '../lib/file-store';
 import { migrationsFolder } from '../paths';
 import { type BackupSettings, EMBEDDED_DATABASE_REFUSAL } from './backup';
 import { BackupError } from './backup-error';
@@ -10,8 +11,10 @@ import {
   checkStoredFiles,
   copyStoredFiles,
   hashFile,
-  listStoredKeys,
+  listUploads,
   syncFolder,
+  type UploadsPlace,
+  uploadsPlaceOf,
 } from './backup-files';
 import {
   type BackupManifest,
@@ -25,7 +28,10 @@ import { libpqTarget, runPostgresTool } from './postgres-tools';
 import { listDatabaseContents, wipeDatabase } from './wipe-database';
 
 export interface RestoreOptions {
-  /** Empty a database (and an uploads folder) that is not empty before restoring into it. */
+  /**
+   * Restore into a database or uploads place that holds data: the database is emptied, an
+   * uploads folder kept aside, a bucket's other objects left where they are.
+   */
   wipe: boolean;
   now?: Date;
 }
@@ -61,10 +67,9 @@ export async function restoreBackup(
       error instanceof BackupError ? error.detail : String(error),
     );
   });
-  const uploadsRoot = await uploadsRootFor(settings, manifest);
-  if (manifest.files.included) {
-    await checkStoredFiles(manifest.files.list, path.join(folder, FILES_FOLDER), 'پشتیبان');
-  }
+  const backedUpFiles = new DiskFileStore(path.join(folder, FILES_FOLDER));
+  await checkStoredFiles(manifest.files.list, backedUpFiles, 'پشتیبان');
+  const place = uploadsPlaceOf(settings);
 
   const client = new pg.Client({
     connectionString: settings.databaseUrl,
@@ -82,12 +87,12 @@ export async function restoreBackup(
   try {
     await client.query(`${DETERMINISTIC_SESSION_SQL}; set statement_timeout = 0`);
     const contents = await listDatabaseContents(client);
-    const existingUploads = uploadsRoot ? await listStoredKeys(uploadsRoot) : [];
+    const existingUploads = await listUploads(place);
     if ((contents.length > 0 || existingUploads.length > 0) && !options.wipe) {
       const what = [
         ...contents,
         ...(existingUploads.length > 0
-          ? [`${existingUploads.length} files in ${uploadsRoot}`]
+          ? [`${existingUploads.length} files in ${placeName(place)}`]
           : []),
       ];
       throw new BackupError(
@@ -128,17 +133,32 @@ export async function restoreBackup(
     });
 
     let previousUploads: string | null = null;
-    if (manifest.files.included && uploadsRoot) {
-      previousUploads = await putFilesBack(
+    if (place.kind === 'disk') {
+      previousUploads = await putFilesBackOnDisk(
         manifest.files.list,
-        path.join(folder, FILES_FOLDER),
-        uploadsRoot,
+        backedUpFiles,
+        place.root,
         options.now ?? new Date(),
       );
+    } else {
+      // A bucket has no folder to swap: each object is put, and an interrupted restore is put
+      // again whole (the same keys, the same bytes).
+      for (const file of manifest.files.list) {
+        await place.store.put(file.key, await backedUpFiles.read(file.key));
+      }
     }
 
-    await verifyRestore(client, manifest, uploadsRoot);
-    return { manifest, previousUploads, notes: notesAfterRestore(manifest, settings) };
+    await verifyRestore(client, manifest, place);
+    const notes = notesAfterRestore(manifest, settings);
+    const stay = existingUploads.filter(
+      (key) => !manifest.files.list.some((file) => file.key === key),
+    );
+    if (place.kind === 's3' && stay.length > 0) {
+      notes.push(
+        `${stay.length} فایلی که پیش‌تر در باکت بود سر جایش ماند؛ هیچ ردیفی به آن‌ها اشاره نمی‌کند (${stay.length} objects already in bucket ${place.bucket} were left in place)`,
+      );
+    }
+    return { manifest, previousUploads, notes };
   } finally {
     await client.end().catch(() => {});
   }
@@ -160,27 +180,9 @@ async function checkDump(manifest: BackupManifest, dumpFile: string): Promise<vo
   }
 }
 
-/** The disk store's folder to restore into; null when the files live in S3 (not restored). */
-async function uploadsRootFor(
-  settings: BackupSettings,
-  manifest: BackupManifest,
-): Promise<string | null> {
-  if (settings.fileStore.kind === 's3') {
-    if (manifest.files.included && manifest.files.list.length > 0) {
-      throw new BackupError(
-        'این پشتیبان فایل‌های دیسک را دارد ولی تنظیمات مقصد FILE_STORE=s3 است؛ با FILE_STORE=disk بازگردانی کنید و فایل‌ها را خودتان به باکت ببرید',
-        'backup holds disk-store files but the target uses FILE_STORE=s3; restore with FILE_STORE=disk, then copy DATA_DIR/uploads into the bucket',
-      );
-    }
-    return null;
-  }
-  if (settings.dataDir === null) {
-    throw new BackupError(
-      'پوشهٔ داده (DATA_DIR) تعیین نشده است',
-      'no data directory to restore uploads into',
-    );
-  }
-  return path.join(settings.dataDir, 'uploads');
+/** The uploads place for messages: the folder, or the bucket. */
+function placeName(place: UploadsPlace): string {
+  return place.kind === 'disk' ? place.root : `S3 bucket ${place.bucket}`;
 }
 
 /**
@@ -188,9 +190,9 @@ async function uploadsRootFor(
  * crash midway leaves a hidden folder, never a half-filled uploads folder. Uploads that were
  * there (`--wipe`) are kept aside, not deleted; answers where.
  */
-async function putFilesBack(
+async function putFilesBackOnDisk(
   files: readonly StoredFile[],
-  fromRoot: string,
+  from: FileStore,
   uploadsRoot: string,
   now: Date,
 ): Promise<string | null> {
@@ -201,7 +203,7 @@ async function putFilesBack(
     await mkdir(staging, { recursive: true, mode: 0o700 });
     await copyStoredFiles(
       files.map((file) => file.key),
-      fromRoot,
+      from,
       staging,
     );
   } catch (error) {
@@ -225,7 +227,7 @@ async function putFilesBack(
 async function verifyRestore(
   client: pg.Client,
   manifest: BackupManifest,
-  uploadsRoot: string | null,
+  place: UploadsPlace,
 ): Promise<void> {
   const facts = await readDatabaseFacts(client);
   const differences: string[] = [];
@@ -252,9 +254,7 @@ async function verifyRestore(
       `verification failed: ${differences.slice(0, 10).join('; ')}`,
     );
   }
-  if (manifest.files.included && uploadsRoot) {
-    await checkStoredFiles(manifest.files.list, uploadsRoot, 'پوشهٔ آپلودهای بازگردانی‌شده');
-  }
+  await checkStoredFiles(manifest.files.list, place.store, placeName(place));
 }
 
 /** Migrations, secret keys and S3: what the restored data needs that a restore cannot give. */
@@ -278,11 +278,6 @@ function notesAfterRestore(manifest: BackupManifest, settings: BackupSettings): 
   if (missing.length > 0) {
     notes.push(
       `کلیدهای رمز (SECRET_KEYS) با شناسهٔ ${missing.join('، ')} در تنظیمات نیست؛ بدون آن‌ها رمزهای پنل‌ها باز نمی‌شوند (SECRET_KEYS lacks key ids ${missing.join(', ')} the backup was made with)`,
-    );
-  }
-  if (!manifest.files.included) {
-    notes.push(
-      `فایل‌های آپلودشده در این پشتیبان نیستند و در باکت S3 «${manifest.files.bucket}» مانده‌اند (${manifest.files.note})`,
     );
   }
   return notes;
