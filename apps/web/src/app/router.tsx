@@ -132,6 +132,11 @@ const AdminBillingSection = lazy(() =>
     default: m.AdminBillingSection,
   })),
 );
+const AdminClientErrorsSection = lazy(() =>
+  import('../features/client-errors/staff/client-errors-section').then((m) => ({
+    default: m.ClientErrorsSection,
+  })),
+);
 const AdminAuditPage = lazy(() =>
   import('../features/audit/staff/pages/audit-page').then((m) => ({ default: m.AuditPage })),
 );
@@ -185,6 +190,7 @@ export function AppRoutes() {
           <Route path="discounts/*" element={<AdminDiscountsSection />} />
           <Route path="provisioning/*" element={<AdminProvisioningSection />} />
           <Route path="billing/*" element={<AdminBillingSection />} />
+          <Route path="errors/*" element={<AdminClientErrorsSection />} />
           <Route path="audit" element={<AdminAuditPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>

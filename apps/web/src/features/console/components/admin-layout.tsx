@@ -4,6 +4,7 @@ import { useLocation } from 'react-router';
 import { LayoutOutlet, SignedInOnly } from '../../../app/layout/signed-in-only';
 import { displayName, useUserInfo } from '../../../lib/user-info';
 import {
+  AlertIcon,
   ArticleIcon,
   BagIcon,
   DiscountIcon,
@@ -43,6 +44,7 @@ const sectionIcons: Record<AdminSectionKey, ComponentType<{ size?: number }>> = 
   discounts: DiscountIcon,
   provisioning: ServerIcon,
   billing: WalletIcon,
+  errors: AlertIcon,
   audit: FileTextIcon,
 };
 

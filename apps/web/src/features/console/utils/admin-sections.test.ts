@@ -49,3 +49,11 @@ test('an address belongs to its section, with its subpages; the dashboard only a
   expect(sectionAt('/admin/auditor')).toBeUndefined();
   expect(sectionAt('/admin/nothing-here')).toBeUndefined();
 });
+
+test('the error reports (issue 23) are for admins only, with each error’s page under them', () => {
+  const errors = sectionByKey('errors');
+  expect(canOpen('support', errors)).toBe(false);
+  expect(canOpen('admin', errors)).toBe(true);
+  expect(sectionAt('/admin/errors')?.key).toBe('errors');
+  expect(sectionAt('/admin/errors/0123456789abcdef0123456789abcdef')?.key).toBe('errors');
+});

@@ -15,6 +15,7 @@ export type StaffRole = StaffRoleName;
 export const ADMIN_PATH = '/admin';
 export const AUDIT_PATH = '/admin/audit';
 export const BILLING_PATH = '/admin/billing';
+export const CLIENT_ERRORS_PATH = '/admin/errors';
 
 export type AdminSectionKey =
   | 'dashboard'
@@ -26,6 +27,7 @@ export type AdminSectionKey =
   | 'discounts'
   | 'provisioning'
   | 'billing'
+  | 'errors'
   | 'audit';
 
 export interface AdminSection {
@@ -108,6 +110,14 @@ export const adminSections: readonly AdminSection[] = [
     permission: 'billing.read',
     summary:
       'صورتحساب‌ها، برگشت از فروش‌ها و رسیدها با جست‌وجو و PDF، تأیید پرداخت‌های کارت به کارت، گزارش فروش و مالیات، نرخ مالیات بر ارزش افزوده به تاریخ، روش‌های پرداخت و مشخصات حقوقی فروشنده.',
+  },
+  {
+    key: 'errors',
+    path: CLIENT_ERRORS_PATH,
+    label: 'گزارش خطاها',
+    permission: 'errors.read',
+    summary:
+      'خطاهایی که مرورگر یا اپ مشتریان به آن برخورده است، دسته‌بندی‌شده با تعداد، اولین و آخرین بار، صفحه، نسخه و مرورگر.',
   },
   {
     key: 'audit',
