@@ -8,10 +8,11 @@ import { S3FileStore } from '../lib/s3-file-store';
 import { BackupError } from './backup-error';
 import type { StoredFile } from './backup-manifest';
 
-// File helpers shared by backup and restore: the disk store's tree walked by key, files written
-// and synced before anyone is told they are there.
+// File helpers shared by backup and restore: the uploads place the settings name (folder or
+// bucket) listed by key, copied and checked; files written and synced before anyone is told
+// they are there.
 
-export function sha256Of(bytes: Buffer): string {
+function sha256Of(bytes: Buffer): string {
   return createHash('sha256').update(bytes).digest('hex');
 }
 
@@ -85,7 +86,7 @@ export async function listUploads(place: UploadsPlace): Promise<string[]> {
  * The keys of the files under a disk store's root, sorted. Hidden names are the store's
  * temporary files (file-store.ts), never keys; anything else that is not a key is not ours.
  */
-export async function listStoredKeys(root: string): Promise<string[]> {
+async function listStoredKeys(root: string): Promise<string[]> {
   let entries: Dirent[];
   try {
     entries = await readdir(root, { recursive: true, withFileTypes: true });

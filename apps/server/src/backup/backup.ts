@@ -47,10 +47,10 @@ export function appVersion(): string {
 
 /**
  * Writes one backup into a new folder under `destination`: the database as pg_dump's custom
- * format, the uploads (from the disk folder or the S3 bucket), and the manifest. The facts in the manifest and the dump are
- * read in one snapshot, so they agree even while the server keeps writing. The folder is
- * written under a hidden `.partial` name and renamed when complete: a folder named
- * `vitrin-backup-…` is always a finished one.
+ * format, the uploads (from the disk folder or the S3 bucket), and the manifest. The manifest's
+ * facts and the dump are read in one snapshot, so they agree even while the server keeps
+ * writing. The folder is written under a hidden `.partial` name and renamed when complete: a
+ * folder named `vitrin-backup-…` is always a finished one.
  */
 export async function createBackup(
   settings: BackupSettings,
@@ -58,7 +58,7 @@ export async function createBackup(
   now: Date = new Date(),
 ): Promise<BackupResult> {
   if (!settings.databaseUrl) throw EMBEDDED_DATABASE_REFUSAL;
-  uploadsPlaceOf(settings);
+  const place = uploadsPlaceOf(settings);
   const name = `vitrin-backup-${now
     .toISOString()
     .replace(/[-:]/g, '')
@@ -72,7 +72,6 @@ export async function createBackup(
   try {
     const database = await dumpDatabase(settings, path.join(work, DATABASE_FILE));
     // After the snapshot: a file uploaded meanwhile is copied too (named by no row, harmless).
-    const place = uploadsPlaceOf(settings);
     const keys = await listUploads(place);
     const files: BackupManifest['files'] = {
       store: place.kind,

@@ -67,12 +67,17 @@ async function readLatestMigration(client: Queryable): Promise<DatabaseFacts['la
   return { tag: migrationTagOf(Number(createdAt)), createdAt: Number(createdAt) };
 }
 
-/** The committed migration drizzle recorded with `createdAt`; null when this code has none. */
-export function migrationTagOf(createdAt: number): string | null {
+/** This code's committed migrations, oldest first: drizzle-kit's journal. */
+export function readMigrationJournal(): Array<{ tag: string; when: number }> {
   const journal = JSON.parse(
     readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8'),
   ) as { entries: Array<{ tag: string; when: number }> };
-  return journal.entries.find((entry) => entry.when === createdAt)?.tag ?? null;
+  return journal.entries;
+}
+
+/** The committed migration drizzle recorded with `createdAt`; null when this code has none. */
+function migrationTagOf(createdAt: number): string | null {
+  return readMigrationJournal().find((entry) => entry.when === createdAt)?.tag ?? null;
 }
 
 async function countRows(client: Queryable): Promise<Record<string, number>> {

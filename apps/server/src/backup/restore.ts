@@ -1,10 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { mkdir, readdir, rename, rm, rmdir } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import { DiskFileStore, type FileStore } from '../lib/file-store';
-import { migrationsFolder } from '../paths';
 import { type BackupSettings, EMBEDDED_DATABASE_REFUSAL } from './backup';
 import { BackupError } from './backup-error';
 import {
@@ -23,7 +21,11 @@ import {
   readManifest,
   type StoredFile,
 } from './backup-manifest';
-import { DETERMINISTIC_SESSION_SQL, readDatabaseFacts } from './database-facts';
+import {
+  DETERMINISTIC_SESSION_SQL,
+  readDatabaseFacts,
+  readMigrationJournal,
+} from './database-facts';
 import { libpqTarget, runPostgresTool } from './postgres-tools';
 import { listDatabaseContents, wipeDatabase } from './wipe-database';
 
@@ -238,8 +240,9 @@ async function verifyRestore(
   for (const table of tables) {
     const want = expected.rowCounts[table];
     const got = facts.rowCounts[table];
-    if (want !== got)
+    if (want !== got) {
       differences.push(`${table}: ${got ?? 'missing'} rows, backup had ${want ?? 'none'}`);
+    }
   }
   for (const [table, checksum] of Object.entries(expected.moneyChecksums)) {
     if (facts.moneyChecksums[table] !== checksum) {
@@ -257,18 +260,16 @@ async function verifyRestore(
   await checkStoredFiles(manifest.files.list, place.store, placeName(place));
 }
 
-/** Migrations, secret keys and S3: what the restored data needs that a restore cannot give. */
+/** Migrations and secret keys: what the restored data needs that a restore cannot give. */
 function notesAfterRestore(manifest: BackupManifest, settings: BackupSettings): string[] {
   const notes: string[] = [];
-  const journal = JSON.parse(
-    readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8'),
-  ) as { entries: Array<{ tag: string; when: number }> };
+  const journal = readMigrationJournal();
   const latest = manifest.database.latestMigration;
   if (latest && latest.tag === null) {
     notes.push(
       `پشتیبان از نسخه‌ای تازه‌تر (${manifest.appVersion}) است؛ همان نسخه را اجرا کنید (the backup has a migration this code does not know: run version ${manifest.appVersion})`,
     );
-  } else if (journal.entries.some((entry) => entry.when > (latest?.createdAt ?? -1))) {
+  } else if (journal.some((entry) => entry.when > (latest?.createdAt ?? -1))) {
     notes.push(
       'این نسخه مهاجرت‌های تازه‌تری دارد؛ پیش از راه‌اندازی npm run migrate را اجرا کنید (pending migrations: run npm run migrate)',
     );
