@@ -23,6 +23,7 @@ const ALL_SECTIONS = [
   'کدهای تخفیف',
   'راه‌اندازی سرویس‌ها',
   'مالی',
+  'گزارش خطاها',
   'گزارش کارها',
 ];
 // Support reads the billing documents (billing.read) to answer a customer's invoice question.
