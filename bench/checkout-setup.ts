@@ -1,3 +1,4 @@
+import type { Database } from '@vitrin/server/src/db/client';
 import { hashPassword } from '@vitrin/server/src/modules/accounts/password';
 import { checkoutInvariantViolations } from '@vitrin/server/src/modules/orders/invariants';
 import { updateBuyerDetails } from '@vitrin/server/src/modules/orders/orders.service';
@@ -21,11 +22,10 @@ export function benchMobile(index: number): string {
  * Customers for the checkout bench: verified accounts with buyer details and wallet credit,
  * and a route that reports the checkout invariants after the run (bench server only).
  */
-export async function addBenchCustomers(app: FastifyInstance, count: number): Promise<void> {
-  await app.ready();
+export async function addBenchCustomers(db: Database, count: number): Promise<void> {
   const passwordHash = await hashPassword(BENCH_PASSWORD);
   for (let index = 0; index < count; index += 1) {
-    const [user] = await app.db
+    const [user] = await db
       .insert(users)
       .values({
         mobile: `+98${benchMobile(index).slice(1)}`,
@@ -36,12 +36,12 @@ export async function addBenchCustomers(app: FastifyInstance, count: number): Pr
       })
       .returning({ id: users.id });
     if (!user) throw new Error('bench customer insert returned no row');
-    await updateBuyerDetails(app.db, user.id, {
+    await updateBuyerDetails(db, user.id, {
       kind: 'person',
       fullName: `مشتری آزمون ${index + 1}`,
       email: `bench-${index + 1}@example.com`,
     });
-    await app.db.transaction((tx) =>
+    await db.transaction((tx) =>
       changeBalance(tx, {
         userId: user.id,
         amountRial: BENCH_CREDIT_RIAL,

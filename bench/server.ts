@@ -80,7 +80,8 @@ const benchCustomers = Number(
 if (benchCustomers > 0) {
   // The checkout bench's own question after its run (bench server only, never the product).
   app.get('/bench/invariants', async () => ({ problems: await benchInvariants(app) }));
-  await addBenchCustomers(app, benchCustomers);
+  await app.ready();
+  await addBenchCustomers(app.db, benchCustomers);
 }
 
 if (isLive) {

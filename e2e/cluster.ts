@@ -1,7 +1,14 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { Agent, request as httpsRequest } from 'node:https';
+import { createServer } from 'node:http';
+import {
+  type ClientHttp2Session,
+  type ClientHttp2Stream,
+  connect as connectHttp2,
+  constants as http2Constants,
+} from 'node:http2';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
@@ -9,7 +16,7 @@ import {
   type ScratchDatabase,
 } from '@vitrin/server/src/db/scratch-database';
 import { Redis } from 'ioredis';
-import { freePort, runToExit } from './server';
+import { freePort, runCommand, runToExit } from './server';
 
 // The production layout on this machine (issue 23): PostgreSQL and Redis (already running), the
 // built server as several Node processes, and Debian's nginx in front with deploy/nginx/vitrin.conf
@@ -41,11 +48,13 @@ export interface Cluster {
   readonly origin: string;
   /** The certificate nginx shows (PEM): the clients' one trusted authority. */
   readonly certificate: string;
-  /** One request through nginx, over TLS checked against `certificate`; never throws on a status. */
+  /** One request through nginx (HTTP/2, TLS checked against `certificate`); never throws on a status. */
   request(
     pathname: string,
     init?: { method?: string; headers?: Record<string, string>; body?: string },
   ): Promise<ClusterAnswer>;
+  /** Requests sent again because nginx refused their stream while reloading (see requestOver). */
+  resentOnClosedConnections(): number;
   readonly nodes: ClusterNode[];
   readonly databaseUrl: string;
   readonly redisKeyPrefix: string;
@@ -56,6 +65,11 @@ export interface Cluster {
   killNode(index: number): Promise<void>;
   /** SIGTERM, as systemd stops a unit, and waits for the exit; answers its exit code. */
   stopNode(index: number): Promise<number | null>;
+  /**
+   * deploy/rolling-restart.sh on this cluster: each node out of nginx, stopped (SIGTERM, as
+   * systemd does), started, back in. Answers the stopped nodes' exit codes, in order.
+   */
+  rollingRestart(): Promise<Array<number | null>>;
   /** Every node's process log (JSON lines), for a failure's message. */
   logs(): string;
   stop(): Promise<void>;
@@ -132,28 +146,80 @@ function nginxMainConfig(dir: string, siteConfig: string): string {
   ].join('\n');
 }
 
-function requestOver(agent: Agent, origin: string): Cluster['request'] {
-  return (pathname, init = {}) =>
-    new Promise((resolve, reject) => {
-      const outgoing = httpsRequest(
-        `${origin}${pathname}`,
-        { agent, method: init.method ?? 'GET', headers: init.headers },
-        (response) => {
-          const chunks: Buffer[] = [];
-          response.on('data', (chunk: Buffer) => chunks.push(chunk));
-          response.on('error', reject);
-          response.on('end', () =>
-            resolve({
-              status: response.statusCode ?? 0,
-              headers: response.headers,
-              text: Buffer.concat(chunks).toString('utf8'),
-            }),
-          );
-        },
-      );
-      outgoing.on('error', reject);
-      outgoing.end(init.body);
+/**
+ * Requests over HTTP/2, as browsers talk to this nginx. When nginx reloads, its old worker sends
+ * GOAWAY and refuses the streams it will not process (REFUSED_STREAM, or a stream started after
+ * the GOAWAY): by the protocol those were never processed, and like a browser they are sent again
+ * on a new connection. Anything else that fails is the caller's to count.
+ */
+function requestOver(origin: string, ca: string, onResent: () => void) {
+  let session: ClientHttp2Session | null = null;
+  const sessions = new Set<ClientHttp2Session>();
+  const current = (): ClientHttp2Session => {
+    if (session && !session.closed && !session.destroyed) return session;
+    const opened = connectHttp2(origin, { ca });
+    sessions.add(opened);
+    const forget = () => {
+      if (session === opened) session = null;
+    };
+    opened.on('goaway', forget);
+    opened.on('close', () => {
+      forget();
+      sessions.delete(opened);
     });
+    opened.on('error', forget);
+    session = opened;
+    return opened;
+  };
+  const once = (
+    pathname: string,
+    init: Parameters<Cluster['request']>[1] = {},
+    resent = 0,
+  ): Promise<ClusterAnswer> =>
+    new Promise((resolve, reject) => {
+      const retry = () => {
+        onResent();
+        once(pathname, init, resent + 1).then(resolve, reject);
+      };
+      let stream: ClientHttp2Stream;
+      try {
+        stream = current().request({
+          ':method': init.method ?? 'GET',
+          ':path': pathname,
+          ...init.headers,
+        });
+      } catch (error) {
+        // The session got its GOAWAY between `current()` and here: nothing was sent.
+        if ((error as NodeJS.ErrnoException).code === 'ERR_HTTP2_GOAWAY_SESSION' && resent < 3) {
+          session = null;
+          return retry();
+        }
+        return reject(error);
+      }
+      let status = 0;
+      let headers: ClusterAnswer['headers'] = {};
+      const chunks: Buffer[] = [];
+      stream.on('response', (received) => {
+        status = Number(received[':status'] ?? 0);
+        headers = received as ClusterAnswer['headers'];
+      });
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () =>
+        resolve({ status, headers, text: Buffer.concat(chunks).toString('utf8') }),
+      );
+      stream.on('error', (error) => {
+        const refused = stream.rstCode === http2Constants.NGHTTP2_REFUSED_STREAM && status === 0;
+        if (refused && resent < 3) retry();
+        else reject(error);
+      });
+      stream.end(init.body);
+    });
+  return {
+    request: ((pathname, init) => once(pathname, init)) as Cluster['request'],
+    close: () => {
+      for (const opened of sessions) opened.destroy();
+    },
+  };
 }
 
 async function waitUntil(
@@ -338,15 +404,19 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       await exitOf(proxy);
     });
     const pem = readFileSync(certificate, 'utf8');
-    const agent = new Agent({ ca: pem, keepAlive: true, maxSockets: 64 });
-    cleanups.unshift(() => agent.destroy());
-    const request = requestOver(agent, origin);
+    let resent = 0;
+    const client = requestOver(origin, pem, () => {
+      resent += 1;
+    });
+    cleanups.unshift(() => client.close());
+    const request = client.request;
     await waitUntil('nginx', async () => (await request('/healthz')).status === 200);
 
     return {
       origin,
       certificate: pem,
       request,
+      resentOnClosedConnections: () => resent,
       nodes,
       databaseUrl: database.url,
       redisKeyPrefix,
@@ -364,11 +434,56 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
         child.kill('SIGTERM');
         return exitOf(child);
       },
+      async rollingRestart() {
+        // The script restarts a node with a command; here that command asks this process, whose
+        // children the nodes are, to stop and start one.
+        const exitCodes: Array<number | null> = [];
+        const control = createServer((incoming, answer) => {
+          const index = nodes.findIndex((node) => incoming.url === `/restart/${node.port}`);
+          const child = nodes[index]?.process;
+          if (index < 0 || !child) {
+            answer.writeHead(404).end();
+            return;
+          }
+          child.kill('SIGTERM');
+          exitOf(child)
+            .then((code) => {
+              exitCodes.push(code);
+              return startNode(index);
+            })
+            .then(
+              () => answer.writeHead(200).end(),
+              (error) => answer.writeHead(500).end(String(error)),
+            );
+        });
+        await new Promise<void>((resolve) => control.listen(0, '127.0.0.1', resolve));
+        const { port } = control.address() as AddressInfo;
+        try {
+          const restarted = await runCommand(
+            'bash',
+            [path.join(root, 'deploy/rolling-restart.sh')],
+            {
+              PATH: process.env.PATH ?? '',
+              VITRIN_NGINX_CONF: nginxConfig,
+              VITRIN_NGINX_RELOAD: `${NGINX} -c ${nginxConfig} -p ${dir} -s reload`,
+              VITRIN_RESTART_NODE: `curl -fsS -X POST http://127.0.0.1:${port}/restart/{port}`,
+              VITRIN_DRAIN_SECONDS: '2',
+            },
+          );
+          if (restarted.code !== 0)
+            throw new Error(`rolling-restart.sh failed:\n${restarted.output}`);
+        } finally {
+          control.close();
+        }
+        return exitCodes;
+      },
       logs: () =>
-        nodes
+        [
+          ...nodes.map((node) => [`node ${node.index + 1}`, node.logFile] as const),
+          ['nginx', path.join(dir, 'nginx-error.log')] as const,
+        ]
           .map(
-            (node) =>
-              `── node ${node.index + 1}\n${existsSync(node.logFile) ? readFileSync(node.logFile, 'utf8') : ''}`,
+            ([name, file]) => `── ${name}\n${existsSync(file) ? readFileSync(file, 'utf8') : ''}`,
           )
           .join('\n'),
       async stop() {

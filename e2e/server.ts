@@ -24,9 +24,18 @@ export function runToExit(
   args: string[],
   env: Record<string, string>,
 ): Promise<{ code: number | null; output: string }> {
+  return runCommand(process.execPath, args, env);
+}
+
+/** Runs a command to its end without blocking the test process; answers its code and output. */
+export function runCommand(
+  command: string,
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
     let output = '';
-    const child = spawn(process.execPath, args, {
+    const child = spawn(command, args, {
       cwd: root,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,6 +1,7 @@
 // The tests use two Debian tools: Chromium for the browser tests (a test tool's own browser
 // download is not possible here) and poppler-utils (pdftotext, pdftoppm) to read back the
-// invoice PDFs the server draws. Installs what is missing when we are allowed to; otherwise
+// invoice PDFs the server draws; and, with the real servers (TEST_DATABASE_URL), nginx for the
+// 3-node test (e2e/cluster.test.ts). Installs what is missing when we are allowed to; otherwise
 // says how.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -13,6 +14,7 @@ const onPath = (command) =>
 const missing = [];
 if (!existsSync(CHROMIUM_PATH)) missing.push('chromium');
 if (!onPath('pdftotext') || !onPath('pdftoppm')) missing.push('poppler-utils');
+if (process.env.TEST_DATABASE_URL && !existsSync('/usr/sbin/nginx')) missing.push('nginx');
 
 if (missing.length > 0) {
   const isRoot = process.getuid?.() === 0;
@@ -25,5 +27,8 @@ if (missing.length > 0) {
   console.log(`Installing ${missing.join(' and ')} from Debian packages…`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-  execFileSync('apt-get', ['install', '-y', '-qq', ...missing], { stdio: 'inherit', env });
+  execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], {
+    stdio: 'inherit',
+    env,
+  });
 }
