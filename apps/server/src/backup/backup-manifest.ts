@@ -32,8 +32,11 @@ export const backupManifest = z.object({
     rowCounts: z.record(z.string(), z.number().int().min(0)),
     moneyChecksums: z.record(z.string(), sha256Hex),
   }),
-  /** Ids (never the keys) of SECRET_KEYS when the backup was made: sealed columns need them. */
-  secretKeyIds: z.array(z.string()),
+  /**
+   * SECRET_KEYS when the backup was made, each by id and fingerprint (never the key): sealed
+   * columns open only with them, so a restore can say when the settings lack one.
+   */
+  secretKeys: z.array(z.object({ id: z.string(), fingerprint: z.string() })),
   /** The uploads, copied from the store the settings named: `files/<key>` in the folder. */
   files: z.object({
     store: z.enum(['disk', 's3']),

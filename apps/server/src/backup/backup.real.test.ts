@@ -146,6 +146,9 @@ describe('the drill', () => {
   test('the manifest says what the database held: row counts, version, latest migration', async () => {
     const { manifest, folder } = backup;
     expect(path.basename(folder)).toMatch(/^vitrin-backup-\d{8}T\d{6}Z$/);
+    // Password hashes and tokens inside: the owner's alone.
+    expect((await stat(folder)).mode & 0o777).toBe(0o700);
+    expect((await stat(path.join(folder, DATABASE_FILE))).mode & 0o777).toBe(0o600);
     expect(manifest.database.rowCounts).toEqual(countsBefore);
     expect(Object.keys(manifest.database.moneyChecksums).sort()).toEqual(
       Object.keys(moneyBefore).sort(),
@@ -181,6 +184,8 @@ describe('the drill', () => {
     const files = new DiskFileStore(path.join(sourceDataDir, 'uploads'));
     expect((await files.read(fileKey)).equals(fileBytes)).toBe(true);
     expect(result.previousUploads).toBeNull();
+    // Same keys, same migrations: nothing for the operator to do.
+    expect(result.notes).toEqual([]);
     // The restored database is the version this code migrates: nothing pending.
     const handle = await openDatabase({ url: recreated.url, dataDir: null });
     try {
@@ -210,9 +215,16 @@ describe('what a restore refuses', () => {
     expect(await countEveryTable(target.url)).toEqual(countsThere);
     expect((await oldUploads.read('catalog/old.png')).toString()).toBe('old');
 
-    const result = await restoreBackup(settingsFor(target.url, target.dataDir), backup.folder, {
-      wipe: true,
-    });
+    // A new server whose SECRET_KEYS were not copied over: restored, and told.
+    const result = await restoreBackup(
+      {
+        ...settingsFor(target.url, target.dataDir),
+        secretKeys: [{ id: 'test', key: Buffer.alloc(32, 9) }],
+      },
+      backup.folder,
+      { wipe: true },
+    );
+    expect(result.notes).toEqual([expect.stringMatching(/SECRET_KEYS lacks the key test/)]);
     expect(await countEveryTable(target.url)).toEqual(countsBefore);
     expect(await moneyRows(target.url)).toEqual(moneyBefore);
     // The uploads that were there are kept aside, not deleted.

@@ -1,9 +1,10 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { access, mkdir, rename, rm } from 'node:fs/promises';
+import { access, chmod, mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import type { AppConfig } from '../config';
+import type { SecretKey } from '../lib/secret-box';
 import { serverRoot } from '../paths';
 import { BackupError } from './backup-error';
 import {
@@ -84,7 +85,7 @@ export async function createBackup(
       createdAt: now.toISOString(),
       appVersion: appVersion(),
       database,
-      secretKeyIds: settings.secretKeys.map((key) => key.id),
+      secretKeys: settings.secretKeys.map(secretKeyFingerprint),
       files,
     };
     await writeSynced(path.join(work, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
@@ -144,6 +145,8 @@ async function dumpDatabase(
       target.env,
     );
     await client.query('commit');
+    // pg_dump leaves the umask's mode; the dump holds password hashes and tokens.
+    await chmod(file, 0o600);
     const written = await hashFile(file);
     return {
       file: DATABASE_FILE,
@@ -155,6 +158,17 @@ async function dumpDatabase(
   } finally {
     await client.end().catch(() => {});
   }
+}
+
+/**
+ * A key's id and the first 16 hex digits of its SHA-256: enough to tell two keys apart, nothing
+ * to learn a 256-bit key from.
+ */
+export function secretKeyFingerprint(key: SecretKey): { id: string; fingerprint: string } {
+  return {
+    id: key.id,
+    fingerprint: createHash('sha256').update(key.key).digest('hex').slice(0, 16),
+  };
 }
 
 async function exists(file: string): Promise<boolean> {

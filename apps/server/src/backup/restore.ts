@@ -3,7 +3,7 @@ import { mkdir, readdir, rename, rm, rmdir } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import { DiskFileStore, type FileStore } from '../lib/file-store';
-import { type BackupSettings, EMBEDDED_DATABASE_REFUSAL } from './backup';
+import { type BackupSettings, EMBEDDED_DATABASE_REFUSAL, secretKeyFingerprint } from './backup';
 import { BackupError } from './backup-error';
 import {
   checkStoredFiles,
@@ -274,11 +274,15 @@ function notesAfterRestore(manifest: BackupManifest, settings: BackupSettings): 
       'این نسخه مهاجرت‌های تازه‌تری دارد؛ پیش از راه‌اندازی npm run migrate را اجرا کنید (pending migrations: run npm run migrate)',
     );
   }
-  const keyIds = new Set(settings.secretKeys.map((key) => key.id));
-  const missing = manifest.secretKeyIds.filter((id) => !keyIds.has(id));
+  const present = new Set(
+    settings.secretKeys.map(secretKeyFingerprint).map((key) => `${key.id}:${key.fingerprint}`),
+  );
+  const missing = manifest.secretKeys
+    .filter((key) => !present.has(`${key.id}:${key.fingerprint}`))
+    .map((key) => key.id);
   if (missing.length > 0) {
     notes.push(
-      `کلیدهای رمز (SECRET_KEYS) با شناسهٔ ${missing.join('، ')} در تنظیمات نیست؛ بدون آن‌ها رمزهای پنل‌ها باز نمی‌شوند (SECRET_KEYS lacks key ids ${missing.join(', ')} the backup was made with)`,
+      `کلید رمز ${missing.join('، ')} که پشتیبان با آن ساخته شد در SECRET_KEYS این سرور نیست؛ بدون آن رمزهای پنل‌ها و حساب‌های میزبانی باز نمی‌شوند (SECRET_KEYS lacks the key ${missing.join(', ')} the backup was made with: copy it from the old server)`,
     );
   }
   return notes;
