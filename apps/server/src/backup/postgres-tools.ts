@@ -59,9 +59,13 @@ export function runPostgresTool(
         return;
       }
       const said = Buffer.concat(stderr).toString('utf8').trim().split('\n').slice(-6).join('\n');
+      // pg_dump refuses a server of a newer major version: the usual trap after an upgrade.
+      const tooOld = /server version mismatch|unsupported version/.test(said);
       reject(
         new BackupError(
-          `${program} کار را تمام نکرد`,
+          tooOld
+            ? `${program} از سرور PostgreSQL کهنه‌تر است؛ postgresql-client هم‌نسخهٔ سرور (یا تازه‌تر) را نصب کنید`
+            : `${program} کار را تمام نکرد`,
           `${program} exited with ${signal ?? code}${said ? `:\n${said}` : ''}`,
         ),
       );
