@@ -1,4 +1,15 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import {
+  closeSockets,
+  connectTracker,
+  eventually,
+  freshLiveDomain,
+  giveDomain,
+  listeningOrigin,
+  sendVisit,
+} from '../modules/live/live-test-kit';
+import { serviceEvents, services } from '../schema';
+import { createSignedInUser } from '../test/api-kit';
 import { createTestApp, postJson, type TestApp, testDatabaseKind } from '../test/test-app';
 
 // Issue 23: /metrics in Prometheus's format, moving with the traffic; scraped from this machine
@@ -12,6 +23,7 @@ beforeAll(async () => {
   guarded = await createTestApp({ metricsToken: TOKEN });
 });
 afterAll(async () => {
+  closeSockets();
   await open.close();
   await guarded.close();
 });
@@ -90,6 +102,40 @@ describe('/metrics', () => {
         'vitrin_messages_total{channel="email",kind="mail",outcome="sent",app="vitrin"}',
       ),
     ).toBeGreaterThanOrEqual(1);
+  });
+
+  test('visits the trackers report, and provisioning steps of the last day, are counted', async () => {
+    const series = 'vitrin_live_visits_total{kind="new",app="vitrin"}';
+    const before = seriesValue((await scrape(open, '127.0.0.1')).body, series);
+    const owner = await createSignedInUser(open.app, { firstName: 'سارا', lastName: 'محمدی' });
+    const domainName = freshLiveDomain();
+    await giveDomain(open.app, owner.id, domainName);
+    const tracker = await connectTracker(await listeningOrigin(open.app), { domainName });
+    sendVisit(tracker);
+    const expected = (Number.isNaN(before) ? 0 : before) + 1;
+    const counted = await eventually(
+      async () => seriesValue((await scrape(open, '127.0.0.1')).body, series),
+      (value) => value === expected,
+    );
+    expect(counted).toBe(expected);
+
+    const [service] = await open.app.db.select({ id: services.id }).from(services).limit(1);
+    const kind = 'provision.handover';
+    const handovers = `vitrin_provisioning_events_last_day{kind="${kind}",app="vitrin"}`;
+    const beforeHandovers = seriesValue((await scrape(open, '127.0.0.1')).body, handovers);
+    await open.app.db.insert(serviceEvents).values({
+      serviceId: service?.id ?? '',
+      kind,
+      actor: 'panel',
+      message: 'ساخت حساب نشد و به کارشناس سپرده شد',
+    });
+    // The database's series are read at most once a second, whatever asks.
+    const expectedHandovers = (Number.isNaN(beforeHandovers) ? 0 : beforeHandovers) + 1;
+    const after = await eventually(
+      async () => seriesValue((await scrape(open, '127.0.0.1')).body, handovers),
+      (value) => value === expectedHandovers,
+    );
+    expect(after).toBe(expectedHandovers);
   });
 
   test('without a token: this machine and private networks only', async () => {

@@ -13,6 +13,8 @@ export interface Metrics {
   rateLimitFallbacks: Counter;
   /** Messages handed to the SMS and e-mail providers, by channel, kind and outcome. */
   messages: Counter<'channel' | 'kind' | 'outcome'>;
+  /** Page views the trackers reported to this node, by visitor kind (new, returning). */
+  liveVisits: Counter<'kind'>;
 }
 
 /**
@@ -199,6 +201,18 @@ export default fp(
       ),
       (row) => row.n,
     );
+    // What provisioning did in the last day, cluster-wide (each step leaves a service event):
+    // accounts made (panel.ready), tries to repeat (provision.failed), services handed to staff
+    // (provision.handover), suspensions and the like (panel.*).
+    tableGauge(
+      'vitrin_provisioning_events_last_day',
+      'Provisioning steps and panel actions of the last 24 hours, by event kind',
+      ['kind'],
+      scraped<{ kind: string; n: number }>(
+        "select kind, count(*)::int as n from service_events where created_at > now() - interval '1 day' and (kind like 'provision.%' or kind like 'panel.%') group by kind",
+      ),
+      (row) => row.n,
+    );
     new Gauge({
       name: 'vitrin_live_sockets',
       help: "Live sockets (visitors' trackers and panels) open on this node",
@@ -213,6 +227,12 @@ export default fp(
       rateLimitFallbacks: new Counter({
         name: 'vitrin_rate_limit_fallbacks_total',
         help: "Times rate limits fell back from Redis to the node's memory",
+        registers: [registry],
+      }),
+      liveVisits: new Counter({
+        name: 'vitrin_live_visits_total',
+        help: 'Page views the trackers on customers sites reported to this node, by visitor kind',
+        labelNames: ['kind'],
         registers: [registry],
       }),
       messages: new Counter({

@@ -194,6 +194,7 @@ export async function createLiveSockets(
       at,
       page: page.data,
     });
+    app.metrics.liveVisits.inc({ kind });
     const action = kind === 'new' ? LIVE_ACTION_NEW_VISITOR : LIVE_ACTION_RETURNING_VISITOR;
     panels
       .to(domainRoom(data.domainName))
