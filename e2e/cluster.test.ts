@@ -261,6 +261,7 @@ test('three nodes behind nginx: a SIGKILL and a rolling restart lose and double 
   expect(answeredBy.size).toBeGreaterThanOrEqual(3);
   expect(requestsCounted(metricsDuring)).toBeGreaterThan(requestsCounted(metricsBefore));
   expect(metricsDuring).toMatch(/^vitrin_live_sockets\{/m);
+  expect(metricsDuring).toMatch(/^vitrin_live_visits_total\{kind="new"/m);
   // Panels came back after their node went away, and all of them see the same counts.
   expect(liveClients.panels.every((panel) => panel.connects >= 2)).toBe(true);
   expect(answers.map((answer) => answer?.data.userCount.onlineVisitorsCount)).toEqual(
