@@ -68,7 +68,10 @@ export async function createTestApp(
   return {
     app,
     close: async () => {
-      if (app.redis) await deleteKeys(app.redis, app.config.redisKeyPrefix);
+      // A test that closed the app itself (a node stopping) has deleted its keys already.
+      if (app.redis && app.redis.status !== 'end') {
+        await deleteKeys(app.redis, app.config.redisKeyPrefix);
+      }
       await app.close();
       await database.drop();
     },

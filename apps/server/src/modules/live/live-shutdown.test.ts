@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createSignedInUser } from '../../test/api-kit';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createTestApp, deleteKeys, type TestApp } from '../../test/test-app';
 import {
   closeSockets,
   connectPanel,
@@ -39,7 +39,13 @@ test('a stopping node closes the transports of trackers and panels, so both reco
     ),
   );
 
+  // The keys the closing node still writes (its visitors leaving) go with a connection of ours.
+  const redis = app.redis?.duplicate();
   await app.close();
+  if (redis) {
+    await deleteKeys(redis, app.config.redisKeyPrefix);
+    await redis.quit();
+  }
 
   // 'io server disconnect' is the namespace disconnect, after which neither comes back.
   expect(await reasons).toEqual(['transport close', 'transport close']);
