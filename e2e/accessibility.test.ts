@@ -120,6 +120,12 @@ const consolePages: readonly PageToCheck[] = [
   { name: 'transfers', path: '/admin/billing/transfers' },
   { name: 'payment settings', path: '/admin/billing/payments' },
   { name: 'sales report', path: '/admin/billing/report' },
+  { name: 'client errors', path: '/admin/errors?days=30' },
+  {
+    name: 'client error',
+    linkOn: 'client errors',
+    link: /^\/admin\/errors\/[0-9a-f]{32}$/,
+  },
   { name: 'audit', path: '/admin/audit' },
 ];
 
