@@ -19,6 +19,7 @@ export function LatinCode({ children, title }: { children: string; title?: strin
       // A block of its own when it wraps, its lines starting on the left as the browser wrote them.
       style={{
         display: 'inline-block',
+        verticalAlign: 'middle',
         maxWidth: '100%',
         overflowWrap: 'anywhere',
         whiteSpace: 'normal',
