@@ -231,7 +231,7 @@ test('three nodes behind nginx: a SIGKILL and a rolling restart lose and double 
     answeredBy: Object.fromEntries(answeredBy),
     failedInFlightOnKilledNode: failed.length - unexplained.length,
     failedOtherwise: unexplained.length,
-    resentOnConnectionsNginxClosed: cluster.resentOnClosedConnections(),
+    streamsRefusedOnReloadAndResent: cluster.resentRefusedStreams(),
     checkoutFlows: flows.length,
     ordersConfirmedPaid: confirmed.length,
     flowsInterrupted: interrupted.length,

@@ -54,7 +54,7 @@ export interface Cluster {
     init?: { method?: string; headers?: Record<string, string>; body?: string },
   ): Promise<ClusterAnswer>;
   /** Requests sent again because nginx refused their stream while reloading (see requestOver). */
-  resentOnClosedConnections(): number;
+  resentRefusedStreams(): number;
   readonly nodes: ClusterNode[];
   readonly databaseUrl: string;
   readonly redisKeyPrefix: string;
@@ -416,7 +416,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       origin,
       certificate: pem,
       request,
-      resentOnClosedConnections: () => resent,
+      resentRefusedStreams: () => resent,
       nodes,
       databaseUrl: database.url,
       redisKeyPrefix,
