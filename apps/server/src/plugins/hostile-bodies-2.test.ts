@@ -1,0 +1,4 @@
+import { hostileBodiesSuite } from '../test/hostile-bodies-suite';
+
+// Hostile bodies against every call (test/hostile-bodies-suite.ts): shard 2 of the calls.
+hostileBodiesSuite(1);
