@@ -99,6 +99,24 @@ export async function createBackup(
   }
 }
 
+/** One connection to DATABASE_URL with the node's TLS and timeout; `refusal` when it fails. */
+export async function connectDatabase(
+  settings: BackupSettings,
+  refusal: string,
+): Promise<pg.Client> {
+  const client = new pg.Client({
+    connectionString: settings.databaseUrl,
+    connectionTimeoutMillis: settings.databasePool.connectTimeoutMs,
+    ...(settings.databasePool.ssl !== undefined ? { ssl: settings.databasePool.ssl } : {}),
+  });
+  try {
+    await client.connect();
+  } catch (error) {
+    throw new BackupError(refusal, `connect: ${(error as Error).message}`);
+  }
+  return client;
+}
+
 /**
  * pg_dump of the whole database into `file`, run inside a snapshot this connection exports;
  * the row counts and money checksums are read in the same snapshot.
@@ -108,19 +126,7 @@ async function dumpDatabase(
   file: string,
 ): Promise<BackupManifest['database']> {
   const databaseUrl = settings.databaseUrl ?? '';
-  const client = new pg.Client({
-    connectionString: databaseUrl,
-    connectionTimeoutMillis: settings.databasePool.connectTimeoutMs,
-    ...(settings.databasePool.ssl !== undefined ? { ssl: settings.databasePool.ssl } : {}),
-  });
-  try {
-    await client.connect();
-  } catch (error) {
-    throw new BackupError(
-      'به پایگاه داده (DATABASE_URL) وصل نشد',
-      `connect: ${(error as Error).message}`,
-    );
-  }
+  const client = await connectDatabase(settings, 'به پایگاه داده (DATABASE_URL) وصل نشد');
   try {
     // The snapshot's transaction waits while pg_dump works: no limit may end it meanwhile.
     await client.query(

@@ -1,9 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, rename, rm, rmdir } from 'node:fs/promises';
 import path from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import { DiskFileStore, type FileStore } from '../lib/file-store';
-import { type BackupSettings, EMBEDDED_DATABASE_REFUSAL, secretKeyFingerprint } from './backup';
+import {
+  type BackupSettings,
+  connectDatabase,
+  EMBEDDED_DATABASE_REFUSAL,
+  secretKeyFingerprint,
+} from './backup';
 import { BackupError } from './backup-error';
 import {
   checkStoredFiles,
@@ -73,19 +78,7 @@ export async function restoreBackup(
   await checkStoredFiles(manifest.files.list, backedUpFiles, 'پشتیبان');
   const place = uploadsPlaceOf(settings);
 
-  const client = new pg.Client({
-    connectionString: settings.databaseUrl,
-    connectionTimeoutMillis: settings.databasePool.connectTimeoutMs,
-    ...(settings.databasePool.ssl !== undefined ? { ssl: settings.databasePool.ssl } : {}),
-  });
-  try {
-    await client.connect();
-  } catch (error) {
-    throw new BackupError(
-      'به پایگاه داده مقصد (DATABASE_URL) وصل نشد',
-      `connect: ${(error as Error).message}`,
-    );
-  }
+  const client = await connectDatabase(settings, 'به پایگاه داده مقصد (DATABASE_URL) وصل نشد');
   try {
     await client.query(`${DETERMINISTIC_SESSION_SQL}; set statement_timeout = 0`);
     const contents = await listDatabaseContents(client);
