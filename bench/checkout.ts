@@ -9,6 +9,9 @@ import {
   writeReport,
 } from './processes';
 import { BASELINE_ROUTES } from './scenarios';
+import type { statementCounts } from './statement-counter';
+
+type StatementCounts = ReturnType<typeof statementCounts>;
 
 // The checkout path under concurrency (issue 5): each virtual customer, signed in once, places
 // orders back to back, alternating the gateway path (add-to-cart, submit-order, pay-order, the
@@ -227,6 +230,9 @@ async function main(): Promise<number> {
   const baseline = await drive(baselineServer, (client, _customer, iteration) =>
     baselineFlow(client, iteration % 2 === 0),
   );
+  // Statements counted from here on are the run's (PostgreSQL only, see statement-counter.ts).
+  const statementsUrl = `${targetServer.origin}/bench/statements`;
+  if (process.env.BENCH_DATABASE_URL) await fetch(`${statementsUrl}?reset`);
   console.log('- target');
   const target = await drive(targetServer, (client, customer, iteration) =>
     checkoutFlow(client, tokens[customer] ?? '', product.id, iteration % 2 === 0),
@@ -234,6 +240,9 @@ async function main(): Promise<number> {
   const invariants = (await (await fetch(`${targetServer.origin}/bench/invariants`)).json()) as {
     problems: string[];
   };
+  const statements = process.env.BENCH_DATABASE_URL
+    ? ((await (await fetch(statementsUrl)).json()) as StatementCounts)
+    : null;
   await stopAllChildren();
 
   const ratio = Math.round((target.flowsPerSecond / baseline.flowsPerSecond) * 1000) / 1000;
@@ -252,6 +261,7 @@ async function main(): Promise<number> {
     },
   });
   console.table(target.steps);
+  if (statements) console.table(statements.routes);
   console.log(`ratio (target flows/s over baseline): ${ratio}`);
   console.log(
     `invariants after the run: ${invariants.problems.length === 0 ? 'hold' : invariants.problems.join('; ')}`,
@@ -270,7 +280,7 @@ async function main(): Promise<number> {
       durationSeconds: DURATION_S,
       product: PRODUCT_SLUG,
     },
-    { baseline, target, ratio, invariantsHold: true },
+    { baseline, target, ratio, invariantsHold: true, statements },
   );
   return 0;
 }

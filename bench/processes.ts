@@ -59,6 +59,10 @@ export async function startServer(
   extraArgs: readonly string[] = [],
 ): Promise<RunningServer> {
   const args = ['--import', import.meta.resolve('tsx'), path.join(benchDir, 'server.ts')];
+  // BENCH_CPU_PROF_DIR=dir writes the target's V8 CPU profile there when it stops (for
+  // speedscope or Chrome's DevTools, or `npx tsx bench/profile-top.ts <file>`).
+  const profileDir = process.env.BENCH_CPU_PROF_DIR;
+  if (kind === 'target' && profileDir) args.unshift('--cpu-prof', `--cpu-prof-dir=${profileDir}`);
   if (kind === 'baseline') args.push('--baseline');
   args.push(...extraArgs);
   const child = spawn(process.execPath, args, {

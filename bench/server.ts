@@ -11,6 +11,7 @@ import type { Redis } from 'ioredis';
 import { addBenchCustomers, benchInvariants } from './checkout-setup';
 import { buildLiveBaseline } from './live-baseline';
 import { BASELINE_ROUTES } from './scenarios';
+import { countStatements, statementCounts } from './statement-counter';
 
 // Far above what a run sends, so no answer is a 429, while the limiter still does its
 // per-request bookkeeping as it does in production.
@@ -77,6 +78,13 @@ const app = liveBaseline?.app ?? (isBaseline ? buildBaseline() : await buildTarg
 const benchCustomers = Number(
   process.argv.find((arg) => arg.startsWith('--customers='))?.slice('--customers='.length) ?? 0,
 );
+if (!isBaseline && database.url) {
+  // On PostgreSQL the target counts its statements per call (bench server only).
+  countStatements(app);
+  app.get('/bench/statements', async (request) =>
+    statementCounts('reset' in (request.query as object)),
+  );
+}
 if (benchCustomers > 0) {
   // The checkout bench's own question after its run (bench server only, never the product).
   app.get('/bench/invariants', async () => ({ problems: await benchInvariants(app) }));

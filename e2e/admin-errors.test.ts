@@ -148,6 +148,9 @@ describe('client error reports in the staff console', () => {
       await errorsTable(page)
         .getByRole('link', { name: /Failed to fetch dynamically imported module/ })
         .click();
+      // The list stays drawn until the group's page replaces it, and both show the count.
+      await page.getByRole('heading', { name: 'جزئیات خطا', level: 1 }).waitFor();
+      await expect.poll(() => errorsTable(page).count()).toBe(0);
       await page.getByText(`${persianDigits(7)} بار`).waitFor();
       await page.getByRole('radiogroup', { name: 'بازه' }).getByText('۲۴ ساعت گذشته').click();
       await page.getByText('این خطا در بازهٔ انتخاب‌شده گزارشی ندارد').waitFor();

@@ -1,0 +1,80 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+
+// The checkout and catalog benches' count of SQL statements per call (issue 24: "count
+// statements and round-trips per step"). Every statement a pg client sends is counted against
+// the request whose async context sent it; a transaction's BEGIN and COMMIT are statements too,
+// and each is a round trip. Bench server only, never the product.
+
+interface RequestCount {
+  statements: number;
+  /** With BENCH_LOG_STATEMENTS, the SQL of the request, printed once per route. */
+  texts?: string[];
+}
+
+const logStatements = Boolean(process.env.BENCH_LOG_STATEMENTS);
+const logged = new Set<string>();
+
+const current = new AsyncLocalStorage<RequestCount>();
+const perRoute = new Map<string, { requests: number; statements: number; max: number }>();
+let unattributed = 0;
+
+let installed = false;
+function wrapDriver(): void {
+  if (installed) return;
+  installed = true;
+  const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+  pg.Client.prototype.query = function countedQuery(this: pg.Client, ...args: unknown[]) {
+    const count = current.getStore();
+    if (count) {
+      count.statements += 1;
+      const [first] = args;
+      const text = typeof first === 'string' ? first : (first as { text?: string }).text;
+      count.texts?.push(String(text).slice(0, 300));
+    } else unattributed += 1;
+    return query.apply(this, args);
+  } as typeof pg.Client.prototype.query;
+}
+
+/** Counts each request's statements by route; read them with `statementCounts()`. */
+export function countStatements(app: FastifyInstance): void {
+  wrapDriver();
+  app.addHook('onRequest', (_request, _reply, done) => {
+    current.run(logStatements ? { statements: 0, texts: [] } : { statements: 0 }, done);
+  });
+  app.addHook('onResponse', async (request) => {
+    const count = current.getStore();
+    if (!count) return;
+    const route = request.routeOptions.url ?? request.url;
+    if (count.texts && !logged.has(route) && count.statements > 0) {
+      logged.add(route);
+      process.stderr.write(`\n== ${route}\n${count.texts.join('\n')}\n`);
+    }
+    const entry = perRoute.get(route) ?? { requests: 0, statements: 0, max: 0 };
+    entry.requests += 1;
+    entry.statements += count.statements;
+    entry.max = Math.max(entry.max, count.statements);
+    perRoute.set(route, entry);
+  });
+}
+
+/** Statements per request by route since the last reset, and those sent outside any request. */
+export function statementCounts(reset: boolean) {
+  const routes = Object.fromEntries(
+    [...perRoute].map(([route, entry]) => [
+      route,
+      {
+        requests: entry.requests,
+        statementsPerRequest: Math.round((entry.statements / entry.requests) * 100) / 100,
+        maxStatements: entry.max,
+      },
+    ]),
+  );
+  const answer = { routes, outsideRequests: unattributed };
+  if (reset) {
+    perRoute.clear();
+    unattributed = 0;
+  }
+  return answer;
+}
