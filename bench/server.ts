@@ -35,6 +35,12 @@ function buildBaseline(): FastifyInstance {
  * runs on a fresh database of its own, dropped when it stops; otherwise on in-memory PGlite.
  */
 async function benchDatabase(): Promise<{ url: string | undefined; drop(): Promise<void> }> {
+  // `--existing-database=<url>` (scale.ts): a database the bench already migrated, seeded and
+  // grew; the target opens it as it is and leaves it to the bench, which drops it.
+  const existingUrl = process.argv
+    .find((arg) => arg.startsWith('--existing-database='))
+    ?.slice('--existing-database='.length);
+  if (existingUrl) return { url: existingUrl, drop: async () => {} };
   const adminUrl = process.env.BENCH_DATABASE_URL;
   if (!adminUrl) return { url: undefined, drop: async () => {} };
   return createScratchDatabase(adminUrl, `vitrin_bench_${process.pid}`);
