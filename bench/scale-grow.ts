@@ -432,7 +432,7 @@ async function growVisits(
   customers: number,
 ) {
   // The last 30 days (what the app keeps), one in a hundred on the demo customer's shop; the
-  // rest over one domain per customer. Visitors come back: a pool of a third as many ids.
+  // rest over one domain per customer. Each visitor comes three times.
   await timed(
     client,
     steps,
@@ -440,7 +440,7 @@ async function growVisits(
     `insert into live_visits (domain_name, kw_client_id, kind, path, title, referrer, visited_at)
       select case when n % ${BUSIEST_SHARE} = 0 then 'sara-gallery.ir'
           else 'shop' || ((n * 7) % $3) || '.ir' end,
-        'v' || (n % ($2::int / 3 + 1)), case when n % 3 = 0 then 'new' else 'returning' end,
+        'v' || (n / case when n % ${BUSIEST_SHARE} = 0 then ${BUSIEST_SHARE * 3} else $3 * 3 end), case when n % 3 = 0 then 'new' else 'returning' end,
         (array['/','/products','/products/1','/about','/cart'])[1 + n % 5],
         (array['خانه','محصولات','محصول','درباره ما','سبد خرید'])[1 + n % 5],
         case when n % 4 = 0 then 'https://www.google.com/' else '' end,

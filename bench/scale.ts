@@ -160,7 +160,7 @@ const probes: Probe[] = [
     name: 'console: orders, search mobile',
     path: '/api/admin/orders/list-orders',
     who: 'staff',
-    body: { query: '0990000' },
+    body: { query: '09900000007' },
   },
   {
     name: 'console: orders, search number',
@@ -431,13 +431,21 @@ async function main(): Promise<number> {
   console.log(
     `Vitrin scale benchmark: sizes ${SIZES.join(', ')}×, ${SAMPLES} calls each, PostgreSQL`,
   );
-  const scratch = await createScratchDatabase(adminUrl, `vitrin_scale_${process.pid}`);
+  // BENCH_SCALE_DATABASE: measure a database a previous run kept (BENCH_SCALE_KEEP_DATABASE) at
+  // the one size in BENCH_SCALE_SIZES, after migrating it, without growing it: the same rows
+  // before and after a change.
+  const kept = process.env.BENCH_SCALE_DATABASE;
+  const scratch = kept
+    ? { url: kept, drop: async () => {} }
+    : await createScratchDatabase(adminUrl, `vitrin_scale_${process.pid}`);
   const sizes: SizeReport[] = [];
   try {
     const handle = await openDatabase({ url: scratch.url, dataDir: null });
     try {
+      const started = performance.now();
       await handle.migrate();
-      await seedDemoData(handle.db, { secrets: new SecretBox(testConfig().secretKeys) });
+      if (kept) console.log(`  migrated in ${Math.round(performance.now() - started)} ms`);
+      else await seedDemoData(handle.db, { secrets: new SecretBox(testConfig().secretKeys) });
     } finally {
       await handle.close();
     }
@@ -445,7 +453,7 @@ async function main(): Promise<number> {
     for (const size of SIZES) {
       console.log(`- growing to ${size}×`);
       const started = performance.now();
-      const growth = await growDatabase(scratch.url, grownTo, size);
+      const growth = kept ? [] : await growDatabase(scratch.url, grownTo, size);
       const growthSeconds = Math.round((performance.now() - started) / 100) / 10;
       grownTo = size;
       const rows = await tableRows(scratch.url);
@@ -499,7 +507,7 @@ async function main(): Promise<number> {
       : `Over 2×: ${overTarget.map(([name, ratio]) => `${name} (${ratio})`).join('; ')}`,
   );
   writeReport(
-    'scale',
+    process.env.BENCH_SCALE_REPORT ?? 'scale',
     machine,
     {
       sizes: SIZES,
