@@ -55,6 +55,20 @@ interface ScenarioResult {
   ratio: number;
   /** Target p99 latency over baseline p99 latency. */
   p99LatencyRatio: number;
+  /** On PostgreSQL: SQL statements the target sent per request (each one a round trip). */
+  statementsPerRequest?: number;
+}
+
+interface StatementCounts {
+  routes: Record<string, { requests: number; statementsPerRequest: number }>;
+}
+
+/** The target's statements per request on `path` since the last reset (PostgreSQL only). */
+async function statementsOf(server: RunningServer, path: string, reset: boolean) {
+  if (!process.env.BENCH_DATABASE_URL) return undefined;
+  const response = await fetch(`${server.origin}/bench/statements${reset ? '?reset' : ''}`);
+  const counts = (await response.json()) as StatementCounts;
+  return counts.routes[path]?.statementsPerRequest ?? 0;
 }
 
 function readDurationSeconds(value: string | undefined): number {
@@ -193,6 +207,9 @@ function formatTable(results: ScenarioResult[]): string {
       ]);
     }
     rows.push(['', 'ratio', String(result.ratio), '', '', String(result.p99LatencyRatio), '', '']);
+    if (result.statementsPerRequest !== undefined) {
+      rows.push(['', 'SQL/req', String(result.statementsPerRequest), '', '', '', '', '']);
+    }
   }
   const widths = header.map((_, column) =>
     Math.max(...rows.map((row) => row[column]?.length ?? 0)),
@@ -209,18 +226,24 @@ function formatTable(results: ScenarioResult[]): string {
     .join('\n');
 }
 
+// BENCH_ONLY=<part of a name> runs only the scenarios whose name contains it, and writes no
+// results file: a recorded file holds a whole run.
+const only = process.env.BENCH_ONLY;
+const chosen = only ? scenarios.filter((scenario) => scenario.name.includes(only)) : scenarios;
+
 async function main(): Promise<number> {
   const durationS = readDurationSeconds(process.env.BENCH_DURATION_S);
   const machine = machineDetails();
+  if (chosen.length === 0) throw new Error(`BENCH_ONLY=${only}: no scenario's name contains it`);
   console.log(
-    `Vitrin API benchmark: ${scenarios.length} scenarios, ${CONNECTIONS} connections, ` +
+    `Vitrin API benchmark: ${chosen.length} scenarios, ${CONNECTIONS} connections, ` +
       `${WARMUP_S} s warm-up + ${durationS} s each, baseline then target`,
   );
   const baselineServer = await startServer('baseline');
   const targetServer = await startServer('target');
 
   const results: ScenarioResult[] = [];
-  for (const scenario of scenarios) {
+  for (const scenario of chosen) {
     const baselineRoute: LoadRequest = {
       ...BASELINE_ROUTES[scenario.baseline],
       ...(scenario.baseline === 'post' ? { body: scenario.body } : {}),
@@ -228,7 +251,9 @@ async function main(): Promise<number> {
     };
     console.log(`- ${scenario.name}`);
     const baseline = await measure(baselineServer, baselineRoute, durationS);
+    await statementsOf(targetServer, scenario.path, true);
     const target = await measure(targetServer, scenario, durationS);
+    const statementsPerRequest = await statementsOf(targetServer, scenario.path, false);
     results.push({
       name: scenario.name,
       method: scenario.method,
@@ -238,6 +263,7 @@ async function main(): Promise<number> {
       target,
       ratio: divide(target.requestsPerSecond, baseline.requestsPerSecond),
       p99LatencyRatio: divide(target.latencyMs.p99, baseline.latencyMs.p99),
+      ...(statementsPerRequest === undefined ? {} : { statementsPerRequest }),
     });
   }
   await stopAllChildren();
@@ -248,6 +274,12 @@ async function main(): Promise<number> {
     console.error(`Not written to ${resultsFile}: a benchmark of errors is not a benchmark.`);
     for (const problem of problems) console.error(`  - ${problem}`);
     return 1;
+  }
+  if (only) {
+    console.log(
+      `BENCH_ONLY=${only}: not written to ${resultsFile} (a recorded file is a whole run).`,
+    );
+    return 0;
   }
   writeReport(
     'api',

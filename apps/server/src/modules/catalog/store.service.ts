@@ -56,7 +56,8 @@ const cycleRank = sql<number>`array_position(array[${sql.join(
 
 /**
  * Each product's headline price: its shortest cycle on offer. The store card shows it, and
- * sorting and the price filter use its effective (sale or regular) price.
+ * sorting and the price filter use its effective (sale or regular) price. Used as the CTE of
+ * the facets' aggregates, which read every product's price anyway.
  */
 function headlinePrices(db: Database) {
   return db.$with('headline').as(
@@ -74,23 +75,41 @@ function headlinePrices(db: Database) {
   );
 }
 
-type Headline = ReturnType<typeof headlinePrices>;
+/**
+ * The same headline price as a lateral subquery of one product: one probe of the price key
+ * per product the other conditions keep, where the CTE sorted every price of the catalog on
+ * each call (issue 24).
+ */
+function headlineOfProduct(db: Database) {
+  return db
+    .select({
+      cycle: productPrices.cycle,
+      regularPrice: productPrices.priceRial,
+      price: sql<number>`coalesce(${productPrices.salePriceRial}, ${productPrices.priceRial})`
+        .mapWith(Number)
+        .as('effective_price'),
+    })
+    .from(productPrices)
+    .where(eq(productPrices.productId, products.id))
+    .orderBy(cycleRank)
+    .limit(1)
+    .as('headline');
+}
+
+type Headline = ReturnType<typeof headlineOfProduct>;
 
 const onSale = sql<boolean>`exists (select 1 from ${productPrices} where ${productPrices.productId} = ${products.id} and ${productPrices.salePriceRial} is not null)`;
 
-/** The card fields of products matching `where`, in `order`, with the total before paging. */
-async function selectProductCards(
+/** The card fields of active products matching `where`, in `order`, with the total. */
+function productCardsQuery(
   db: Database,
   options: {
     where: (headline: Headline) => SQL | undefined;
     orderBy: (headline: Headline) => SQL[];
-    limit: number;
-    offset: number;
   },
-): Promise<{ items: ProductCard[]; total: number }> {
-  const headline = headlinePrices(db);
-  const rows = await db
-    .with(headline)
+) {
+  const headline = headlineOfProduct(db);
+  return db
     .select({
       id: products.id,
       slug: products.slug,
@@ -110,11 +129,15 @@ async function selectProductCards(
     })
     .from(products)
     .innerJoin(productGroups, eq(productGroups.id, products.groupId))
-    .innerJoin(headline, eq(headline.productId, products.id))
+    .innerJoinLateral(headline, sql`true`)
     .where(and(eq(products.status, 'active'), options.where(headline)))
     .orderBy(...options.orderBy(headline), asc(products.id))
-    .limit(options.limit)
-    .offset(options.offset);
+    .$dynamic();
+}
+
+type ProductCardRow = Awaited<ReturnType<typeof productCardsQuery>>[number];
+
+function toProductCards(rows: ProductCardRow[]): { items: ProductCard[]; total: number } {
   return {
     total: rows[0]?.total ?? 0,
     items: rows.map((row) => ({
@@ -133,6 +156,20 @@ async function selectProductCards(
   };
 }
 
+/** The card fields of products matching `where`, in `order`, with the total before paging. */
+async function selectProductCards(
+  db: Database,
+  options: {
+    where: (headline: Headline) => SQL | undefined;
+    orderBy: (headline: Headline) => SQL[];
+    limit: number;
+    offset: number;
+  },
+): Promise<{ items: ProductCard[]; total: number }> {
+  const rows = await productCardsQuery(db, options).limit(options.limit).offset(options.offset);
+  return toProductCards(rows);
+}
+
 function productOrder(sort: CallParsed<typeof getProducts>['sort'], price: SQLWrapper): SQL[] {
   switch (sort) {
     case 'newest':
@@ -146,7 +183,6 @@ function productOrder(sort: CallParsed<typeof getProducts>['sort'], price: SQLWr
   }
 }
 
-/** The store list: active products by group, price range and text, paged and sorted. */
 /** Keeps what many answers share (see `listProducts`); the routes pass the catalog cache. */
 export type Memo = <T>(key: string, compute: () => Promise<T>) => Promise<T>;
 const noMemo: Memo = (_key, compute) => compute();
@@ -181,6 +217,52 @@ async function storeFacets(db: Database, groupSlug: string | undefined) {
   return { groups, groupId: group?.id, priceRange: { min: range?.min ?? 0, max: range?.max ?? 0 } };
 }
 
+type ProductSort = CallParsed<typeof getProducts>['sort'];
+type PreparedProductList = ReturnType<ReturnType<typeof productCardsQuery>['prepare']>;
+
+const preparedProductLists = new WeakMap<Database, Map<string, PreparedProductList>>();
+
+/**
+ * The store list without a text query, built once per shape (sort and which filters are set)
+ * and prepared by name: a new price filter then costs no query building here and no parse or
+ * plan in PostgreSQL (issue 24). A list with a text query is built each time instead, so its
+ * plan is chosen for its own patterns (the trigram index cannot serve one of two letters).
+ */
+function preparedProductList(
+  db: Database,
+  shape: { sort: ProductSort; group: boolean; minPrice: boolean; maxPrice: boolean },
+): PreparedProductList {
+  const name = [
+    'store-products',
+    shape.sort,
+    shape.group ? 'group' : '',
+    shape.minPrice ? 'min' : '',
+    shape.maxPrice ? 'max' : '',
+  ].join(' ');
+  let byName = preparedProductLists.get(db);
+  if (!byName) {
+    byName = new Map();
+    preparedProductLists.set(db, byName);
+  }
+  let prepared = byName.get(name);
+  if (!prepared) {
+    prepared = productCardsQuery(db, {
+      where: ({ price }) =>
+        and(
+          shape.group ? eq(products.groupId, sql.placeholder('groupId')) : undefined,
+          shape.minPrice ? gte(price, sql.placeholder('minPrice')) : undefined,
+          shape.maxPrice ? lte(price, sql.placeholder('maxPrice')) : undefined,
+        ),
+      orderBy: ({ price }) => productOrder(shape.sort, price),
+    })
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(name);
+    byName.set(name, prepared);
+  }
+  return prepared;
+}
+
 /**
  * The store list: active products by group, price range and text, paged and sorted. The
  * facets depend on the group only, so `memo` lets every search and page of a group share them:
@@ -194,23 +276,39 @@ export async function listProducts(
   const { groups, groupId, priceRange } = await memo(`store-facets ${input.group ?? ''}`, () =>
     storeFacets(db, input.group),
   );
-  const inGroup = groupId ? eq(products.groupId, groupId) : undefined;
-
-  const { items, total } = await selectProductCards(db, {
-    where: ({ price }) =>
-      and(
-        inGroup,
-        matchesSearchQuery(products.searchText, input.q),
-        input.minPrice === undefined ? undefined : gte(price, input.minPrice),
-        input.maxPrice === undefined ? undefined : lte(price, input.maxPrice),
-      ),
-    orderBy: ({ price }) => [
-      ...titleMatchFirst(products.searchText, input.q),
-      ...productOrder(input.sort, price),
-    ],
-    limit: input.pageSize,
-    offset: (input.page - 1) * input.pageSize,
-  });
+  const search = matchesSearchQuery(products.searchText, input.q);
+  const limit = input.pageSize;
+  const offset = (input.page - 1) * input.pageSize;
+  const { items, total } = search
+    ? await selectProductCards(db, {
+        where: ({ price }) =>
+          and(
+            groupId ? eq(products.groupId, groupId) : undefined,
+            search,
+            input.minPrice === undefined ? undefined : gte(price, input.minPrice),
+            input.maxPrice === undefined ? undefined : lte(price, input.maxPrice),
+          ),
+        orderBy: ({ price }) => [
+          ...titleMatchFirst(products.searchText, input.q),
+          ...productOrder(input.sort, price),
+        ],
+        limit,
+        offset,
+      })
+    : toProductCards(
+        await preparedProductList(db, {
+          sort: input.sort,
+          group: groupId !== undefined,
+          minPrice: input.minPrice !== undefined,
+          maxPrice: input.maxPrice !== undefined,
+        }).execute({
+          groupId,
+          minPrice: input.minPrice,
+          maxPrice: input.maxPrice,
+          limit,
+          offset,
+        }),
+      );
   return {
     items,
     total,
