@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
@@ -57,11 +58,17 @@ export async function openDatabase(options: {
 }
 
 /**
+ * The extensions every embedded database loads: the migrations create `pg_trgm` (the search's
+ * trigram indexes, decision 0030), and a database restored from a dump needs it loaded again.
+ */
+const PGLITE_EXTENSIONS = { pg_trgm };
+
+/**
  * A migrated, empty embedded database as a data-directory dump. Creating a PGlite cluster
  * costs seconds; loading a dump costs about one, so test files each start from this one.
  */
 export async function dumpMigratedPglite(): Promise<Blob> {
-  const client = await PGlite.create();
+  const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
   try {
     await migratePglite(drizzlePglite(client), { migrationsFolder });
     return await client.dumpDataDir('none');
@@ -98,9 +105,12 @@ async function openPglite(dataDir: string | null, template?: Blob): Promise<Data
   if (dataDir) {
     const dir = path.join(dataDir, 'db');
     mkdirSync(dir, { recursive: true });
-    client = await PGlite.create(dir);
+    client = await PGlite.create(dir, { extensions: PGLITE_EXTENSIONS });
   } else {
-    client = await PGlite.create(template ? { loadDataDir: template } : {});
+    client = await PGlite.create({
+      extensions: PGLITE_EXTENSIONS,
+      ...(template ? { loadDataDir: template } : {}),
+    });
   }
   const db = drizzlePglite(client);
   const handle: DatabaseHandle = {

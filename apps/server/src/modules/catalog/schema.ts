@@ -76,6 +76,9 @@ export const products = pgTable(
   },
   (table) => [
     index('products_group_idx').on(table.groupId),
+    // Trigram indexes: the search's `ilike '%word%'` (lib/search-sql.ts) is answered from them
+    // rather than by reading every row (decision 0030).
+    index('products_search_trgm_idx').using('gin', table.searchText.op('gin_trgm_ops')),
     check('products_status_check', sql`${table.status} in ('active', 'hidden')`),
     check('products_setup_fee_check', sql`${table.setupFeeRial} >= 0`),
   ],
@@ -148,6 +151,7 @@ export const themes = pgTable(
   },
   (table) => [
     index('themes_category_idx').on(table.categorySlug),
+    index('themes_search_trgm_idx').using('gin', table.searchText.op('gin_trgm_ops')),
     check(
       'themes_price_check',
       sql`(${table.isFree} and ${table.priceRial} is null) or (not ${table.isFree} and ${table.priceRial} > 0)`,

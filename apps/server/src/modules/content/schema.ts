@@ -37,6 +37,9 @@ export const articles = pgTable(
   },
   (table) => [
     index('articles_published_idx').on(table.status, table.publishedAt),
+    // Trigram index: the search's `ilike '%word%'` (lib/search-sql.ts) is answered from it
+    // rather than by reading every row (decision 0030).
+    index('articles_search_trgm_idx').using('gin', table.searchText.op('gin_trgm_ops')),
     check('articles_status_check', sql`${table.status} in ('draft', 'published')`),
     check(
       'articles_published_at_check',
