@@ -29,7 +29,8 @@ export const auditLog = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    index('audit_log_created_idx').on(table.createdAt),
+    // The viewer's order, newest first, and its cursor (decision 0031).
+    index('audit_log_created_idx').on(table.createdAt, table.id),
     index('audit_log_entity_idx').on(table.entityType, table.entityId),
     index('audit_log_actor_idx').on(table.actorId, table.createdAt),
   ],

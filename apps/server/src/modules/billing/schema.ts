@@ -115,7 +115,8 @@ export const billingDocuments = pgTable(
       .on(table.paymentId)
       .where(sql`${table.kind} = 'receipt'`),
     index('billing_documents_user_idx').on(table.userId, table.issuedAt),
-    index('billing_documents_issued_idx').on(table.issuedAt),
+    // Staff's list, newest first, and its cursor (decision 0031).
+    index('billing_documents_issued_idx').on(table.issuedAt, table.number),
     index('billing_documents_refers_idx').on(table.refersToId),
     check(
       'billing_documents_kind_check',

@@ -214,6 +214,14 @@ export const orders = pgTable(
   },
   (table) => [
     index('orders_user_idx').on(table.userId, table.createdAt),
+    // The console's list, newest or oldest first, all or by status (decision 0031).
+    index('orders_created_idx').on(table.createdAt, table.number),
+    index('orders_status_created_idx').on(table.status, table.createdAt, table.number),
+    // The dashboard's sales by day: paid and refunded orders by when.
+    index('orders_paid_at_idx')
+      .on(table.paidAt)
+      .where(sql`${table.status} in ('paid', 'refunded')`),
+    index('orders_refunded_at_idx').on(table.refundedAt).where(sql`${table.status} = 'refunded'`),
     index('orders_pending_expiry_idx').on(table.expiresAt).where(sql`${table.status} = 'pending'`),
     check(
       'orders_status_check',

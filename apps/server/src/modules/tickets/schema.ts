@@ -47,6 +47,14 @@ export const tickets = pgTable(
   (table) => [
     index('tickets_user_idx').on(table.userId, table.lastMessageAt),
     index('tickets_answered_idx').on(table.lastMessageAt).where(sql`${table.status} = 'answered'`),
+    // The staff queue (decision 0031): waiting tickets, longest waiting first; every ticket by
+    // its last message or by when it was opened; the open ones counted on the dashboard.
+    index('tickets_waiting_idx')
+      .on(table.lastMessageAt, table.number)
+      .where(sql`${table.status} in ('open', 'customer-reply')`),
+    index('tickets_last_message_idx').on(table.lastMessageAt, table.number),
+    index('tickets_created_idx').on(table.createdAt, table.number),
+    index('tickets_not_closed_idx').on(table.status).where(sql`${table.status} <> 'closed'`),
     check(
       'tickets_status_check',
       sql`${table.status} in ('open', 'answered', 'customer-reply', 'closed')`,
