@@ -8,7 +8,7 @@ import {
   ratePercent,
 } from '@vitrin/contracts';
 import { toJalaliParts, toPersianDigits } from '@vitrin/fa';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { BuyerSnapshot, PlanChangeRecord } from '../orders';
@@ -432,20 +432,29 @@ export async function numberOf(db: Database, documentId: string | null) {
   return row ?? null;
 }
 
-/** An order's documents after its invoice: credit notes, oldest first. */
-export async function creditNotesOf(db: Database, orderId: string) {
-  return db
-    .select({ id: billingDocuments.id, number: billingDocuments.number })
+/**
+ * An order's sales invoice (null while unpaid, or paid before invoices) and its credit notes,
+ * oldest first, by id and number: one statement for the order's page.
+ */
+export async function orderDocumentRefs(db: Database, orderId: string) {
+  const rows = await db
+    .select({
+      id: billingDocuments.id,
+      number: billingDocuments.number,
+      kind: billingDocuments.kind,
+    })
     .from(billingDocuments)
-    .where(and(eq(billingDocuments.orderId, orderId), eq(billingDocuments.kind, 'credit-note')))
-    .orderBy(asc(billingDocuments.issuedAt));
-}
-
-/** An order's sales invoice, by id and number; null while unpaid (or paid before invoices). */
-export async function salesInvoiceRef(db: Database, orderId: string) {
-  const [row] = await db
-    .select({ id: billingDocuments.id, number: billingDocuments.number })
-    .from(billingDocuments)
-    .where(and(eq(billingDocuments.orderId, orderId), eq(billingDocuments.kind, 'sales')));
-  return row ?? null;
+    .where(
+      and(
+        eq(billingDocuments.orderId, orderId),
+        inArray(billingDocuments.kind, ['sales', 'credit-note']),
+      ),
+    )
+    .orderBy(asc(billingDocuments.issuedAt), asc(billingDocuments.id));
+  const ref = (row: { id: string; number: string }) => ({ id: row.id, number: row.number });
+  const invoice = rows.find((row) => row.kind === 'sales');
+  return {
+    invoice: invoice ? ref(invoice) : null,
+    creditNotes: rows.filter((row) => row.kind === 'credit-note').map(ref),
+  };
 }

@@ -3,12 +3,11 @@
 export { billingRoutes } from './billing.routes';
 export {
   buyerPartyOf,
-  creditNotesOf,
   issueCreditNote,
   issueSalesInvoice,
   issueTopUpReceipt,
+  orderDocumentRefs,
   paymentNoteOf,
-  salesInvoiceRef,
 } from './documents.service';
 export {
   getPaymentSettings,

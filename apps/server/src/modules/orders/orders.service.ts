@@ -10,13 +10,7 @@ import type { z } from 'zod';
 import type { Database, Transaction } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { users } from '../accounts';
-import {
-  creditNotesOf,
-  issueSalesInvoice,
-  paymentNoteOf,
-  salesInvoiceRef,
-  vatRateAt,
-} from '../billing';
+import { issueSalesInvoice, orderDocumentRefs, paymentNoteOf, vatRateAt } from '../billing';
 import {
   applyPaidPlanChange,
   extendRenewedService,
@@ -167,7 +161,7 @@ export async function submitOrder(
   owner: CartOwner & { userId: string },
   now: Date = new Date(),
 ): Promise<OrderDetail> {
-  const orderId = await db.transaction(async (tx) => {
+  const submitted = await db.transaction(async (tx) => {
     const cart = await openCart(tx, owner);
     const snapshot = await buyerSnapshot(tx, owner.userId);
 
@@ -241,37 +235,47 @@ export async function submitOrder(
       })
       .returning();
     if (!order) throw new Error('order insert returned no row');
-    await tx.insert(orderLines).values(
-      lines.map((line, index) => ({
-        orderId: order.id,
-        position: index + 1,
-        productId: line.productId,
-        productSlug: line.productSlug,
-        productName: line.productName,
-        groupName: line.groupName,
-        cycle: line.cycle,
-        themeId: line.themeId,
-        themeName: line.themeName,
-        domainName: line.domainName,
-        renewsServiceId: line.renewal?.serviceId ?? null,
-        priceRial: line.priceRial,
-        setupFeeRial: line.setupFeeRial,
-        themePriceRial: line.themePriceRial,
-        discountRial: perLine[index] ?? 0,
-        totalRial: line.amountRial - (perLine[index] ?? 0),
-        vatRateBp: vat[index]?.vatRateBp ?? 0,
-        vatRial: vat[index]?.vatRial ?? 0,
-      })),
-    );
+    const written = await tx
+      .insert(orderLines)
+      .values(
+        lines.map((line, index) => ({
+          orderId: order.id,
+          position: index + 1,
+          productId: line.productId,
+          productSlug: line.productSlug,
+          productName: line.productName,
+          groupName: line.groupName,
+          cycle: line.cycle,
+          themeId: line.themeId,
+          themeName: line.themeName,
+          domainName: line.domainName,
+          renewsServiceId: line.renewal?.serviceId ?? null,
+          priceRial: line.priceRial,
+          setupFeeRial: line.setupFeeRial,
+          themePriceRial: line.themePriceRial,
+          discountRial: perLine[index] ?? 0,
+          totalRial: line.amountRial - (perLine[index] ?? 0),
+          vatRateBp: vat[index]?.vatRateBp ?? 0,
+          vatRial: vat[index]?.vatRial ?? 0,
+        })),
+      )
+      .returning();
     await tx.delete(cartLines).where(eq(cartLines.cartId, cart.id));
-    await tx
-      .update(carts)
-      .set({ discountCodeId: null, updatedAt: now })
-      .where(eq(carts.id, cart.id));
-    if (order.totalRial === 0) await markOrderPaid(tx, order, now);
-    return order.id;
+    // The cart was touched when it was opened; only its code goes.
+    if (cart.discountCodeId) {
+      await tx.update(carts).set({ discountCodeId: null }).where(eq(carts.id, cart.id));
+    }
+    if (order.totalRial === 0) {
+      await markOrderPaid(tx, order, now);
+      return { order, lines: null };
+    }
+    return { order, lines: written };
   });
-  return getOrderDetail(db, owner.userId, orderId);
+  // A new pending order has no payment or document yet: its answer is what was just written,
+  // not a second read (issue 24). One paid at once (a 100% code) is read back with its invoice.
+  if (!submitted.lines) return getOrderDetail(db, owner.userId, submitted.order.id);
+  const byPosition = [...submitted.lines].sort((a, b) => a.position - b.position);
+  return orderDetailOf(submitted.order, byPosition, [], { invoice: null, creditNotes: [] });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -288,7 +292,7 @@ export async function getOrderDetail(
     .from(orders)
     .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
   if (!order) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
-  const [lines, attempts, invoice, creditNotes] = await Promise.all([
+  const [lines, attempts, documents] = await Promise.all([
     db
       .select()
       .from(orderLines)
@@ -299,9 +303,18 @@ export async function getOrderDetail(
       .from(payments)
       .where(eq(payments.orderId, order.id))
       .orderBy(desc(payments.createdAt)),
-    salesInvoiceRef(db, order.id),
-    creditNotesOf(db, order.id),
+    orderDocumentRefs(db, order.id),
   ]);
+  return orderDetailOf(order, lines, attempts, documents);
+}
+
+/** The order as its owner sees it, from its rows: lines by position, attempts newest first. */
+function orderDetailOf(
+  order: OrderRow,
+  lines: ReadonlyArray<typeof orderLines.$inferSelect>,
+  attempts: ReadonlyArray<typeof payments.$inferSelect>,
+  { invoice, creditNotes }: Awaited<ReturnType<typeof orderDocumentRefs>>,
+): OrderDetail {
   return {
     id: order.id,
     number: order.number,

@@ -5,7 +5,7 @@ import {
   type ServiceStatus,
 } from '@vitrin/contracts';
 import { formatJalaliDate } from '@vitrin/fa';
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { productPrices, products } from '../catalog';
@@ -161,35 +161,32 @@ export function refuseIfRenewalPending(
  * on the plan the change was worked out from: the person cancels the order instead.
  */
 export async function refuseIfRenewalStopped(tx: Transaction, orderId: string): Promise<void> {
-  const [moved] = await tx
-    .select({ name: services.name })
-    .from(orderLines)
-    .innerJoin(services, eq(services.id, orderLines.changesServiceId))
-    .where(
-      and(
-        eq(orderLines.orderId, orderId),
-        sql`(${services.status} <> 'active' or ${services.productId} is distinct from (${orderLines.planChange} ->> 'fromProductId')::uuid)`,
-      ),
-    )
-    .limit(1);
+  // One statement for both questions (issue 24); a changed plan is told before a stopped renewal.
+  const result = await tx.execute(sql`
+    (select 'moved' as kind, ${services.name} as name
+      from ${orderLines} join ${services} on ${services.id} = ${orderLines.changesServiceId}
+      where ${orderLines.orderId} = ${orderId}
+        and (${services.status} <> 'active'
+          or ${services.productId} is distinct from (${orderLines.planChange} ->> 'fromProductId')::uuid)
+      limit 1)
+    union all
+    (select 'stopped', ${services.name}
+      from ${orderLines} join ${services} on ${services.id} = ${orderLines.renewsServiceId}
+      where ${orderLines.orderId} = ${orderId}
+        and not (${services.status} in ('active', 'expired')
+          or (${services.status} = 'suspended' and coalesce(${services.suspension}, '') = 'overdue'))
+      limit 1)`);
+  const { rows } = result as unknown as {
+    rows: Array<{ kind: 'moved' | 'stopped'; name: string }>;
+  };
+  const moved = rows.find((row) => row.kind === 'moved');
   if (moved) {
     throw new AppError(
       'CONFLICT',
       `پلن سرویس «${moved.name}» دیگر قابل تغییر نیست یا پیش‌تر تغییر کرده است؛ این سفارش را لغو کنید`,
     );
   }
-  const [stopped] = await tx
-    .select({ name: services.name })
-    .from(orderLines)
-    .innerJoin(services, eq(services.id, orderLines.renewsServiceId))
-    .where(
-      and(
-        eq(orderLines.orderId, orderId),
-        isNotNull(orderLines.renewsServiceId),
-        sql`not (${services.status} in ('active', 'expired') or (${services.status} = 'suspended' and coalesce(${services.suspension}, '') = 'overdue'))`,
-      ),
-    )
-    .limit(1);
+  const stopped = rows.find((row) => row.kind === 'stopped');
   if (stopped) {
     throw new AppError(
       'SERVICE_NOT_RENEWABLE',

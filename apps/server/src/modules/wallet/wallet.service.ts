@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { type WalletReason, wallets, walletTransactions } from './schema';
@@ -28,35 +28,32 @@ export async function changeBalance(
       `a wallet change must be a non-zero whole number of Rial: ${change.amountRial}`,
     );
   }
-  await tx.insert(wallets).values({ userId: change.userId }).onConflictDoNothing();
-  const [updated] = await tx
-    .update(wallets)
-    .set({
-      balanceRial: sql`${wallets.balanceRial} + ${change.amountRial}`,
-      updatedAt: new Date(),
-    })
-    .where(
-      and(
-        eq(wallets.userId, change.userId),
-        gte(sql`${wallets.balanceRial} + ${change.amountRial}`, 0),
-      ),
-    )
-    .returning({ balanceRial: wallets.balanceRial });
-  if (!updated) throw new AppError('INSUFFICIENT_CREDIT');
-  const [row] = await tx
-    .insert(walletTransactions)
-    .values({
-      userId: change.userId,
-      amountRial: change.amountRial,
-      reason: change.reason,
-      description: change.description,
-      orderId: change.orderId ?? null,
-      paymentId: change.paymentId ?? null,
-      balanceAfterRial: updated.balanceRial,
-    })
-    .returning({ id: walletTransactions.id });
-  if (!row) throw new Error('insert returned no row');
-  return { balanceRial: updated.balanceRial, transactionId: row.id };
+  const now = new Date();
+  // A credit creates the wallet or adds to it; a spend only changes a wallet that stays
+  // non-negative. Either way the ledger row is written by the same statement, from the balance
+  // the change left (issue 24: one round trip instead of three).
+  const balanceChange =
+    change.amountRial > 0
+      ? sql`insert into ${wallets} (user_id, balance_rial, updated_at)
+          values (${change.userId}, ${change.amountRial}, ${now})
+          on conflict (user_id) do update
+            set balance_rial = ${wallets.balanceRial} + excluded.balance_rial, updated_at = excluded.updated_at
+          returning balance_rial`
+      : sql`update ${wallets} set balance_rial = balance_rial + ${change.amountRial}, updated_at = ${now}
+          where user_id = ${change.userId} and balance_rial + ${change.amountRial} >= 0
+          returning balance_rial`;
+  const result = await tx.execute(sql`
+    with changed as (${balanceChange})
+    insert into ${walletTransactions}
+      (user_id, amount_rial, reason, description, order_id, payment_id, balance_after_rial)
+    select ${change.userId}, ${change.amountRial}, ${change.reason}, ${change.description},
+      ${change.orderId ?? null}::uuid, ${change.paymentId ?? null}::uuid, changed.balance_rial
+    from changed
+    returning id, balance_after_rial`);
+  const [row] = (result as unknown as { rows: Array<{ id: string; balance_after_rial: string }> })
+    .rows;
+  if (!row) throw new AppError('INSUFFICIENT_CREDIT');
+  return { balanceRial: Number(row.balance_after_rial), transactionId: row.id };
 }
 
 /** A user's balance in Rial; 0 for a user who never had credit. */
