@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineCall } from '../call';
 import { ORDER_STATUSES, USER_ROLES, WALLET_REASONS } from '../constants';
 import { dateText, text, timestamp } from '../fields';
-import { listPaging, listResult } from '../list';
+import { cursorListResult, cursorPaging } from '../list';
 import { staffReason } from './admin';
 import { billingCycle, entityId, rial } from './catalog';
 import { serviceStatus } from './panel';
@@ -47,9 +47,9 @@ export const searchCustomers = defineCall({
     query: text({ min: 0, max: 100 }).optional(),
     role: userRole.optional(),
     locked: z.boolean().optional(),
-    ...listPaging,
+    ...cursorPaging,
   }),
-  response: listResult(customerRow),
+  response: cursorListResult(customerRow),
 });
 
 export const adminServiceView = z.object({

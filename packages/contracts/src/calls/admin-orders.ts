@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { defineCall } from '../call';
 import { DISCOUNT_CODE_MAX_LENGTH, PAYMENT_STATUSES, WALLET_REASONS } from '../constants';
 import { count, dateText, text, timestamp } from '../fields';
-import { listPaging, listResult } from '../list';
+import { cursorListResult, cursorPaging, listPaging, listResult } from '../list';
 import { auditEntry, staffReason } from './admin';
 import { entityId, rial } from './catalog';
 import { orderDetail, orderStatus } from './checkout';
@@ -63,8 +63,8 @@ export const adminListOrders = defineCall({
   summary: 'جست‌وجو و فیلتر سفارش‌ها: وضعیت، موبایل مشتری یا شمارهٔ سفارش، بازهٔ تاریخ ثبت',
   tag: 'admin',
   access: { permission: 'orders.read' },
-  request: z.strictObject({ ...adminOrderFilters, ...listPaging }),
-  response: listResult(adminOrderRow),
+  request: z.strictObject({ ...adminOrderFilters, ...cursorPaging }),
+  response: cursorListResult(adminOrderRow),
 });
 
 const orderRequest = { orderId: entityId };

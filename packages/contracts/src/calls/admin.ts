@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../call';
 import { text, timestamp } from '../fields';
-import { listPaging, listResult } from '../list';
+import { cursorListResult, cursorPaging } from '../list';
 
 // The staff console (issue 8): `/api/admin/*`. Each call names the permission it needs; which
 // roles hold each permission is `STAFF_PERMISSIONS` (staff-permissions.ts, decision 0017).
@@ -36,7 +36,7 @@ export const getAuditLog = defineCall({
     entityId: text({ max: 100 }).optional(),
     /** An action or its prefix: `order.` matches every order action. */
     action: text({ max: 60 }).optional(),
-    ...listPaging,
+    ...cursorPaging,
   }),
-  response: listResult(auditEntry),
+  response: cursorListResult(auditEntry),
 });

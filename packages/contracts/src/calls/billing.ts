@@ -2,7 +2,7 @@ import { toLatinDigits } from '@vitrin/fa';
 import { z } from 'zod';
 import { defineCall } from '../call';
 import { text, timestamp } from '../fields';
-import { listPaging, listResult } from '../list';
+import { cursorListResult, cursorPaging } from '../list';
 import { isValidLegalNationalId } from '../national-id';
 import { BILLING_DOCUMENT_KINDS, billingDocument, sellerParty } from './billing-document';
 import { entityId, rial } from './catalog';
@@ -54,8 +54,8 @@ export const listMyBillingDocuments = defineCall({
   summary: 'صورتحساب‌ها، برگشت از فروش‌ها و رسیدهای من، تازه‌ترین اول',
   tag: 'billing',
   access: 'user',
-  request: z.strictObject({ ...listPaging }),
-  response: listResult(billingDocumentSummary),
+  request: z.strictObject({ ...cursorPaging }),
+  response: cursorListResult(billingDocumentSummary),
 });
 
 export const adminSearchBillingDocuments = defineCall({
@@ -64,14 +64,14 @@ export const adminSearchBillingDocuments = defineCall({
   tag: 'admin',
   access: { permission: 'billing.read' },
   request: z.strictObject({
-    ...listPaging,
+    ...cursorPaging,
     /** A document number (or part), a buyer's name, a mobile, a national code or id. */
     query: text({ min: 0, max: 60 }).optional(),
     kind: z.enum(['sales', 'credit-note', 'receipt']).optional(),
     from: timestamp.optional(),
     to: timestamp.optional(),
   }),
-  response: listResult(billingDocumentSummary),
+  response: cursorListResult(billingDocumentSummary),
 });
 
 export const adminGetBillingDocument = defineCall({

@@ -16,6 +16,13 @@ import {
 } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import {
+  decodeCursor,
+  encodeCursor,
+  type ListTotal,
+  listTotal,
+  timestampText,
+} from '../../lib/list-total';
 import { escapeLike } from '../../lib/search-sql';
 import { orders } from '../orders';
 import { adminServiceViewOf, services } from '../services';
@@ -82,11 +89,28 @@ const serviceCountOf = sql<number>`(select count(*) from ${services} where ${ser
 const orderCountOf = sql<number>`(select count(*) from ${orders} where ${orders.userId} = ${outerUserId})`;
 const balanceOf = sql<number>`coalesce((select ${wallets.balanceRial} from ${wallets} where ${wallets.userId} = ${outerUserId}), 0)`;
 
-/** Customers (and staff) by mobile, name or e-mail, role and lock, newest first. */
+const CURSOR_NOT_UNDERSTOOD = 'این صفحه دیگر در دسترس نیست؛ فهرست را از ابتدا باز کنید';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** Rows after the cursor's row, newest first (decision 0031). */
+function afterCursor(after: string): SQL {
+  const cursor = decodeCursor(after);
+  if (!cursor || !UUID.test(cursor.key)) {
+    throw new AppError('VALIDATION', CURSOR_NOT_UNDERSTOOD, {
+      fields: { after: CURSOR_NOT_UNDERSTOOD },
+    });
+  }
+  return sql`(${users.createdAt}, ${users.id}) < (${cursor.at}::timestamptz, ${cursor.key}::uuid)`;
+}
+
+/**
+ * Customers (and staff) by mobile, name or e-mail, role and lock, newest first: a page from
+ * `page`, or after the cursor `after`.
+ */
 export async function searchCustomerRows(
   db: Database,
   query: CallParsed<typeof searchCustomers>,
-): Promise<{ items: CustomerRow[]; total: number }> {
+): Promise<{ items: CustomerRow[]; nextCursor: string | null } & ListTotal> {
   const conditions: SQL[] = [];
   const text = query.query?.trim();
   if (text) {
@@ -102,21 +126,35 @@ export async function searchCustomerRows(
     conditions.push(query.locked ? isNotNull(users.lockedAt) : isNull(users.lockedAt));
   }
   const where = conditions.length > 0 ? and(...conditions) : undefined;
-  const [rows, [total]] = await Promise.all([
+  // The page's ids first: each row's counts are then worked out for its 20 rows only, not
+  // for every row an offset skips.
+  const page = db
+    .select({ id: users.id })
+    .from(users)
+    .where(query.after ? and(where, afterCursor(query.after)) : where)
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(query.pageSize)
+    .offset(query.after ? 0 : (query.page - 1) * query.pageSize)
+    .as('page');
+  const [rows, counted] = await Promise.all([
     db
       .select({
         user: users,
+        createdAtText: timestampText(users.createdAt),
         serviceCount: serviceCountOf.mapWith(Number),
         orderCount: orderCountOf.mapWith(Number),
         walletBalanceRial: balanceOf.mapWith(Number),
       })
       .from(users)
-      .where(where)
-      .orderBy(desc(users.createdAt), desc(users.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ total: count() }).from(users).where(where),
+      .innerJoin(page, eq(page.id, users.id))
+      .orderBy(desc(users.createdAt), desc(users.id)),
+    listTotal(db, db.select({ one: sql`1` }).from(users).where(where)),
   ]);
+  const last = rows.at(-1);
+  const nextCursor =
+    last && rows.length === query.pageSize
+      ? encodeCursor({ at: last.createdAtText, key: last.user.id })
+      : null;
   return {
     items: rows.map(({ user, serviceCount, orderCount, walletBalanceRial }) => ({
       id: user.id,
@@ -130,7 +168,8 @@ export async function searchCustomerRows(
       orderCount,
       walletBalanceRial,
     })),
-    total: total?.total ?? 0,
+    ...counted,
+    nextCursor,
   };
 }
 

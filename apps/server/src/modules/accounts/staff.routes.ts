@@ -21,8 +21,8 @@ import { findCustomerDetail, searchCustomerRows } from './customers.service';
 export async function staffCustomersRoutes(app: FastifyInstance): Promise<void> {
   await withUser(app, async (scope) => {
     registerCall(scope, searchCustomers, async (query) => {
-      const { items, total } = await searchCustomerRows(app.db, query);
-      return { items, total, page: query.page, pageSize: query.pageSize };
+      const found = await searchCustomerRows(app.db, query);
+      return { ...found, page: query.page, pageSize: query.pageSize };
     });
 
     registerCall(scope, getCustomer, async ({ userId }) => findCustomerDetail(app.db, userId));

@@ -1,6 +1,8 @@
 import type { CallParsed, CallResult, getAuditLog } from '@vitrin/contracts';
-import { and, count, desc, eq, like, type SQL } from 'drizzle-orm';
+import { and, desc, eq, like, type SQL, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { decodeCursor, encodeCursor, listTotal, timestampText } from '../../lib/list-total';
 import { escapeLike } from '../../lib/search-sql';
 import { personName, users } from '../accounts';
 import { auditLog } from './schema';
@@ -95,7 +97,24 @@ export function changedFields<T extends Record<string, unknown>>(
   return { before: was, after: now };
 }
 
-/** The audit log as the viewer lists it (issue 8): newest first, filtered, a page at a time. */
+const CURSOR_NOT_UNDERSTOOD = 'این صفحه دیگر در دسترس نیست؛ فهرست را از ابتدا باز کنید';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** Rows after the cursor's row, newest first (decision 0031). */
+function afterCursor(after: string): SQL {
+  const cursor = decodeCursor(after);
+  if (!cursor || !UUID.test(cursor.key)) {
+    throw new AppError('VALIDATION', CURSOR_NOT_UNDERSTOOD, {
+      fields: { after: CURSOR_NOT_UNDERSTOOD },
+    });
+  }
+  return sql`(${auditLog.createdAt}, ${auditLog.id}) < (${cursor.at}::timestamptz, ${cursor.key}::uuid)`;
+}
+
+/**
+ * The audit log as the viewer lists it (issue 8): newest first, filtered, a page at a time
+ * from `page` or after the cursor `after`.
+ */
 export async function listAuditEntries(
   db: Database,
   query: CallParsed<typeof getAuditLog>,
@@ -106,22 +125,27 @@ export async function listAuditEntries(
   if (query.entityId) conditions.push(eq(auditLog.entityId, query.entityId));
   if (query.action) conditions.push(like(auditLog.action, `${escapeLike(query.action)}%`));
   const where = conditions.length > 0 ? and(...conditions) : undefined;
-  const [rows, [total]] = await Promise.all([
+  const [rows, counted] = await Promise.all([
     db
-      .select({ entry: auditLog, actor: users })
+      .select({ entry: auditLog, actor: users, createdAtText: timestampText(auditLog.createdAt) })
       .from(auditLog)
       .innerJoin(users, eq(users.id, auditLog.actorId))
-      .where(where)
+      .where(query.after ? and(where, afterCursor(query.after)) : where)
       .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
       .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ total: count() }).from(auditLog).where(where),
+      .offset(query.after ? 0 : (query.page - 1) * query.pageSize),
+    listTotal(db, db.select({ one: sql`1` }).from(auditLog).where(where)),
   ]);
+  const last = rows.at(-1);
   return {
     items: rows.map(auditEntryView),
-    total: total?.total ?? 0,
+    ...counted,
     page: query.page,
     pageSize: query.pageSize,
+    nextCursor:
+      last && rows.length === query.pageSize
+        ? encodeCursor({ at: last.createdAtText, key: last.entry.id })
+        : null,
   };
 }
 

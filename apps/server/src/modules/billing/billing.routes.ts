@@ -50,12 +50,15 @@ export async function billingRoutes(app: FastifyInstance): Promise<void> {
     registerFileCall(scope, downloadMyBillingDocumentPdf, async (request, { user }) =>
       pdfOf(await getBillingDocument(app.db, request, user.id)),
     );
-    registerCall(scope, listMyBillingDocuments, async ({ page, pageSize }, { user }) =>
-      findBillingDocuments(app.db, { userId: user.id }, { page, pageSize }),
+    registerCall(scope, listMyBillingDocuments, async ({ page, pageSize, after }, { user }) =>
+      findBillingDocuments(app.db, { userId: user.id }, { page, pageSize, after }),
     );
 
-    registerCall(scope, adminSearchBillingDocuments, async ({ page, pageSize, ...filters }) =>
-      findBillingDocuments(app.db, filters, { page, pageSize }),
+    registerCall(
+      scope,
+      adminSearchBillingDocuments,
+      async ({ page, pageSize, after, ...filters }) =>
+        findBillingDocuments(app.db, filters, { page, pageSize, after }),
     );
     registerCall(scope, adminGetBillingDocument, async (request) =>
       getBillingDocument(app.db, request, null),

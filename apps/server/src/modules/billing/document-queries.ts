@@ -1,8 +1,9 @@
 import type { BillingDocument } from '@vitrin/contracts';
 import { toLatinDigits } from '@vitrin/fa';
-import { and, asc, count, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { decodeCursor, encodeCursor, listTotal, timestampText } from '../../lib/list-total';
 import { users } from '../accounts';
 import { orderLines, orders } from '../orders';
 import {
@@ -69,11 +70,27 @@ export interface DocumentFilters {
   to?: string | undefined;
 }
 
-/** A page of documents, newest first: a customer's own (`userId`), or staff's search. */
+const CURSOR_NOT_UNDERSTOOD = 'این صفحه دیگر در دسترس نیست؛ فهرست را از ابتدا باز کنید';
+
+/** Rows after the cursor's row, newest first (decision 0031). */
+function afterCursor(after: string): SQL {
+  const cursor = decodeCursor(after);
+  if (!cursor || !/^[A-Z]\d{4}-\d{1,12}$/.test(cursor.key)) {
+    throw new AppError('VALIDATION', CURSOR_NOT_UNDERSTOOD, {
+      fields: { after: CURSOR_NOT_UNDERSTOOD },
+    });
+  }
+  return sql`(${billingDocuments.issuedAt}, ${billingDocuments.number}) < (${cursor.at}::timestamptz, ${cursor.key})`;
+}
+
+/**
+ * A page of documents, newest first: a customer's own (`userId`), or staff's search; from
+ * `page`, or after the cursor `after`.
+ */
 export async function findBillingDocuments(
   db: Database,
   filters: DocumentFilters & { userId?: string },
-  page: { page: number; pageSize: number },
+  page: { page: number; pageSize: number; after?: string | undefined },
 ) {
   const conditions: Array<SQL | undefined> = [
     filters.userId ? eq(billingDocuments.userId, filters.userId) : undefined,
@@ -98,26 +115,39 @@ export async function findBillingDocuments(
     );
   }
   const where = and(...conditions);
-  const [rows, [total]] = await Promise.all([
+  // Staff's search reads the customer's mobile and the order's number; the rest needs neither.
+  const searching = Boolean(query);
+  const [rows, counted] = await Promise.all([
     db
       .select({
         document: billingDocuments,
         orderNumber: orders.number,
+        issuedAtText: timestampText(billingDocuments.issuedAt),
       })
       .from(billingDocuments)
       .innerJoin(users, eq(users.id, billingDocuments.userId))
       .leftJoin(orders, eq(orders.id, billingDocuments.orderId))
-      .where(where)
+      .where(page.after ? and(where, afterCursor(page.after)) : where)
       .orderBy(desc(billingDocuments.issuedAt), desc(billingDocuments.number))
       .limit(page.pageSize)
-      .offset((page.page - 1) * page.pageSize),
-    db
-      .select({ total: count() })
-      .from(billingDocuments)
-      .innerJoin(users, eq(users.id, billingDocuments.userId))
-      .leftJoin(orders, eq(orders.id, billingDocuments.orderId))
-      .where(where),
+      .offset(page.after ? 0 : (page.page - 1) * page.pageSize),
+    listTotal(
+      db,
+      searching
+        ? db
+            .select({ one: sql`1` })
+            .from(billingDocuments)
+            .innerJoin(users, eq(users.id, billingDocuments.userId))
+            .leftJoin(orders, eq(orders.id, billingDocuments.orderId))
+            .where(where)
+        : db.select({ one: sql`1` }).from(billingDocuments).where(where),
+    ),
   ]);
+  const last = rows.at(-1);
+  const nextCursor =
+    last && rows.length === page.pageSize
+      ? encodeCursor({ at: last.issuedAtText, key: last.document.number })
+      : null;
   return {
     items: rows.map(({ document, orderNumber }) => {
       const full = documentOf(
@@ -140,8 +170,10 @@ export async function findBillingDocuments(
         totalRial: document.totalRial,
       };
     }),
-    total: total?.total ?? 0,
-    ...page,
+    ...counted,
+    page: page.page,
+    pageSize: page.pageSize,
+    nextCursor,
   };
 }
 

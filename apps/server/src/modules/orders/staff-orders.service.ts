@@ -4,6 +4,7 @@ import { and, asc, desc, eq, gt, type SQL, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
+import { decodeCursor, encodeCursor, listTotal, timestampText } from '../../lib/list-total';
 import { tehranDay, tehranDayOf } from '../../lib/tehran-days';
 import { personName, users } from '../accounts';
 import { findRecordHistory, writeAudit } from '../audit';
@@ -68,40 +69,70 @@ function orderSort(sort: AdminOrderSort) {
   return [desc(orders.createdAt), desc(orders.number)];
 }
 
-/** Orders matching the console's filters, one page (or up to `limit` rows for an export). */
+const CURSOR_NOT_UNDERSTOOD = 'این صفحه دیگر در دسترس نیست؛ فهرست را از ابتدا باز کنید';
+
+/** The cursor's condition: rows after the cursor's row in the list's order (newest or oldest). */
+function afterCursor(sort: AdminOrderSort, after: string): SQL {
+  const cursor = decodeCursor(after);
+  if (!cursor || sort === 'total-desc' || !/^\d{1,9}$/.test(cursor.key)) {
+    throw new AppError('VALIDATION', CURSOR_NOT_UNDERSTOOD, {
+      fields: { after: CURSOR_NOT_UNDERSTOOD },
+    });
+  }
+  const key = sql`(${cursor.at}::timestamptz, ${Number(cursor.key)}::int)`;
+  return sort === 'oldest'
+    ? sql`(${orders.createdAt}, ${orders.number}) > ${key}`
+    : sql`(${orders.createdAt}, ${orders.number}) < ${key}`;
+}
+
+/**
+ * Orders matching the console's filters, one page (or up to `limit` rows for an export): from
+ * `offset`, or after the cursor `after` (newest and oldest first only; decision 0031).
+ */
 export async function findOrders(
   db: Database,
   filters: OrderFilters,
-  paging: { limit: number; offset: number },
-): Promise<{ items: AdminOrderRow[]; total: number }> {
+  paging: { limit: number; offset: number; after?: string | undefined },
+): Promise<{
+  items: AdminOrderRow[];
+  total: number;
+  totalIsEstimate: boolean;
+  nextCursor: string | null;
+}> {
   const conditions = orderConditions(filters);
   const where = conditions.length > 0 ? and(...conditions) : undefined;
-  const rows = await db
-    .select({
-      order: orders,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      mobile: users.mobile,
-      total: sql<number>`count(*) over ()`.mapWith(Number),
-    })
-    .from(orders)
-    .innerJoin(users, eq(users.id, orders.userId))
-    .where(where)
-    .orderBy(...orderSort(filters.sort))
-    .limit(paging.limit)
-    .offset(paging.offset);
-  let total = rows[0]?.total ?? 0;
-  if (rows.length === 0 && paging.offset > 0) {
-    // A page past the end still says how many there are.
-    const [counted] = await db
-      .select({ total: sql<number>`count(*)`.mapWith(Number) })
+  const pageWhere = paging.after ? and(where, afterCursor(filters.sort, paging.after)) : where;
+  const [rows, counted] = await Promise.all([
+    db
+      .select({
+        order: orders,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        mobile: users.mobile,
+        createdAtText: timestampText(orders.createdAt),
+      })
       .from(orders)
       .innerJoin(users, eq(users.id, orders.userId))
-      .where(where);
-    total = counted?.total ?? 0;
-  }
+      .where(pageWhere)
+      .orderBy(...orderSort(filters.sort))
+      .limit(paging.limit)
+      .offset(paging.after ? 0 : paging.offset),
+    listTotal(
+      db,
+      db
+        .select({ one: sql`1` })
+        .from(orders)
+        .innerJoin(users, eq(users.id, orders.userId))
+        .where(where),
+    ),
+  ]);
+  const last = rows.at(-1);
+  const nextCursor =
+    last && rows.length === paging.limit && filters.sort !== 'total-desc'
+      ? encodeCursor({ at: last.createdAtText, key: String(last.order.number) })
+      : null;
   return {
-    items: rows.map(({ order, ...person }) => ({
+    items: rows.map(({ order, createdAtText: _, ...person }) => ({
       id: order.id,
       number: order.number,
       status: order.status,
@@ -114,7 +145,8 @@ export async function findOrders(
       paidAt: order.paidAt?.toISOString() ?? null,
       refundedAt: order.refundedAt?.toISOString() ?? null,
     })),
-    total,
+    ...counted,
+    nextCursor,
   };
 }
 

@@ -33,10 +33,11 @@ import {
 /** The staff console's orders, discount codes and dashboard (issue 8). */
 export async function staffOrdersRoutes(app: FastifyInstance): Promise<void> {
   await withUser(app, async (scope) => {
-    registerCall(scope, adminListOrders, async ({ page, pageSize, ...filters }) => {
+    registerCall(scope, adminListOrders, async ({ page, pageSize, after, ...filters }) => {
       const found = await findOrders(app.db, filters, {
         limit: pageSize,
         offset: (page - 1) * pageSize,
+        after,
       });
       return { ...found, page, pageSize };
     });

@@ -10,25 +10,13 @@ import {
   type TicketStatus,
 } from '@vitrin/contracts';
 import { normalizeMobile, toLatinDigits } from '@vitrin/fa';
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  ilike,
-  inArray,
-  isNull,
-  like,
-  or,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNull, like, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Database, Transaction } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
+import { listTotal } from '../../lib/list-total';
 import { escapeLike } from '../../lib/search-sql';
 import { personName, users } from '../accounts';
 import { changedFields, findRecordHistory, writeAudit } from '../audit';
@@ -206,28 +194,35 @@ async function findLastMessages(db: Database, ticketIds: string[]) {
   return byTicket;
 }
 
-/** The staff queue: filtered, searched, sorted and paged, with the status chips' counts. */
+/**
+ * The staff queue: filtered, searched, sorted and paged, with the status chips' counts. Totals
+ * and counts are exact up to EXACT_TOTAL_LIMIT and estimates beyond (decision 0031).
+ */
 export async function listQueue(db: Database, staffId: string, query: ListQuery) {
   const filters = queueFilters(query, staffId);
   const status = statusCondition(query.status);
   const where = and(...filters, ...(status ? [status] : []));
-  const [rows, [total], statusCounts] = await Promise.all([
+  // Only a search reads the customer's name and mobile: without one, counting needs no join.
+  const searching = Boolean(query.search?.trim());
+  const countOf = (condition: SQL | undefined) =>
+    listTotal(
+      db,
+      searching
+        ? db
+            .select({ one: sql`1` })
+            .from(tickets)
+            .innerJoin(customer, eq(customer.id, tickets.userId))
+            .where(condition)
+        : db.select({ one: sql`1` }).from(tickets).where(condition),
+    );
+  const [rows, counted, ...statusTotals] = await Promise.all([
     selectTicketRows(db)
       .where(where)
       .orderBy(...queueOrder(query.sort))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
-    db
-      .select({ total: count() })
-      .from(tickets)
-      .innerJoin(customer, eq(customer.id, tickets.userId))
-      .where(where),
-    db
-      .select({ status: tickets.status, total: count() })
-      .from(tickets)
-      .innerJoin(customer, eq(customer.id, tickets.userId))
-      .where(and(...filters))
-      .groupBy(tickets.status),
+    countOf(where),
+    ...TICKET_STATUSES.map((each) => countOf(and(...filters, eq(tickets.status, each)))),
   ]);
   const lastMessages = await findLastMessages(
     db,
@@ -237,13 +232,15 @@ export async function listQueue(db: Database, staffId: string, query: ListQuery)
     TicketStatus,
     number
   >;
-  for (const row of statusCounts) counts[row.status] = row.total;
+  TICKET_STATUSES.forEach((each, index) => {
+    counts[each] = statusTotals[index]?.total ?? 0;
+  });
   return {
     items: rows.map((row) => ({
       ...toRowBase(row),
       lastMessage: lastMessages.get(row.ticket.id) ?? null,
     })),
-    total: total?.total ?? 0,
+    ...counted,
     page: query.page,
     pageSize: query.pageSize,
     counts,

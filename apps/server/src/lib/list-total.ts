@@ -1,0 +1,82 @@
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import type { Database, Transaction } from '../db/client';
+
+// A list's `total` (API.md "Lists") without counting millions of rows on every page
+// (docs/decisions/0031): rows are counted up to EXACT_TOTAL_LIMIT; past it the total is
+// PostgreSQL's own estimate of the query's rows, never less than what was counted, and the
+// answer says it is an estimate.
+
+/** Up to this many matching rows a list's total is exact. */
+export const EXACT_TOTAL_LIMIT = 10_000;
+
+export interface ListTotal {
+  total: number;
+  /** True when `total` is the planner's estimate (more than EXACT_TOTAL_LIMIT rows match). */
+  totalIsEstimate: boolean;
+}
+
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+/** The planner's row estimate for `rows` (EXPLAIN, nothing executed). */
+async function estimatedRows(db: Database | Transaction, rows: SQLWrapper): Promise<number> {
+  const [line] = rowsOf<{ 'QUERY PLAN': unknown }>(
+    await db.execute(sql`explain (format json) ${rows}`),
+  );
+  const plan = line?.['QUERY PLAN'];
+  const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as Array<{
+    Plan: { 'Plan Rows': number };
+  }>;
+  return Math.round(parsed[0]?.Plan['Plan Rows'] ?? 0);
+}
+
+/**
+ * How many rows `rows` (a `select 1 from … where …` of the list, without order or paging)
+ * answers: exact up to EXACT_TOTAL_LIMIT, an estimate beyond it.
+ */
+export async function listTotal(db: Database | Transaction, rows: SQLWrapper): Promise<ListTotal> {
+  const [counted] = rowsOf<{ total: number | string }>(
+    await db.execute(
+      sql`select count(*)::int as total from (${rows} limit ${EXACT_TOTAL_LIMIT + 1}) as capped`,
+    ),
+  );
+  const total = Number(counted?.total ?? 0);
+  if (total <= EXACT_TOTAL_LIMIT) return { total, totalIsEstimate: false };
+  const estimate = await estimatedRows(db, rows);
+  return { total: Math.max(EXACT_TOTAL_LIMIT + 1, estimate), totalIsEstimate: true };
+}
+
+/** A keyset cursor: the sort key of the last row of a page, opaque to the client. */
+export interface Cursor {
+  /** A timestamp as PostgreSQL writes it (microseconds kept). */
+  at: string;
+  /** The tie-breaker: an id or a number, as text. */
+  key: string;
+}
+
+export function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(JSON.stringify([cursor.at, cursor.key])).toString('base64url');
+}
+
+/** The cursor a client sent back, or null when it is not one of ours. */
+export function decodeCursor(text: string): Cursor | null {
+  try {
+    const value = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as unknown;
+    if (!Array.isArray(value) || value.length !== 2) return null;
+    const [at, key] = value as unknown[];
+    if (typeof at !== 'string' || typeof key !== 'string' || key.length > 64) return null;
+    // 2026-11-27 22:28:50.123456+00, as timestamptz::text writes it.
+    if (!/^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:\d{2})?|Z)$/.test(at)) {
+      return null;
+    }
+    return { at, key };
+  } catch {
+    return null;
+  }
+}
+
+/** `timestamptz::text`, to carry a row's time into its cursor without losing microseconds. */
+export function timestampText(column: SQLWrapper): SQL<string> {
+  return sql<string>`${column}::text`;
+}
