@@ -326,6 +326,29 @@ async function measureCalls(
       );
       results.push({ ...deep, call: `${probe.name}, deep page` });
       console.log(`  ${probe.name}, page ${page}: p50 ${deep.p50} ms, p99 ${deep.p99} ms`);
+      // A list that answers a cursor: the same depth, continued from the page before it.
+      if (page > 1) {
+        const { data: before } = await call<{ nextCursor?: string | null }>(
+          server,
+          probe.path,
+          { ...body, page: page - 1 },
+          tokens[probe.who],
+        );
+        if (before.nextCursor) {
+          const cursorBody = { ...body, after: before.nextCursor };
+          const byCursor = await time(
+            server,
+            probe.name,
+            probe.path,
+            cursorBody,
+            tokens[probe.who],
+          );
+          results.push({ ...byCursor, call: `${probe.name}, deep page by cursor` });
+          console.log(
+            `  ${probe.name}, after page ${page - 1}: p50 ${byCursor.p50} ms, p99 ${byCursor.p99} ms`,
+          );
+        }
+      }
     }
   }
   return results;
