@@ -7,7 +7,7 @@ import {
   adminSetDiscountCodeActive,
   adminUpdateDiscountCode,
 } from '@vitrin/contracts';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { tehranDay } from '../../lib/tehran-days';
 import { users } from '../../schema';
@@ -272,5 +272,67 @@ describe('get-dashboard', () => {
     expect(today?.salesRial).toBe(after.todaySalesRial);
     expect((today?.orders ?? 0) - (before.days.at(-1)?.orders ?? 0)).toBe(2);
     expect((after.days[0]?.date ?? '') < (today?.date ?? '')).toBe(true);
+  });
+});
+
+describe('list-orders by cursor', () => {
+  test('newest and oldest first, pages by cursor give the rows pages by number give', async () => {
+    const customer = await createCustomer(t.app, { buyer: false });
+    // Ten orders at four instants: the order number breaks the ties.
+    await t.app.db.execute(sql`
+      insert into orders (user_id, status, subtotal_rial, total_rial, buyer, created_at, expires_at,
+        closed_at)
+      select ${customer.id}::uuid, 'expired', 1000, 1000, '{"fullName":"مریم آزمون","email":"m@example.com","nationalId":null,"companyName":null}',
+        timestamptz '2026-03-01 08:00:00.654321+00' + (n / 3) * interval '1 minute',
+        timestamptz '2026-03-02 08:00:00+00', timestamptz '2026-03-02 08:00:00+00'
+      from generate_series(1, 10) n`);
+    for (const sort of ['newest', 'oldest'] as const) {
+      const byNumber: number[] = [];
+      for (let page = 1; page <= 4; page += 1) {
+        const answer = await ok(
+          t.app,
+          '/api/admin/orders/list-orders',
+          { customerId: customer.id, sort, page, pageSize: 3 },
+          admin.token,
+        );
+        byNumber.push(...answer.items.map((order) => order.number));
+      }
+      const byCursor: number[] = [];
+      let after: string | undefined;
+      for (let step = 0; step < 6; step += 1) {
+        const answer = await ok(
+          t.app,
+          '/api/admin/orders/list-orders',
+          { customerId: customer.id, sort, pageSize: 3, ...(after ? { after } : {}) },
+          admin.token,
+        );
+        expect(answer).toMatchObject({ total: 10, totalIsEstimate: false });
+        byCursor.push(...answer.items.map((order) => order.number));
+        if (!answer.nextCursor) break;
+        after = answer.nextCursor;
+      }
+      expect(new Set(byNumber).size).toBe(10);
+      expect(byCursor).toEqual(byNumber);
+    }
+  });
+
+  test('the total-desc sort pages by number only: a cursor there is a field error', async () => {
+    const first = await ok(t.app, '/api/admin/orders/list-orders', { pageSize: 1 }, admin.token);
+    expect(first.nextCursor).toEqual(expect.any(String));
+    const byTotal = await ok(
+      t.app,
+      '/api/admin/orders/list-orders',
+      { pageSize: 1, sort: 'total-desc' },
+      admin.token,
+    );
+    expect(byTotal.nextCursor).toBeNull();
+    const error = await refused(
+      t.app,
+      '/api/admin/orders/list-orders',
+      { sort: 'total-desc', after: first.nextCursor },
+      admin.token,
+      400,
+    );
+    expect(error.fields).toHaveProperty('after');
   });
 });
