@@ -264,14 +264,75 @@ function preparedProductList(
 }
 
 /**
+ * Up to this many active products in a group (or in all), the group's whole list is read once
+ * per sort and kept in `memo`; a price range and a page are then cut from it here. The catalog
+ * of a store is small and changes rarely, and each new price filter cost a query before
+ * (issue 24). A larger catalog is asked per call instead.
+ */
+export const KEPT_LIST_MAX_PRODUCTS = 500;
+
+/** The store list without a text query: from the kept list of its group, or one query. */
+async function productListWithoutSearch(
+  db: Database,
+  memo: Memo,
+  input: {
+    groupId: string | undefined;
+    sort: ProductSort;
+    minPrice: number | undefined;
+    maxPrice: number | undefined;
+    limit: number;
+    offset: number;
+  },
+  keptListMaxProducts = KEPT_LIST_MAX_PRODUCTS,
+): Promise<{ items: ProductCard[]; total: number }> {
+  const group = input.groupId !== undefined;
+  const kept = await memo(`store-list ${input.groupId ?? ''} ${input.sort}`, async () => {
+    const rows = await preparedProductList(db, {
+      sort: input.sort,
+      group,
+      minPrice: false,
+      maxPrice: false,
+    }).execute({ groupId: input.groupId, limit: keptListMaxProducts + 1, offset: 0 });
+    return { rows: rows.length > keptListMaxProducts ? null : rows };
+  });
+  if (kept.rows) {
+    const { minPrice, maxPrice } = input;
+    const inRange = kept.rows.filter(
+      (row) =>
+        (minPrice === undefined || row.price >= minPrice) &&
+        (maxPrice === undefined || row.price <= maxPrice),
+    );
+    const page = inRange.slice(input.offset, input.offset + input.limit);
+    // As the query's `count(*) over ()` does: a page past the end has no row to carry a total.
+    return { items: toProductCards(page).items, total: page.length > 0 ? inRange.length : 0 };
+  }
+  return toProductCards(
+    await preparedProductList(db, {
+      sort: input.sort,
+      group,
+      minPrice: input.minPrice !== undefined,
+      maxPrice: input.maxPrice !== undefined,
+    }).execute({
+      groupId: input.groupId,
+      minPrice: input.minPrice,
+      maxPrice: input.maxPrice,
+      limit: input.limit,
+      offset: input.offset,
+    }),
+  );
+}
+
+/**
  * The store list: active products by group, price range and text, paged and sorted. The
- * facets depend on the group only, so `memo` lets every search and page of a group share them:
- * a new question then costs one query.
+ * facets depend on the group only, so `memo` lets every search and page of a group share them,
+ * and a small catalog's list too (`KEPT_LIST_MAX_PRODUCTS`): a new price filter or page then
+ * costs no query, and a new search one.
  */
 export async function listProducts(
   db: Database,
   input: CallParsed<typeof getProducts>,
   memo: Memo = noMemo,
+  options: { keptListMaxProducts?: number } = {},
 ): Promise<CallResult<typeof getProducts>> {
   const { groups, groupId, priceRange } = await memo(`store-facets ${input.group ?? ''}`, () =>
     storeFacets(db, input.group),
@@ -295,19 +356,18 @@ export async function listProducts(
         limit,
         offset,
       })
-    : toProductCards(
-        await preparedProductList(db, {
-          sort: input.sort,
-          group: groupId !== undefined,
-          minPrice: input.minPrice !== undefined,
-          maxPrice: input.maxPrice !== undefined,
-        }).execute({
+    : await productListWithoutSearch(
+        db,
+        memo,
+        {
           groupId,
+          sort: input.sort,
           minPrice: input.minPrice,
           maxPrice: input.maxPrice,
           limit,
           offset,
-        }),
+        },
+        options.keptListMaxProducts,
       );
   return {
     items,

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { productGroups, productPrices, products, themes } from '../../schema';
 import { postJson, setupTestApp } from '../../test/test-app';
+import * as store from './store.service';
 
 const t = setupTestApp({ seedDemoData: true });
 
@@ -184,6 +185,34 @@ describe('get-products', () => {
     test('a blank query means no search', async () => {
       expect((await listProducts({ q: '   ' })).total).toBe((await listProducts()).total);
     });
+  });
+
+  test("a small catalog's price ranges and pages, cut from its kept list, are what the database answers", async () => {
+    // The kept list (KEPT_LIST_MAX_PRODUCTS) against the per-call query it stands in for.
+    const ranges = [
+      {},
+      { minPrice: 2_000_000 },
+      { maxPrice: 5_900_000 },
+      { minPrice: 1_290_000, maxPrice: 8_900_000 },
+      { minPrice: 999_999_999 },
+    ];
+    let compared = 0;
+    for (const group of [undefined, 'shared-hosting', 'website-builder']) {
+      for (const sort of ['popular', 'newest', 'price-asc', 'price-desc'] as const) {
+        for (const range of ranges) {
+          for (const page of [1, 2, 9]) {
+            const input = { group, sort, page, pageSize: 4, ...range };
+            const kept = await store.listProducts(t.app.db, input);
+            const queried = await store.listProducts(t.app.db, input, undefined, {
+              keptListMaxProducts: 0,
+            });
+            expect(kept, JSON.stringify(input)).toEqual(queried);
+            if (kept.items.length > 0) compared += 1;
+          }
+        }
+      }
+    }
+    expect(compared).toBeGreaterThanOrEqual(60);
   });
 
   test('an unknown group is 404 in the envelope', async () => {
