@@ -117,7 +117,9 @@ export const services = pgTable(
     cancelRequestedAt: timestamp('cancel_requested_at', { withTimezone: true }),
   },
   (table) => [
-    index('services_user_idx').on(table.userId),
+    // The panel's list, newest first, and its counts per status (decision 0031).
+    index('services_user_idx').on(table.userId, table.createdAt, table.id),
+    index('services_user_status_idx').on(table.userId, table.status),
     index('services_active_expiry_idx').on(table.expiresAt).where(sql`${table.status} = 'active'`),
     index('services_lifecycle_idx')
       .on(table.status, table.statusChangedAt)
