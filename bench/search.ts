@@ -4,6 +4,7 @@ import { openDatabase } from '@vitrin/server/src/db/client';
 import { createScratchDatabase } from '@vitrin/server/src/db/scratch-database';
 import { seedDemoData } from '@vitrin/server/src/demo/seed';
 import { SecretBox } from '@vitrin/server/src/lib/secret-box';
+import { listProducts } from '@vitrin/server/src/modules/catalog/store.service';
 import { articlePlainText } from '@vitrin/server/src/modules/content/article-html';
 import pg from 'pg';
 import {
@@ -30,6 +31,10 @@ const WARMUP_S = 2;
 const CONNECTIONS = Number(process.env.BENCH_SEARCH_CONNECTIONS ?? 4);
 /** BENCH_SEARCH_NO_INDEX=1 drops the trigram indexes after seeding: the "before" figures. */
 const WITHOUT_INDEX = Boolean(process.env.BENCH_SEARCH_NO_INDEX);
+/** BENCH_SEARCH_SEED_ONLY=1 stops after the seed, its check and the plans: no servers, no load. */
+const SEED_ONLY = Boolean(process.env.BENCH_SEARCH_SEED_ONLY);
+/** BENCH_SEARCH_KEEP=1 leaves the grown database behind (its URL is printed) to look at. */
+const KEEP = Boolean(process.env.BENCH_SEARCH_KEEP);
 const BUILDER_SLUG = 'builder-business';
 
 // Words the grown rows are made of. Persian ones come in the forms people write (ZWNJ, Persian
@@ -111,6 +116,9 @@ const brands = (syllables: string[][]) =>
 const LATIN_BRANDS = brands(LATIN_SYLLABLES);
 const PERSIAN_BRANDS = brands(PERSIAN_SYLLABLES);
 
+/** The product searches whose plans are kept in the results (EXPLAIN ANALYZE, BUFFERS). */
+const EXPLAINED = ['هاست وردپرس', 'hosting', LATIN_BRANDS[731] ?? ''];
+
 /** The searchable form of one part (a product's name is one part: its words run together). */
 const folded = (words: string[]) => words.map((word) => searchableText(word));
 
@@ -186,24 +194,24 @@ async function grow(url: string): Promise<Record<string, number>> {
           sort_order, search_text)
         select g.id, 'search-' || n, name, summary, description, '/media/demo/groups/domains.svg',
           (n * 7919) % 1000, 1000 + n,
-          name_s || ' ' || summary_s || ' ' || g.name_s || ' ' || description_s
+          p.name_s || ' ' || summary_s || ' ' || g.group_s || ' ' || description_s
         from (
           select n,
             case when n % 2 = 0
-              then ($1::text[])[1 + n % cardinality($1::text[])] || ' ' || ($3::text[])[1 + (n / 7) % cardinality($3::text[])] || ' ' || ($7::text[])[1 + (n * 31) % cardinality($7::text[])] || ' ' || translate(n::text, '0123456789', '۰۱۲۳۴۵۶۷۸۹')
-              else ($5::text[])[1 + n % cardinality($5::text[])] || ' ' || ($9::text[])[1 + (n * 31) % cardinality($9::text[])] || ' ' || n::text end as name,
+              then ($1::text[])[1 + (n / 2) % cardinality($1::text[])] || ' ' || ($3::text[])[1 + (n / 7) % cardinality($3::text[])] || ' ' || ($7::text[])[1 + ((n / 2) * 31) % cardinality($7::text[])] || ' ' || translate(n::text, '0123456789', '۰۱۲۳۴۵۶۷۸۹')
+              else ($5::text[])[1 + (n / 2) % cardinality($5::text[])] || ' ' || ($9::text[])[1 + ((n / 2) * 31) % cardinality($9::text[])] || ' ' || n::text end as name,
             case when n % 2 = 0
-              then ($2::text[])[1 + n % cardinality($2::text[])] || ($4::text[])[1 + (n / 7) % cardinality($4::text[])] || ($8::text[])[1 + (n * 31) % cardinality($8::text[])] || n::text
-              else ($6::text[])[1 + n % cardinality($6::text[])] || ($10::text[])[1 + (n * 31) % cardinality($10::text[])] || n::text end as name_s,
+              then ($2::text[])[1 + (n / 2) % cardinality($2::text[])] || ($4::text[])[1 + (n / 7) % cardinality($4::text[])] || ($8::text[])[1 + ((n / 2) * 31) % cardinality($8::text[])] || n::text
+              else ($6::text[])[1 + (n / 2) % cardinality($6::text[])] || ($10::text[])[1 + ((n / 2) * 31) % cardinality($10::text[])] || n::text end as name_s,
             ($11::text[])[1 + (n / 3) % cardinality($11::text[])] as summary,
             ($12::text[])[1 + (n / 3) % cardinality($12::text[])] as summary_s,
             ($11::text[])[1 + (n / 5) % cardinality($11::text[])] || '. ' || ($11::text[])[1 + (n / 11) % cardinality($11::text[])] as description,
             ($12::text[])[1 + (n / 5) % cardinality($12::text[])] || ($12::text[])[1 + (n / 11) % cardinality($12::text[])] as description_s,
-            1 + n % $13::int as group_n
+            1 + (n / 3) % $13::int as group_n
           from generate_series(1, $14::int) n
         ) p
-        join (select id, name_s, row_number() over () as group_n
-          from unnest($15::uuid[], $16::text[]) as t(id, name_s)) g using (group_n)`,
+        join (select id, group_s, row_number() over () as group_n
+          from unnest($15::uuid[], $16::text[]) as t(id, group_s)) g using (group_n)`,
       [
         PERSIAN_KINDS,
         folded(PERSIAN_KINDS),
@@ -241,7 +249,7 @@ async function grow(url: string): Promise<Record<string, number>> {
           search_text)
         select 'search-theme-' || n, name, c.slug, array[tag], n % 3 <> 0,
           case when n % 3 = 0 then 1000000 * (1 + n % 7) end, (n * 31) % 500,
-          name_s || ' ' || c.name_s || ' ' || tag_s
+          t.name_s || ' ' || c.category_s || ' ' || tag_s
         from (
           select n,
             ($1::text[])[1 + n % cardinality($1::text[])] || ' ' || translate(n::text, '0123456789', '۰۱۲۳۴۵۶۷۸۹') as name,
@@ -251,8 +259,8 @@ async function grow(url: string): Promise<Record<string, number>> {
             1 + n % $3::int as category_n
           from generate_series(1, $4::int) n
         ) t
-        join (select slug, name_s, row_number() over () as category_n
-          from unnest($5::text[], $6::text[]) as c(slug, name_s)) c using (category_n)`,
+        join (select slug, category_s, row_number() over () as category_n
+          from unnest($5::text[], $6::text[]) as c(slug, category_s)) c using (category_n)`,
       [
         THEME_WORDS,
         folded(THEME_WORDS),
@@ -279,7 +287,7 @@ async function grow(url: string): Promise<Record<string, number>> {
         select 'search-article-' || n, title, summary, '/media/demo/articles/hosting.svg',
           '<p>' || summary || '</p>', c.slug, 'تیم ویترین', 'published',
           now() - (n || ' hours')::interval, 1 + n % 9,
-          title_s || ' ' || summary_s || ' ' || c.name_s || ' ' || summary_s
+          title_s || ' ' || summary_s || ' ' || c.category_s || ' ' || summary_s
         from (
           select n,
             ($1::text[])[1 + n % cardinality($1::text[])] || ' ' || translate(n::text, '0123456789', '۰۱۲۳۴۵۶۷۸۹') as title,
@@ -289,8 +297,8 @@ async function grow(url: string): Promise<Record<string, number>> {
             1 + n % $5::int as category_n
           from generate_series(1, $6::int) n
         ) a
-        join (select slug, name_s, row_number() over () as category_n
-          from unnest($7::text[], $8::text[]) as c(slug, name_s)) c using (category_n)`,
+        join (select slug, category_s, row_number() over () as category_n
+          from unnest($7::text[], $8::text[]) as c(slug, category_s)) c using (category_n)`,
       [
         ARTICLE_TOPICS,
         folded(ARTICLE_TOPICS),
@@ -423,6 +431,43 @@ function figures(samples: Sample[], seconds: number) {
   };
 }
 
+/**
+ * The plan of each EXPLAINED product search as the store sends it: the statement is caught on
+ * its way to the driver, then run again under EXPLAIN (ANALYZE, BUFFERS).
+ */
+async function explainProductSearches(url: string): Promise<Record<string, string>> {
+  const handle = await openDatabase({ url, dataDir: null });
+  const sent: Array<{ text: string; values: unknown[] }> = [];
+  const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+  pg.Client.prototype.query = function caught(this: pg.Client, ...args: unknown[]) {
+    const [first, second] = args as [{ text?: string; values?: unknown[] } | string, unknown[]];
+    if (typeof first === 'object' && first.text) {
+      sent.push({ text: first.text, values: first.values ?? second ?? [] });
+    }
+    return query.apply(this, args);
+  } as typeof pg.Client.prototype.query;
+  const plans: Record<string, string> = {};
+  try {
+    for (const q of EXPLAINED) {
+      sent.length = 0;
+      await listProducts(handle.db, { q, page: 1, pageSize: 20, sort: 'popular' });
+      const statement = sent.at(-1);
+      if (!statement) throw new Error(`no statement caught for ${q}`);
+      const result = await handle.executeSql(
+        `explain (analyze, buffers) ${statement.text}`,
+        statement.values,
+      );
+      plans[q] = (result.rows as Array<{ 'QUERY PLAN': string }>)
+        .map((row) => row['QUERY PLAN'])
+        .join('\n');
+    }
+  } finally {
+    pg.Client.prototype.query = query as typeof pg.Client.prototype.query;
+    await handle.close();
+  }
+  return plans;
+}
+
 async function statementsOf(server: RunningServer, reset: boolean) {
   const response = await fetch(`${server.origin}/bench/statements${reset ? '?reset' : ''}`);
   const counts = (await response.json()) as {
@@ -451,6 +496,9 @@ async function main(): Promise<number> {
     );
     const seedMs = await grow(scratch.url);
     console.log(`  seeded in ${Object.values(seedMs).reduce((a, b) => a + b, 0)} ms`, seedMs);
+    const plans = await explainProductSearches(scratch.url);
+    for (const [q, plan] of Object.entries(plans)) console.log(`\nEXPLAIN ${q}\n${plan}`);
+    if (SEED_ONLY) return 0;
 
     const baselineServer = await startServer('baseline');
     const targetServer = await startServer('target', [`--existing-database=${scratch.url}`]);
@@ -516,12 +564,13 @@ async function main(): Promise<number> {
         warmupSeconds: WARMUP_S,
         durationSeconds: DURATION_S,
       },
-      { seedMs, calls },
+      { seedMs, calls, productSearchPlans: plans },
     );
     return 0;
   } finally {
     await stopAllChildren();
-    await scratch.drop();
+    if (KEEP) console.log(`Kept: ${scratch.url}`);
+    else await scratch.drop();
   }
 }
 
