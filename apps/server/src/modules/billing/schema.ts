@@ -118,6 +118,8 @@ export const billingDocuments = pgTable(
     // Staff's list, newest first, and its cursor (decision 0031).
     index('billing_documents_issued_idx').on(table.issuedAt, table.number),
     index('billing_documents_refers_idx').on(table.refersToId),
+    // An order's documents of every kind (its credit notes on a refund): a scan without it (0031).
+    index('billing_documents_order_idx').on(table.orderId).where(sql`${table.orderId} is not null`),
     check(
       'billing_documents_kind_check',
       sql`${table.kind} in ('sales', 'credit-note', 'receipt')`,

@@ -120,6 +120,8 @@ export const services = pgTable(
     // The panel's list, newest first, and its counts per status (decision 0031).
     index('services_user_idx').on(table.userId, table.createdAt, table.id),
     index('services_user_status_idx').on(table.userId, table.status),
+    // An order's services (paying, refunding, the console's order): a scan without it (0031).
+    index('services_order_idx').on(table.orderId),
     index('services_active_expiry_idx').on(table.expiresAt).where(sql`${table.status} = 'active'`),
     index('services_lifecycle_idx')
       .on(table.status, table.statusChangedAt)

@@ -42,6 +42,10 @@ export const walletTransactions = pgTable(
   },
   (table) => [
     index('wallet_transactions_user_idx').on(table.userId, table.createdAt),
+    // An order's wallet rows (paying, refunding, its payments page): a scan without it (0031).
+    index('wallet_transactions_order_idx')
+      .on(table.orderId)
+      .where(sql`${table.orderId} is not null`),
     check('wallet_transactions_amount_check', sql`${table.amountRial} <> 0`),
     check(
       'wallet_transactions_reason_check',

@@ -1,0 +1,3 @@
+CREATE INDEX "billing_documents_order_idx" ON "billing_documents" USING btree ("order_id") WHERE "billing_documents"."order_id" is not null;--> statement-breakpoint
+CREATE INDEX "services_order_idx" ON "services" USING btree ("order_id");--> statement-breakpoint
+CREATE INDEX "wallet_transactions_order_idx" ON "wallet_transactions" USING btree ("order_id") WHERE "wallet_transactions"."order_id" is not null;
