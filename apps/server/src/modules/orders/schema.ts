@@ -302,6 +302,10 @@ export const orderLines = pgTable(
       'order_lines_plan_change_check',
       sql`(${table.changesServiceId} is null) = (${table.planChange} is null)`,
     ),
+    // A service's renewals (its history, a pending renewal's check): a scan without it (0031).
+    index('order_lines_renews_service_idx')
+      .on(table.renewsServiceId)
+      .where(sql`${table.renewsServiceId} is not null`),
     index('order_lines_changes_service_idx')
       .on(table.changesServiceId)
       .where(sql`${table.changesServiceId} is not null`),

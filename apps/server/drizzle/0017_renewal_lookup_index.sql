@@ -1,0 +1,1 @@
+CREATE INDEX "order_lines_renews_service_idx" ON "order_lines" USING btree ("renews_service_id") WHERE "order_lines"."renews_service_id" is not null;
