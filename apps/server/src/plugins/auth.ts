@@ -1,3 +1,4 @@
+import { createSecretKey, type KeyObject } from 'node:crypto';
 import {
   hasPermission,
   type StaffPermission,
@@ -118,14 +119,14 @@ export async function withUser(
  * the node knows under that id, and refuses an id it does not know.
  */
 export function createAccessTokens(keys: AccessTokenKeys, accounts: AccountLookup): AccessTokens {
-  const encoder = new TextEncoder();
-  const signingKey = encoder.encode(keys.current.secret);
-  const keysById = new Map(
-    acceptedKeys(keys).map((key) => [key.id, encoder.encode(key.secret)] as const),
-  );
+  // Key objects, not bytes: jose keeps the CryptoKey it derives from each, where it would import
+  // raw bytes again on every verify (issue 24's profile).
+  const keyOf = (secret: string) => createSecretKey(Buffer.from(secret, 'utf8'));
+  const signingKey = keyOf(keys.current.secret);
+  const keysById = new Map(acceptedKeys(keys).map((key) => [key.id, keyOf(key.secret)] as const));
 
   /** The keys that may have signed a token with this `kid`. */
-  function candidateKeys(kid: unknown): Uint8Array[] {
+  function candidateKeys(kid: unknown): KeyObject[] {
     // Tokens signed before key ids (issue 23) have none. During the rolling deploy that brings
     // ids, nodes not yet updated still sign them with JWT_SECRET; refusing them would send every
     // signed-in tab to refresh at once, and two refreshes racing log a person out (0009). Any key

@@ -1,10 +1,10 @@
 import { BILLING_CYCLE_MONTHS, type BillingCycle } from '@vitrin/contracts';
-import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client';
 import { moveService, recordServiceEvent, statusByExpiry } from './lifecycle';
 import { queueProvisioning } from './provisioning';
 import { addMonths } from './renewals';
-import { productProvisioning, services } from './schema';
+import { productProvisioning, type ServiceStatus, services } from './schema';
 
 // What an order does to services (issues 5, 8 and 20): a paid order's new lines become services
 // (queued for provisioning when their product is delivered by a panel), a refund cancels them
@@ -34,25 +34,14 @@ export async function startPurchasedServices(
   now: Date,
 ): Promise<void> {
   if (lines.length === 0) return;
-  const productIds = lines.flatMap((line) => (line.productId ? [line.productId] : []));
-  const mapped = new Set(
-    productIds.length === 0
-      ? []
-      : (
-          await tx
-            .select({ productId: productProvisioning.productId })
-            .from(productProvisioning)
-            .where(inArray(productProvisioning.productId, productIds))
-        ).map((row) => row.productId),
-  );
   const created = await tx
     .insert(services)
     .values(
       lines.map((line) => ({
         userId: order.userId,
         name: line.domainName ? `${line.productName} (${line.domainName})` : line.productName,
-        status:
-          line.productId && mapped.has(line.productId) ? ('pending' as const) : ('active' as const),
+        // Decided by the insert itself: one statement fewer per paid order (issue 24).
+        status: sql<ServiceStatus>`case when exists (select 1 from ${productProvisioning} where ${productProvisioning.productId} = ${line.productId}::uuid) then 'pending' else 'active' end`,
         productId: line.productId,
         orderId: order.id,
         orderLineId: line.id,
