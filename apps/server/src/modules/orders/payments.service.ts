@@ -6,7 +6,7 @@ import {
   type PaymentStatus,
 } from '@vitrin/contracts';
 import { toPersianDigits } from '@vitrin/fa';
-import { and, asc, desc, eq, gt, isNotNull, isNull, lt, notInArray, or } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNotNull, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Logger } from '../../lib/logger';
@@ -357,22 +357,29 @@ async function settleOrderPayment(
   now: Date,
 ): Promise<void> {
   if (!payment.orderId) throw new Error(`order payment ${payment.id} has no order`);
+  // The usual case in one statement (issue 24): the order still pending and owing exactly this
+  // amount takes it. The update locks the row and checks both again under the lock.
+  const [updated] = await tx
+    .update(orders)
+    .set({ gatewayPaidRial: sql`${orders.gatewayPaidRial} + ${payment.amountRial}` })
+    .where(
+      and(
+        eq(orders.id, payment.orderId),
+        eq(orders.status, 'pending'),
+        sql`${orders.totalRial} - ${orders.walletAppliedRial} - ${orders.gatewayPaidRial} = ${payment.amountRial}`,
+      ),
+    )
+    .returning();
+  if (updated) {
+    await markOrderPaid(tx, updated, now);
+    return;
+  }
   const [order] = await tx
     .select()
     .from(orders)
     .where(eq(orders.id, payment.orderId))
     .for('update');
   if (!order) throw new Error(`order ${payment.orderId} vanished`);
-  if (order.status === 'pending' && payableOf(order) === payment.amountRial) {
-    const [updated] = await tx
-      .update(orders)
-      .set({ gatewayPaidRial: order.gatewayPaidRial + payment.amountRial })
-      .where(eq(orders.id, order.id))
-      .returning();
-    if (!updated) throw new Error('order update returned no row');
-    await markOrderPaid(tx, updated, now);
-    return;
-  }
   await tx.update(payments).set({ creditedToWallet: true }).where(eq(payments.id, payment.id));
   await changeBalance(tx, {
     userId: payment.userId,
