@@ -261,7 +261,12 @@ async function main(): Promise<number> {
     },
   });
   console.table(target.steps);
-  if (statements) console.table(statements.routes);
+  if (statements) {
+    console.table(statements.routes);
+    console.log(
+      `server CPU per request: ${statements.serverCpuMsPerRequest} ms; statements outside requests: ${statements.outsideRequests}`,
+    );
+  }
   console.log(`ratio (target flows/s over baseline): ${ratio}`);
   console.log(
     `invariants after the run: ${invariants.problems.length === 0 ? 'hold' : invariants.problems.join('; ')}`,

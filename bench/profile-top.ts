@@ -62,9 +62,30 @@ for (const [index, sample] of profile.samples.entries()) {
   }
 }
 
+/** Where a frame's code lives: its npm package, our source file, node's internals or native code. */
+function ownerOf(node: ProfileNode): string {
+  const { url, functionName } = node.callFrame;
+  const inPackage = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
+  if (inPackage?.[1]) return inPackage[1];
+  if (url.startsWith('node:')) return 'node';
+  if (url === '') return functionName.startsWith('(') ? functionName : 'native';
+  return url.replace(/^.*\/main\//, '').replace(/^file:\/\//, '');
+}
+const selfByOwner = new Map<string, number>();
+for (const [index, sample] of profile.samples.entries()) {
+  if ((times[index] ?? 0) < from) continue;
+  const node = byId.get(sample);
+  if (!node || node.callFrame.functionName === '(idle)') continue;
+  selfByOwner.set(ownerOf(node), (selfByOwner.get(ownerOf(node)) ?? 0) + 1);
+}
+
 const share = (count: number) => `${((count / busy) * 100).toFixed(1)} %`;
 const window = lastArg ? `in the last ${lastArg} s` : 'in all';
 console.log(`${busy} busy samples ${window}`);
+console.log('\nself time by package or file');
+for (const [name, count] of [...selfByOwner].sort((a, b) => b[1] - a[1]).slice(0, rows)) {
+  console.log(`${share(count).padStart(7)}  ${name}`);
+}
 console.log('\nself time');
 for (const [name, count] of [...selfCount].sort((a, b) => b[1] - a[1]).slice(0, rows)) {
   console.log(`${share(count).padStart(7)}  ${name}`);

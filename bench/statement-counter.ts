@@ -19,6 +19,8 @@ const logged = new Set<string>();
 const current = new AsyncLocalStorage<RequestCount>();
 const perRoute = new Map<string, { requests: number; statements: number; max: number }>();
 let unattributed = 0;
+let cpuSince = process.cpuUsage();
+let requestsSince = 0;
 
 let installed = false;
 function wrapDriver(): void {
@@ -26,16 +28,52 @@ function wrapDriver(): void {
   installed = true;
   const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
   pg.Client.prototype.query = function countedQuery(this: pg.Client, ...args: unknown[]) {
+    const [config] = args;
+    if (config && typeof config === 'object' && countedByPool in config) {
+      return query.apply(this, args);
+    }
     const count = current.getStore();
     if (count) {
       count.statements += 1;
       const [first] = args;
       const text = typeof first === 'string' ? first : (first as { text?: string }).text;
       count.texts?.push(String(text).slice(0, 300));
-    } else unattributed += 1;
+    } else {
+      unattributed += 1;
+      if (logStatements && unattributed <= 400) {
+        const [first] = args;
+        const text = typeof first === 'string' ? first : (first as { text?: string }).text;
+        const short = String(text).replace(/\s+/g, ' ').slice(0, 160);
+        if (!logged.has(short)) {
+          logged.add(short);
+          process.stderr.write(`\n== outside a request\n${short}\n`);
+        }
+      }
+    }
     return query.apply(this, args);
   } as typeof pg.Client.prototype.query;
+  // A query through the pool may wait for a connection; pg-pool then sends it from the context of
+  // whoever released one. So the pool counts it, in its caller's context, and marks the config
+  // so that the client's count above leaves it alone.
+  const poolQuery = pg.Pool.prototype.query as (...args: unknown[]) => unknown;
+  pg.Pool.prototype.query = function countedPoolQuery(this: pg.Pool, ...args: unknown[]) {
+    const [first, ...rest] = args;
+    if (typeof first === 'function') return poolQuery.apply(this, args);
+    const config =
+      typeof first === 'string'
+        ? { text: first, ...(Array.isArray(rest[0]) ? { values: rest.shift() } : {}) }
+        : { ...(first as object) };
+    const count = current.getStore();
+    if (count) {
+      count.statements += 1;
+      count.texts?.push(String((config as { text?: string }).text).slice(0, 300));
+    } else unattributed += 1;
+    Object.defineProperty(config, countedByPool, { value: true });
+    return poolQuery.apply(this, [config, ...rest]);
+  } as typeof pg.Pool.prototype.query;
 }
+
+const countedByPool = Symbol('counted by the pool');
 
 /** Counts each request's statements by route; read them with `statementCounts()`. */
 export function countStatements(app: FastifyInstance): void {
@@ -44,6 +82,7 @@ export function countStatements(app: FastifyInstance): void {
     current.run(logStatements ? { statements: 0, texts: [] } : { statements: 0 }, done);
   });
   app.addHook('onResponse', async (request) => {
+    requestsSince += 1;
     const count = current.getStore();
     if (!count) return;
     const route = request.routeOptions.url ?? request.url;
@@ -71,10 +110,19 @@ export function statementCounts(reset: boolean) {
       },
     ]),
   );
-  const answer = { routes, outsideRequests: unattributed };
+  const cpu = process.cpuUsage(cpuSince);
+  const answer = {
+    routes,
+    outsideRequests: unattributed,
+    // All of the server process's CPU time (user + system) over the requests answered.
+    serverCpuMsPerRequest:
+      requestsSince > 0 ? Math.round((cpu.user + cpu.system) / requestsSince / 10) / 100 : null,
+  };
   if (reset) {
     perRoute.clear();
     unattributed = 0;
+    cpuSince = process.cpuUsage();
+    requestsSince = 0;
   }
   return answer;
 }
