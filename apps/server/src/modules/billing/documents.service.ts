@@ -75,6 +75,9 @@ interface NewDocument {
 async function issueDocument(tx: Transaction, document: NewDocument) {
   const series = DOCUMENT_SERIES[document.kind];
   const jalaliYear = toJalaliParts(document.issuedAt).year;
+  // The seller is read before the number is taken: the series' counter row stays locked until
+  // the transaction commits, and every paid order in the shop waits on it (issue 24).
+  const seller = await readSeller(tx);
   const sequence = await nextSequence(tx, series, jalaliYear);
   const [row] = await tx
     .insert(billingDocuments)
@@ -84,7 +87,7 @@ async function issueDocument(tx: Transaction, document: NewDocument) {
       jalaliYear,
       sequence,
       number: formatDocumentNumber(series, jalaliYear, sequence),
-      seller: await readSeller(tx),
+      seller,
       ...totalsOf(document.lines),
     })
     .returning({ id: billingDocuments.id, number: billingDocuments.number });
