@@ -1,6 +1,6 @@
 import cookie from '@fastify/cookie';
 import { usePersianValidationMessages } from '@vitrin/contracts';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import fp from 'fastify-plugin';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
@@ -123,7 +123,7 @@ export async function buildApp(
     logger: loggerOptions(config, options),
     genReqId: generateRequestId,
     // One line per request instead of Fastify's two, written when it is answered (request-context).
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: compileProxyTrust(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
