@@ -4,6 +4,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { buildApp } from '@vitrin/server/src/app';
 import { testConfig } from '@vitrin/server/src/config';
+import { DEFAULT_DATABASE_POOL } from '@vitrin/server/src/db/pool-settings';
 import { createScratchDatabase } from '@vitrin/server/src/db/scratch-database';
 import { seedDemoData } from '@vitrin/server/src/demo/seed';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -72,6 +73,15 @@ function buildTarget(): Promise<FastifyInstance> {
       seedDemoData: true,
       trustProxy: 1,
       databaseUrl: database.url,
+      // BENCH_DB_POOL_SIZE: the pool size to measure with (DB_POOL_SIZE in production).
+      ...(process.env.BENCH_DB_POOL_SIZE
+        ? {
+            databasePool: {
+              ...DEFAULT_DATABASE_POOL,
+              size: Number(process.env.BENCH_DB_POOL_SIZE),
+            },
+          }
+        : {}),
       redisUrl: process.env.BENCH_REDIS_URL,
       redisKeyPrefix,
     }),
