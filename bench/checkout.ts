@@ -24,7 +24,9 @@ const CUSTOMERS = Number(process.env.BENCH_CHECKOUT_CUSTOMERS ?? 20);
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 20);
 const WARMUP_S = 2;
 const PRODUCT_SLUG = 'vps-2core';
-const resultsFile = resultsFileOf('checkout');
+// The default run (20 customers) is `checkout`; another count keeps its own file beside it.
+const resultsName = CUSTOMERS === 20 ? 'checkout' : `checkout-${CUSTOMERS}`;
+const resultsFile = resultsFileOf(resultsName);
 
 interface StepTimes {
   [step: string]: number[];
@@ -277,7 +279,7 @@ async function main(): Promise<number> {
     return 1;
   }
   writeReport(
-    'checkout',
+    resultsName,
     machine,
     {
       customers: CUSTOMERS,
