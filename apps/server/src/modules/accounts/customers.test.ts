@@ -7,7 +7,7 @@ import {
   unlockCustomer,
 } from '@vitrin/contracts';
 import { toPersianDigits } from '@vitrin/fa';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { users, walletTransactions } from '../../schema';
 import { createSignedInUser, ok, refused, type SignedInUser, send } from '../../test/api-kit';
@@ -508,5 +508,51 @@ describe('end-customer-sessions', () => {
       admin.token,
       404,
     );
+  });
+});
+
+describe('search-customers by cursor', () => {
+  test('pages by cursor give the customers pages by number give, ties on the time included', async () => {
+    // Seven customers named alike, two or three at each instant: the id breaks the ties.
+    await t.app.db.execute(sql`
+      insert into users (mobile, first_name, last_name, created_at)
+      select '+98991000000' || n, 'کیمیا', 'صفحه‌بندی',
+        timestamptz '2024-05-01 09:00:00.250001+00' + (n / 3) * interval '1 hour'
+      from generate_series(1, 7) n`);
+    const query = 'کیمیا صفحه‌بندی';
+    const byNumber: string[] = [];
+    for (let page = 1; page <= 3; page += 1) {
+      const answer = await ok(
+        t.app,
+        '/api/admin/customers/search-customers',
+        { query, page, pageSize: 3 },
+        admin.token,
+      );
+      byNumber.push(...answer.items.map((row) => row.id));
+    }
+    const byCursor: string[] = [];
+    let after: string | undefined;
+    for (let step = 0; step < 5; step += 1) {
+      const answer = await ok(
+        t.app,
+        '/api/admin/customers/search-customers',
+        { query, pageSize: 3, ...(after ? { after } : {}) },
+        admin.token,
+      );
+      expect(answer).toMatchObject({ total: 7, totalIsEstimate: false });
+      byCursor.push(...answer.items.map((row) => row.id));
+      if (!answer.nextCursor) break;
+      after = answer.nextCursor;
+    }
+    expect(new Set(byNumber).size).toBe(7);
+    expect(byCursor).toEqual(byNumber);
+    const error = await refused(
+      t.app,
+      '/api/admin/customers/search-customers',
+      { after: 'bm90IG91cnM' },
+      admin.token,
+      400,
+    );
+    expect(error.fields).toHaveProperty('after');
   });
 });
