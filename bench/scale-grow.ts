@@ -190,7 +190,7 @@ async function growOrders(
     `create temp table scale_new_orders as
       select n,
         case when n % ${BUSIEST_SHARE} = 0 then (select busiest_id from scale_ref)
-          else (select id from scale_customers where scale_customers.k = (n * 7919) % $3) end as user_id,
+          else (select id from scale_customers where scale_customers.k = (n::bigint * 7919) % $3) end as user_id,
         status, placed_at, price, price / 10 as vat
       from (
         select n,
@@ -385,7 +385,7 @@ async function growTickets(
     `with spec as (
         select n,
           case when n % ${BUSIEST_SHARE} = 0 then (select busiest_id from scale_ref)
-            else (select id from scale_customers c where c.k = (n * 104729) % $3) end as user_id,
+            else (select id from scale_customers c where c.k = (n::bigint * 104729) % $3) end as user_id,
           case when n % 20 < 16 then 'closed' when n % 20 < 18 then 'answered'
             when n % 20 = 18 then 'open' else 'customer-reply' end as status,
           ${HISTORY_START} + (now() - interval '2 days' - ${HISTORY_START}) * random() as opened_at
@@ -479,7 +479,7 @@ async function growAudit(
       select case when n % 2 = 0 then (select admin_id from scale_ref) else (select support_id from scale_ref) end,
         (array['customer.lock','order.refund','product.update','ticket.assign','customer.credit'])[1 + n % 5],
         (array['user','order','product','ticket','user'])[1 + n % 5],
-        coalesce((select id::text from scale_customers c where c.k = (n * 13) % $3), n::text),
+        coalesce((select id::text from scale_customers c where c.k = (n::bigint * 13) % $3), n::text),
         jsonb_build_object('status', 'active'), jsonb_build_object('status', 'changed'),
         case when n % 5 in (0, 4) then 'درخواست مشتری' end, '203.0.113.' || (n % 250),
         ${HISTORY_START} + (now() - ${HISTORY_START}) * random()
