@@ -1,13 +1,14 @@
 import { Box, Button, Group, Loader, Skeleton, Stack, Text } from '@mantine/core';
-import { toPersianDigits } from '@vitrin/fa';
 import type { ReactNode } from 'react';
 import { ListPagination } from '../../../ui/list-pagination';
 import { LoadFailed, type RetryableQuery } from '../../../ui/load-failed';
 import { StatusMessage } from '../../../ui/status-message';
+import { listCountText } from '../utils/list-count';
 
 /** The part of a paged list's TanStack query the body reads. */
 interface ListQuery<T> extends RetryableQuery {
-  data: { items: T[]; total: number } | undefined;
+  /** `totalIsEstimate`: past 10,000 rows the server counts no further and estimates (0031). */
+  data: { items: T[]; total: number; totalIsEstimate?: boolean | undefined } | undefined;
   isError: boolean;
   isPlaceholderData: boolean;
 }
@@ -112,7 +113,7 @@ export function AdminListBody<T>({
 
   const count = (
     <Text size="sm" c="dimmed">
-      {`${toPersianDigits(data.total)} ${countNoun}`}
+      {listCountText(data.total, countNoun, data.totalIsEstimate)}
     </Text>
   );
   return (
