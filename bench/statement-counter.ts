@@ -15,12 +15,21 @@ interface RequestCount {
 
 const logStatements = Boolean(process.env.BENCH_LOG_STATEMENTS);
 const logged = new Set<string>();
+/** With BENCH_LOG_STATEMENTS, how often each statement sent outside a request was sent. */
+const outsideTexts = new Map<string, number>();
 
 const current = new AsyncLocalStorage<RequestCount>();
 const perRoute = new Map<string, { requests: number; statements: number; max: number }>();
 let unattributed = 0;
 let cpuSince = process.cpuUsage();
 let requestsSince = 0;
+
+function countOutside(text: string | undefined): void {
+  unattributed += 1;
+  if (!logStatements) return;
+  const short = String(text).replace(/\s+/g, ' ').slice(0, 120);
+  outsideTexts.set(short, (outsideTexts.get(short) ?? 0) + 1);
+}
 
 let installed = false;
 function wrapDriver(): void {
@@ -39,16 +48,8 @@ function wrapDriver(): void {
       const text = typeof first === 'string' ? first : (first as { text?: string }).text;
       count.texts?.push(String(text).slice(0, 300));
     } else {
-      unattributed += 1;
-      if (logStatements && unattributed <= 400) {
-        const [first] = args;
-        const text = typeof first === 'string' ? first : (first as { text?: string }).text;
-        const short = String(text).replace(/\s+/g, ' ').slice(0, 160);
-        if (!logged.has(short)) {
-          logged.add(short);
-          process.stderr.write(`\n== outside a request\n${short}\n`);
-        }
-      }
+      const [first] = args;
+      countOutside(typeof first === 'string' ? first : (first as { text?: string }).text);
     }
     return query.apply(this, args);
   } as typeof pg.Client.prototype.query;
@@ -67,7 +68,7 @@ function wrapDriver(): void {
     if (count) {
       count.statements += 1;
       count.texts?.push(String((config as { text?: string }).text).slice(0, 300));
-    } else unattributed += 1;
+    } else countOutside((config as { text?: string }).text);
     Object.defineProperty(config, countedByPool, { value: true });
     return poolQuery.apply(this, [config, ...rest]);
   } as typeof pg.Pool.prototype.query;
@@ -78,8 +79,11 @@ const countedByPool = Symbol('counted by the pool');
 /** Counts each request's statements by route; read them with `statementCounts()`. */
 export function countStatements(app: FastifyInstance): void {
   wrapDriver();
-  app.addHook('onRequest', (_request, _reply, done) => {
-    current.run(logStatements ? { statements: 0, texts: [] } : { statements: 0 }, done);
+  // Before Fastify's own listener, so the request's whole life runs in its count's context: an
+  // `onRequest` hook added here would run after those of the app's scopes, and the session check
+  // of a signed-in call would count as outside any request.
+  app.server.prependListener('request', () => {
+    current.enterWith(logStatements ? { statements: 0, texts: [] } : { statements: 0 });
   });
   app.addHook('onResponse', async (request) => {
     requestsSince += 1;
@@ -113,6 +117,13 @@ export function statementCounts(reset: boolean) {
   const cpu = process.cpuUsage(cpuSince);
   const answer = {
     routes,
+    ...(logStatements
+      ? {
+          outsideByText: Object.fromEntries(
+            [...outsideTexts].sort((a, b) => b[1] - a[1]).slice(0, 15),
+          ),
+        }
+      : {}),
     outsideRequests: unattributed,
     // All of the server process's CPU time (user + system) over the requests answered.
     serverCpuMsPerRequest:
