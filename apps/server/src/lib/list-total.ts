@@ -1,5 +1,6 @@
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/client';
+import { AppError } from './app-error';
 
 // A list's `total` (API.md "Lists") without counting millions of rows on every page
 // (docs/decisions/0031): rows are counted up to EXACT_TOTAL_LIMIT; past it the total is
@@ -76,6 +77,25 @@ function isTimestampText(text: string): boolean {
     second < 60 &&
     offset <= 14
   );
+}
+
+const CURSOR_NOT_UNDERSTOOD = 'این صفحه دیگر در دسترس نیست؛ فهرست را از ابتدا باز کنید';
+
+/** A 400 on the `after` field: the list cannot go on from that cursor. */
+export function cursorNotUnderstood(): AppError {
+  return new AppError('VALIDATION', CURSOR_NOT_UNDERSTOOD, {
+    fields: { after: CURSOR_NOT_UNDERSTOOD },
+  });
+}
+
+/** A row id as a cursor's key. */
+export const UUID_KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** The cursor a list was sent, its key of the list's own form (`key`); a 400 otherwise. */
+export function readCursor(after: string, key: RegExp): Cursor {
+  const cursor = decodeCursor(after);
+  if (!cursor || !key.test(cursor.key)) throw cursorNotUnderstood();
+  return cursor;
 }
 
 export function encodeCursor(cursor: Cursor): string {

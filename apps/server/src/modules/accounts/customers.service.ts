@@ -17,11 +17,12 @@ import {
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import {
-  decodeCursor,
   encodeCursor,
   type ListTotal,
   listTotal,
+  readCursor,
   timestampText,
+  UUID_KEY,
 } from '../../lib/list-total';
 import { escapeLike } from '../../lib/search-sql';
 import { orders } from '../orders';
@@ -89,17 +90,9 @@ const serviceCountOf = sql<number>`(select count(*) from ${services} where ${ser
 const orderCountOf = sql<number>`(select count(*) from ${orders} where ${orders.userId} = ${outerUserId})`;
 const balanceOf = sql<number>`coalesce((select ${wallets.balanceRial} from ${wallets} where ${wallets.userId} = ${outerUserId}), 0)`;
 
-const CURSOR_NOT_UNDERSTOOD = 'این صفحه دیگر در دسترس نیست؛ فهرست را از ابتدا باز کنید';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
 /** Rows after the cursor's row, newest first (decision 0031). */
 function afterCursor(after: string): SQL {
-  const cursor = decodeCursor(after);
-  if (!cursor || !UUID.test(cursor.key)) {
-    throw new AppError('VALIDATION', CURSOR_NOT_UNDERSTOOD, {
-      fields: { after: CURSOR_NOT_UNDERSTOOD },
-    });
-  }
+  const cursor = readCursor(after, UUID_KEY);
   return sql`(${users.createdAt}, ${users.id}) < (${cursor.at}::timestamptz, ${cursor.key}::uuid)`;
 }
 

@@ -1,8 +1,7 @@
 import type { CallParsed, CallResult, getAuditLog } from '@vitrin/contracts';
 import { and, desc, eq, like, type SQL, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
-import { AppError } from '../../lib/app-error';
-import { decodeCursor, encodeCursor, listTotal, timestampText } from '../../lib/list-total';
+import { encodeCursor, listTotal, readCursor, timestampText, UUID_KEY } from '../../lib/list-total';
 import { escapeLike } from '../../lib/search-sql';
 import { personName, users } from '../accounts';
 import { auditLog } from './schema';
@@ -97,17 +96,9 @@ export function changedFields<T extends Record<string, unknown>>(
   return { before: was, after: now };
 }
 
-const CURSOR_NOT_UNDERSTOOD = 'این صفحه دیگر در دسترس نیست؛ فهرست را از ابتدا باز کنید';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
 /** Rows after the cursor's row, newest first (decision 0031). */
 function afterCursor(after: string): SQL {
-  const cursor = decodeCursor(after);
-  if (!cursor || !UUID.test(cursor.key)) {
-    throw new AppError('VALIDATION', CURSOR_NOT_UNDERSTOOD, {
-      fields: { after: CURSOR_NOT_UNDERSTOOD },
-    });
-  }
+  const cursor = readCursor(after, UUID_KEY);
   return sql`(${auditLog.createdAt}, ${auditLog.id}) < (${cursor.at}::timestamptz, ${cursor.key}::uuid)`;
 }
 

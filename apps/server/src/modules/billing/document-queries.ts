@@ -3,7 +3,7 @@ import { toLatinDigits } from '@vitrin/fa';
 import { and, asc, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { decodeCursor, encodeCursor, listTotal, timestampText } from '../../lib/list-total';
+import { encodeCursor, listTotal, readCursor, timestampText } from '../../lib/list-total';
 import { users } from '../accounts';
 import { orderLines, orders } from '../orders';
 import {
@@ -70,16 +70,9 @@ export interface DocumentFilters {
   to?: string | undefined;
 }
 
-const CURSOR_NOT_UNDERSTOOD = 'این صفحه دیگر در دسترس نیست؛ فهرست را از ابتدا باز کنید';
-
 /** Rows after the cursor's row, newest first (decision 0031). */
 function afterCursor(after: string): SQL {
-  const cursor = decodeCursor(after);
-  if (!cursor || !/^[A-Z]\d{4}-\d{1,12}$/.test(cursor.key)) {
-    throw new AppError('VALIDATION', CURSOR_NOT_UNDERSTOOD, {
-      fields: { after: CURSOR_NOT_UNDERSTOOD },
-    });
-  }
+  const cursor = readCursor(after, /^[A-Z]\d{4}-\d{1,12}$/);
   return sql`(${billingDocuments.issuedAt}, ${billingDocuments.number}) < (${cursor.at}::timestamptz, ${cursor.key})`;
 }
 

@@ -4,7 +4,13 @@ import { and, asc, desc, eq, gt, type SQL, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
-import { decodeCursor, encodeCursor, listTotal, timestampText } from '../../lib/list-total';
+import {
+  cursorNotUnderstood,
+  encodeCursor,
+  listTotal,
+  readCursor,
+  timestampText,
+} from '../../lib/list-total';
 import { tehranDay, tehranDayOf } from '../../lib/tehran-days';
 import { personName, users } from '../accounts';
 import { findRecordHistory, writeAudit } from '../audit';
@@ -69,16 +75,10 @@ function orderSort(sort: AdminOrderSort) {
   return [desc(orders.createdAt), desc(orders.number)];
 }
 
-const CURSOR_NOT_UNDERSTOOD = 'این صفحه دیگر در دسترس نیست؛ فهرست را از ابتدا باز کنید';
-
 /** The cursor's condition: rows after the cursor's row in the list's order (newest or oldest). */
 function afterCursor(sort: AdminOrderSort, after: string): SQL {
-  const cursor = decodeCursor(after);
-  if (!cursor || sort === 'total-desc' || !/^\d{1,9}$/.test(cursor.key)) {
-    throw new AppError('VALIDATION', CURSOR_NOT_UNDERSTOOD, {
-      fields: { after: CURSOR_NOT_UNDERSTOOD },
-    });
-  }
+  if (sort === 'total-desc') throw cursorNotUnderstood();
+  const cursor = readCursor(after, /^\d{1,9}$/);
   const key = sql`(${cursor.at}::timestamptz, ${Number(cursor.key)}::int)`;
   return sort === 'oldest'
     ? sql`(${orders.createdAt}, ${orders.number}) > ${key}`
