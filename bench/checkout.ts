@@ -1,5 +1,6 @@
 import { BENCH_PASSWORD, benchMobile } from './checkout-setup';
 import {
+  callServer,
   machineDetails,
   type RunningServer,
   resultsFileOf,
@@ -50,19 +51,12 @@ class Client {
 
   async call<T>(step: string, path: string, body: unknown, token?: string): Promise<T> {
     const started = performance.now();
-    const response = await fetch(`${this.origin}${path}`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'x-forwarded-for': nextClientAddress(),
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      body: JSON.stringify(body),
+    const { data } = await callServer<T>(this.origin, path, body, {
+      clientAddress: nextClientAddress(),
+      token,
     });
-    const text = await response.text();
     this.record(step, started);
-    if (!response.ok) throw new Error(`${path} answered ${response.status}: ${text}`);
-    return (JSON.parse(text) as { data: T }).data;
+    return data;
   }
 
   /** The sandbox gateway's page: a form POST, answered with a redirect to our callback. */

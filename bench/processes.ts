@@ -170,3 +170,30 @@ export async function runBench(main: () => Promise<number>): Promise<void> {
     await stopAllChildren();
   }
 }
+
+/**
+ * One contract call to a bench server, as a client behind the target's trusted proxy at
+ * `clientAddress` (the per-address limits are for people, not for a bench): its `data`, and the
+ * milliseconds to the whole answer. Anything but 2xx throws with the server's answer.
+ */
+export async function callServer<T>(
+  origin: string,
+  path: string,
+  body: unknown,
+  options: { clientAddress: string; token?: string | undefined },
+): Promise<{ data: T; ms: number }> {
+  const started = performance.now();
+  const response = await fetch(`${origin}${path}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-forwarded-for': options.clientAddress,
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+  const text = await response.text();
+  const ms = performance.now() - started;
+  if (!response.ok) throw new Error(`${path} answered ${response.status}: ${text.slice(0, 300)}`);
+  return { data: (JSON.parse(text) as { data: T }).data, ms };
+}

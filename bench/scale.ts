@@ -4,6 +4,7 @@ import { createScratchDatabase } from '@vitrin/server/src/db/scratch-database';
 import { seedDemoData } from '@vitrin/server/src/demo/seed';
 import { SecretBox } from '@vitrin/server/src/lib/secret-box';
 import {
+  callServer,
   machineDetails,
   type RunningServer,
   runBench,
@@ -42,26 +43,13 @@ function nextClientAddress(): string {
   return `198.18.${Math.floor(addressCounter / 250) % 250}.${(addressCounter % 250) + 1}`;
 }
 
-async function call<T>(
+function call<T>(
   server: RunningServer,
   path: string,
   body: unknown,
   token?: string,
 ): Promise<{ data: T; ms: number }> {
-  const started = performance.now();
-  const response = await fetch(`${server.origin}${path}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-forwarded-for': nextClientAddress(),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: JSON.stringify(body),
-  });
-  const text = await response.text();
-  const ms = performance.now() - started;
-  if (!response.ok) throw new Error(`${path} answered ${response.status}: ${text.slice(0, 300)}`);
-  return { data: (JSON.parse(text) as { data: T }).data, ms };
+  return callServer<T>(server.origin, path, body, { clientAddress: nextClientAddress(), token });
 }
 
 interface Measured {
