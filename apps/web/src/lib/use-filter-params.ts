@@ -1,7 +1,13 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 
-interface FilterCodec<F extends { page: number }> {
+/** A list's place: its page number, and for lists that page by cursor the page's cursor. */
+interface ListPlace {
+  page: number;
+  after?: string | null;
+}
+
+interface FilterCodec<F extends ListPlace> {
   parse: (params: URLSearchParams) => F;
   write: (filters: F) => URLSearchParams;
 }
@@ -11,13 +17,15 @@ interface SetFilterOptions {
   replace?: boolean;
   /** Keep the page number: for changes that do not change the list, such as an open preview. */
   keepPage?: boolean;
+  /** The history entry's state: a cursor list's trail of earlier pages (lib/list-cursor). */
+  state?: unknown;
 }
 
 /**
  * A list's filters read from and written to the address. Changing a filter goes back to the
- * first page, since the old page number counts rows of a different list.
+ * first page, since the old page number (or cursor) counts rows of a different list.
  */
-export function useFilterParams<F extends { page: number }>(codec: FilterCodec<F>) {
+export function useFilterParams<F extends ListPlace>(codec: FilterCodec<F>) {
   const [searchParams, setSearchParams] = useSearchParams();
   const { parse, write } = codec;
   const filters = useMemo(() => parse(searchParams), [parse, searchParams]);
@@ -28,9 +36,10 @@ export function useFilterParams<F extends { page: number }>(codec: FilterCodec<F
         (current) => {
           const now = parse(current);
           const keepPage = options.keepPage || 'page' in changes;
-          return write({ ...now, ...(keepPage ? {} : { page: 1 }), ...changes });
+          const firstPage = 'after' in now ? { page: 1, after: null } : { page: 1 };
+          return write({ ...now, ...(keepPage ? {} : firstPage), ...changes });
         },
-        { replace: options.replace },
+        { replace: options.replace, state: options.state },
       );
     },
     [parse, write, setSearchParams],

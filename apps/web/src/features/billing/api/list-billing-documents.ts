@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { PathResult } from '@vitrin/contracts';
 import { callAsUser } from '../../../lib/app-session';
 import { ERROR_SHOWN_IN_PAGE } from '../../../lib/http';
+import type { ListPosition } from '../../../lib/list-cursor';
 import { billingQueryKey } from './get-billing-document';
 
 export const DOCUMENTS_PAGE_SIZE = 10;
@@ -9,19 +10,26 @@ export const DOCUMENTS_PAGE_SIZE = 10;
 export type BillingDocumentsPage = PathResult<'/api/user/billing/list-documents'>;
 export type BillingDocumentSummary = BillingDocumentsPage['items'][number];
 
-/** One page of the person's invoices, credit notes and receipts, newest first. */
-export function fetchBillingDocuments(page: number, signal?: AbortSignal) {
+/**
+ * One page of the person's invoices, credit notes and receipts, newest first: by number, or
+ * after the cursor of the page before (decision 0033).
+ */
+export function fetchBillingDocuments(position: ListPosition, signal?: AbortSignal) {
   return callAsUser(
     '/api/user/billing/list-documents',
-    { page, pageSize: DOCUMENTS_PAGE_SIZE },
+    {
+      page: position.page,
+      pageSize: DOCUMENTS_PAGE_SIZE,
+      ...(position.after ? { after: position.after } : {}),
+    },
     { signal, silent: true },
   );
 }
 
-export function billingDocumentsQueryOptions(userId: string, page: number) {
+export function billingDocumentsQueryOptions(userId: string, position: ListPosition) {
   return queryOptions({
-    queryKey: [...billingQueryKey(userId), 'list', page],
-    queryFn: ({ signal }) => fetchBillingDocuments(page, signal),
+    queryKey: [...billingQueryKey(userId), 'list', position.page, position.after],
+    queryFn: ({ signal }) => fetchBillingDocuments(position, signal),
     placeholderData: keepPreviousData,
     // A payment or a refund adds a document: opening the list shows what is there now.
     staleTime: 0,
@@ -29,6 +37,6 @@ export function billingDocumentsQueryOptions(userId: string, page: number) {
   });
 }
 
-export function useBillingDocuments(userId: string, page: number) {
-  return useQuery(billingDocumentsQueryOptions(userId, page));
+export function useBillingDocuments(userId: string, position: ListPosition) {
+  return useQuery(billingDocumentsQueryOptions(userId, position));
 }

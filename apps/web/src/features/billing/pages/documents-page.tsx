@@ -3,15 +3,16 @@ import { useDocumentTitle } from '@mantine/hooks';
 import type { BillingDocumentKind } from '@vitrin/contracts';
 import { toPersianDigits } from '@vitrin/fa';
 import { Link } from 'react-router';
+import { type ListMove, readCursorParam, trailState } from '../../../lib/list-cursor';
 import { tomanText } from '../../../lib/money';
 import { documentPath, orderPath, PANEL_PATH } from '../../../lib/panel-paths';
 import { useSignedInUserId } from '../../../lib/signed-in-user';
 import { readPage, toSearchParams } from '../../../lib/url-params';
 import { useFilterParams } from '../../../lib/use-filter-params';
+import { CursorPagination, CursorRefused, cursorRefusal } from '../../../ui/cursor-pagination';
 import { FileTextIcon } from '../../../ui/icons';
 import { JalaliDate } from '../../../ui/jalali-date-time';
 import { ListCard, NameLink } from '../../../ui/list-card';
-import { ListPagination } from '../../../ui/list-pagination';
 import { LoadFailed } from '../../../ui/load-failed';
 import { PanelPageHeader } from '../../../ui/panel-page-header';
 import { StatusMessage } from '../../../ui/status-message';
@@ -23,9 +24,14 @@ import {
 import { DOCUMENT_KIND_NAMES } from '../utils/document-text';
 import classes from './documents-page.module.css';
 
+// The page and, past the first, the cursor it was reached by (?page=&after=; decision 0033).
 const pageCodec = {
-  parse: (params: URLSearchParams) => ({ page: readPage(params) }),
-  write: ({ page }: { page: number }) => toSearchParams([['page', page]]),
+  parse: (params: URLSearchParams) => ({ page: readPage(params), after: readCursorParam(params) }),
+  write: ({ page, after }: { page: number; after: string | null }) =>
+    toSearchParams([
+      ['page', page],
+      ['after', after],
+    ]),
 };
 
 const KIND_COLORS: Record<BillingDocumentKind, string> = {
@@ -40,8 +46,10 @@ export function DocumentsPage() {
   useDocumentTitle('صورتحساب‌ها | ویترین');
   const userId = useSignedInUserId();
   const [filters, setFilters] = useFilterParams(pageCodec);
-  const documents = useBillingDocuments(userId, filters.page);
+  const documents = useBillingDocuments(userId, filters);
+  const onMove = ({ trail, ...place }: ListMove) => setFilters(place, { state: trailState(trail) });
   const data = documents.data;
+  const refusal = cursorRefusal(documents.error);
 
   return (
     <Stack gap="lg">
@@ -80,16 +88,20 @@ export function DocumentsPage() {
                 <DocumentRow key={document.id} document={document} />
               ))}
             </Stack>
-            <ListPagination
-              page={filters.page}
+            <CursorPagination
+              position={filters}
               pageSize={DOCUMENTS_PAGE_SIZE}
-              total={data.total}
-              onChange={(page) => setFilters({ page })}
+              answer={data}
+              onMove={onMove}
             />
           </>
         )
       ) : documents.isError ? (
-        <LoadFailed title="صورتحساب‌های شما بارگذاری نشد" query={documents} />
+        refusal ? (
+          <CursorRefused message={refusal} onMove={onMove} />
+        ) : (
+          <LoadFailed title="صورتحساب‌های شما بارگذاری نشد" query={documents} />
+        )
       ) : (
         <Stack gap="sm" aria-busy="true" aria-label="در حال بارگذاری صورتحساب‌ها">
           <Skeleton height={84} radius="lg" />

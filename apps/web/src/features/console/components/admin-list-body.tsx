@@ -1,5 +1,7 @@
 import { Box, Button, Group, Loader, Skeleton, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import type { ListMove } from '../../../lib/list-cursor';
+import { CursorPagination, CursorRefused, cursorRefusal } from '../../../ui/cursor-pagination';
 import { ListPagination } from '../../../ui/list-pagination';
 import { LoadFailed, type RetryableQuery } from '../../../ui/load-failed';
 import { StatusMessage } from '../../../ui/status-message';
@@ -8,7 +10,14 @@ import { listCountText } from '../utils/list-count';
 /** The part of a paged list's TanStack query the body reads. */
 interface ListQuery<T> extends RetryableQuery {
   /** `totalIsEstimate`: past 10,000 rows the server counts no further and estimates (0031). */
-  data: { items: T[]; total: number; totalIsEstimate?: boolean | undefined } | undefined;
+  data:
+    | {
+        items: T[];
+        total: number;
+        totalIsEstimate?: boolean | undefined;
+        nextCursor?: string | null | undefined;
+      }
+    | undefined;
   isError: boolean;
   isPlaceholderData: boolean;
 }
@@ -44,7 +53,13 @@ interface AdminListBodyProps<T> {
   showRefreshing?: boolean;
   page: number;
   pageSize: number;
-  onPage: (page: number) => void;
+  /** Pages by number: the page chosen. */
+  onPage?: (page: number) => void;
+  /**
+   * Pages by cursor instead (decision 0033): the cursor the page was reached by, and the step to
+   * another page. «قبلی / بعدی» then replace the page numbers.
+   */
+  cursor?: { after: string | null; onMove: (move: ListMove) => void };
   /** «محصولات بارگذاری نشد» */
   failedTitle: string;
   /** «در حال بارگذاری محصولات» */
@@ -70,6 +85,7 @@ export function AdminListBody<T>({
   page,
   pageSize,
   onPage,
+  cursor,
   failedTitle,
   loadingLabel,
   skeletonCount = 3,
@@ -78,6 +94,8 @@ export function AdminListBody<T>({
 }: AdminListBodyProps<T>) {
   const data = query.data;
   if (!data) {
+    const refusal = cursor && cursorRefusal(query.error);
+    if (cursor && refusal) return <CursorRefused message={refusal} onMove={cursor.onMove} />;
     if (query.isError) return <LoadFailed title={failedTitle} query={query} />;
     return (
       <Stack gap="sm" aria-busy="true" aria-label={loadingLabel}>
@@ -127,7 +145,18 @@ export function AdminListBody<T>({
         count
       )}
       <Box style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }}>{children(data.items)}</Box>
-      <ListPagination page={page} pageSize={pageSize} total={data.total} onChange={onPage} />
+      {cursor ? (
+        <CursorPagination
+          position={{ page, after: cursor.after }}
+          pageSize={pageSize}
+          answer={data}
+          onMove={cursor.onMove}
+        />
+      ) : (
+        onPage && (
+          <ListPagination page={page} pageSize={pageSize} total={data.total} onChange={onPage} />
+        )
+      )}
     </>
   );
 }

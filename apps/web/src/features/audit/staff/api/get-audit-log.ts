@@ -16,6 +16,7 @@ export function fetchAuditLog(filters: AuditFilters, signal?: AbortSignal) {
   if (filters.action) input.action = `${filters.action}.`;
   if (filters.entityType) input.entityType = filters.entityType;
   if (filters.entityId) input.entityId = filters.entityId;
+  if (filters.after) input.after = filters.after;
   return callAsUser('/api/admin/audit/get-audit-log', input, { signal, silent: true });
 }
 
@@ -29,6 +30,7 @@ export function auditLogQueryOptions(userId: string, filters: AuditFilters) {
       filters.entityType,
       filters.entityId,
       filters.page,
+      filters.after,
     ],
     queryFn: ({ signal }) => fetchAuditLog(filters, signal),
     placeholderData: keepPreviousData,

@@ -1,6 +1,7 @@
 import { Anchor, Box, Button, Code, Group, Stack, Table, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useId, useState } from 'react';
+import { trailState } from '../../../../lib/list-cursor';
 import { useFilterParams } from '../../../../lib/use-filter-params';
 import { FileTextIcon } from '../../../../ui/icons';
 import { JalaliDateTime } from '../../../../ui/jalali-date-time';
@@ -64,7 +65,10 @@ export function AuditPage() {
         countNoun="کار"
         page={filters.page}
         pageSize={AUDIT_PAGE_SIZE}
-        onPage={(page) => setFilters({ page })}
+        cursor={{
+          after: filters.after,
+          onMove: ({ trail, ...place }) => setFilters(place, { state: trailState(trail) }),
+        }}
         failedTitle="گزارش کارها بارگذاری نشد"
         loadingLabel="در حال بارگذاری گزارش کارها"
       >

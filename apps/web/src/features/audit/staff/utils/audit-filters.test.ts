@@ -9,12 +9,13 @@ test('the filters are read from the address', () => {
     entityType: 'order',
     entityId: 'abc-1',
     page: 3,
+    after: null,
   });
 });
 
 test('an unknown action prefix, blank text and a bad page are no filter', () => {
   const filters = parse('action=wallet&type=%20%20&page=-2');
-  expect(filters).toEqual({ action: null, entityType: '', entityId: '', page: 1 });
+  expect(filters).toEqual({ action: null, entityType: '', entityId: '', page: 1, after: null });
   expect(hasAuditFilters(filters)).toBe(false);
 });
 
@@ -28,6 +29,7 @@ test('writing leaves out empty filters and the first page', () => {
     entityType: '',
     entityId: ' 42 ',
     page: 1,
+    after: null,
   });
   expect(params.toString()).toBe('action=discount-code&id=42');
 });

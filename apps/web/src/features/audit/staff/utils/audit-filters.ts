@@ -1,7 +1,8 @@
+import { readCursorParam } from '../../../../lib/list-cursor';
 import { readChoice, readPage, toSearchParams } from '../../../../lib/url-params';
 import { type AuditActionPrefix, isAuditActionPrefix } from '../../../console/utils/audit-actions';
 
-// The audit log's filters live in the address (?action=&type=&id=&page=), so a shared link shows
+// The audit log's filters live in the address (?action=&type=&id=&page=&after=), so a shared link shows
 // the same rows. An unknown action prefix is no filter; the record's type and id go to the server
 // as typed, cut to the lengths it accepts.
 
@@ -13,6 +14,8 @@ export interface AuditFilters {
   entityType: string;
   entityId: string;
   page: number;
+  /** The cursor the page was reached by (decision 0033); null on a page reached by number. */
+  after: string | null;
 }
 
 function readText(params: URLSearchParams, key: string, max: number): string {
@@ -27,6 +30,7 @@ export const auditFilterCodec = {
       entityType: readText(params, 'type', ENTITY_TYPE_MAX_LENGTH),
       entityId: readText(params, 'id', ENTITY_ID_MAX_LENGTH),
       page: readPage(params),
+      after: readCursorParam(params),
     };
   },
   write: (filters: AuditFilters) =>
@@ -35,6 +39,7 @@ export const auditFilterCodec = {
       ['type', filters.entityType.trim()],
       ['id', filters.entityId.trim()],
       ['page', filters.page],
+      ['after', filters.after],
     ]),
 };
 

@@ -27,6 +27,7 @@ export function documentSearchQueryOptions(userId: string, input: SearchInput) {
       input.from ?? '',
       input.to ?? '',
       input.page,
+      input.after ?? null,
     ],
     queryFn: ({ signal }) =>
       callAsUser('/api/admin/billing/search-documents', input, { signal, silent: true }),

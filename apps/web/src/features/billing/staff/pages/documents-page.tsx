@@ -1,6 +1,7 @@
 import { Stack } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { fieldError } from '../../../../lib/field-error';
+import { trailState } from '../../../../lib/list-cursor';
 import { useFilterParams } from '../../../../lib/use-filter-params';
 import { AlertIcon, FileTextIcon } from '../../../../ui/icons';
 import { StatusMessage } from '../../../../ui/status-message';
@@ -68,7 +69,10 @@ export function DocumentsPage() {
           countNoun="سند"
           page={filters.page}
           pageSize={DOCUMENTS_PAGE_SIZE}
-          onPage={(page) => setFilters({ page })}
+          cursor={{
+            after: filters.after,
+            onMove: ({ trail, ...place }) => setFilters(place, { state: trailState(trail) }),
+          }}
           failedTitle="اسناد مالی بارگذاری نشد"
           loadingLabel="در حال بارگذاری اسناد مالی"
         >

@@ -8,7 +8,7 @@ import {
   SEARCHABLE_KINDS,
 } from './document-filters';
 
-const none: DocumentFilters = { query: '', kind: null, from: '', to: '', page: 1 };
+const none: DocumentFilters = { query: '', kind: null, from: '', to: '', page: 1, after: null };
 
 test('a Jalali range counts both days whole, from the first instant of each in Tehran', () => {
   expect(documentSearchInput({ ...none, from: '۱۴۰۵/۰۱/۰۱', to: '۱۴۰۵/۰۱/۳۱' }, 20)).toEqual({
@@ -51,6 +51,13 @@ test('the search and the kind are sent as chosen, empty ones left out', () => {
   ).toEqual({ ok: true, input: { page: 3, pageSize: 20, query: 'S1405', kind: 'credit-note' } });
 });
 
+test('a page reached by cursor asks for the rows after it', () => {
+  expect(documentSearchInput({ ...none, page: 4, after: 'WyIyMDI2Il0' }, 20)).toEqual({
+    ok: true,
+    input: { page: 4, pageSize: 20, after: 'WyIyMDI2Il0' },
+  });
+});
+
 test('a number typed in Persian digits is searched as the Latin digits documents hold', () => {
   expect(documentSearchInput({ ...none, query: 'S۱۴۰۵-۰۰۰۰۱۲' }, 20)).toMatchObject({
     input: { query: 'S1405-000012' },
@@ -65,7 +72,14 @@ test('the filters live in the address; a pro-forma or an unknown kind is no filt
   const filters = documentFilterCodec.parse(
     new URLSearchParams('q=%DB%B0%DB%B9%DB%B1%DB%B2&kind=receipt&from=1405/01/01&page=2'),
   );
-  expect(filters).toEqual({ query: '۰۹۱۲', kind: 'receipt', from: '1405/01/01', to: '', page: 2 });
+  expect(filters).toEqual({
+    query: '۰۹۱۲',
+    kind: 'receipt',
+    from: '1405/01/01',
+    to: '',
+    page: 2,
+    after: null,
+  });
   expect(documentFilterCodec.write(filters).toString()).toBe(
     'q=%DB%B0%DB%B9%DB%B1%DB%B2&kind=receipt&from=1405%2F01%2F01&page=2',
   );

@@ -4,9 +4,10 @@ import {
   type PathInput,
 } from '@vitrin/contracts';
 import { parseDateText, toJalaliParts, toLatinDigits } from '@vitrin/fa';
+import { readCursorParam } from '../../../../lib/list-cursor';
 import { readChoice, readPage, toSearchParams } from '../../../../lib/url-params';
 
-// The documents list keeps its filters in the address (?q=&kind=&from=&to=&page=), as the
+// The documents list keeps its filters in the address (?q=&kind=&from=&to=&page=&after=), as the
 // orders list does. The dates are typed as the orders filter takes them (Jalali `1405/08/01` or
 // ISO) but search-documents takes instants, so they are read here: a Jalali day counts whole,
 // from its first instant in Tehran up to the next day's first (the call's `to` is exclusive).
@@ -36,6 +37,8 @@ export interface DocumentFilters {
   from: string;
   to: string;
   page: number;
+  /** The cursor the page was reached by (decision 0033); null on a page reached by number. */
+  after: string | null;
 }
 
 function readText(params: URLSearchParams, key: string, max: number): string {
@@ -55,6 +58,7 @@ export const documentFilterCodec = {
       from: readText(params, 'from', DOCUMENT_DATE_MAX_LENGTH),
       to: readText(params, 'to', DOCUMENT_DATE_MAX_LENGTH),
       page: readPage(params),
+      after: readCursorParam(params),
     };
   },
   write: (filters: DocumentFilters) =>
@@ -64,6 +68,7 @@ export const documentFilterCodec = {
       ['from', filters.from.trim()],
       ['to', filters.to.trim()],
       ['page', filters.page],
+      ['after', filters.after],
     ]),
 };
 
@@ -106,6 +111,7 @@ export type SearchRequest =
 /** The filters as search-documents takes them, or the Persian reason a date cannot be read. */
 export function documentSearchInput(filters: DocumentFilters, pageSize: number): SearchRequest {
   const input: SearchInput = { page: filters.page, pageSize };
+  if (filters.after) input.after = filters.after;
   // Numbers, mobiles and national codes are stored in Latin digits and matched as typed.
   if (filters.query) input.query = toLatinDigits(filters.query);
   if (filters.kind) input.kind = filters.kind;

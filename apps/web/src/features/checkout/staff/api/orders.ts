@@ -43,11 +43,17 @@ export function ordersQueryOptions(userId: string, filters: OrderFilters) {
       filters.createdTo,
       filters.sort,
       filters.page,
+      filters.after,
     ],
     queryFn: ({ signal }) =>
       callAsUser(
         '/api/admin/orders/list-orders',
-        { ...orderFiltersInput(filters), page: filters.page, pageSize: ORDERS_PAGE_SIZE },
+        {
+          ...orderFiltersInput(filters),
+          page: filters.page,
+          pageSize: ORDERS_PAGE_SIZE,
+          ...(filters.after ? { after: filters.after } : {}),
+        },
         { signal, silent: true },
       ),
     placeholderData: keepPreviousData,

@@ -1,6 +1,7 @@
 import { Stack } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { ApiRequestError } from '../../../../lib/api-error';
+import { trailState } from '../../../../lib/list-cursor';
 import { useFilterParams } from '../../../../lib/use-filter-params';
 import { AlertIcon, BagIcon } from '../../../../ui/icons';
 import { PanelPageHeader } from '../../../../ui/panel-page-header';
@@ -72,7 +73,10 @@ export function OrdersPage() {
           countNoun="سفارش"
           page={filters.page}
           pageSize={ORDERS_PAGE_SIZE}
-          onPage={(page) => setFilters({ page })}
+          cursor={{
+            after: filters.after,
+            onMove: ({ trail, ...place }) => setFilters(place, { state: trailState(trail) }),
+          }}
           failedTitle="سفارش‌ها بارگذاری نشد"
           loadingLabel="در حال بارگذاری سفارش‌ها"
         >

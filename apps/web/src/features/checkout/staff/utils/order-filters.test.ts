@@ -13,6 +13,7 @@ test('the filters are read from the address', () => {
     createdTo: '1405/08/30',
     sort: 'total-desc',
     page: 2,
+    after: null,
   });
 });
 
@@ -25,6 +26,7 @@ test('an unknown status or sort, blank text and a bad page are no filter', () =>
     createdTo: '',
     sort: 'newest',
     page: 1,
+    after: null,
   });
   expect(hasOrderFilters(filters)).toBe(false);
 });
@@ -47,6 +49,7 @@ test('writing leaves out empty filters, the default sort and the first page', ()
     createdTo: '',
     sort: 'newest',
     page: 1,
+    after: null,
   });
   expect(params.toString()).toBe('status=refunded&q=1042');
   expect(orderFilterCodec.write({ ...parse(''), sort: 'oldest', page: 3 }).toString()).toBe(
@@ -55,7 +58,10 @@ test('writing leaves out empty filters, the default sort and the first page', ()
 });
 
 test('what is written reads back the same', () => {
-  const filters = parse('status=pending&q=%2B98%20912&from=2026-11-01T00:00:00Z&sort=oldest');
+  const filters = parse(
+    'status=pending&q=%2B98%20912&from=2026-11-01T00:00:00Z&sort=oldest&page=7&after=WyIyMDI2Il0',
+  );
+  expect(filters).toMatchObject({ page: 7, after: 'WyIyMDI2Il0' });
   expect(parse(orderFilterCodec.write(filters).toString())).toEqual(filters);
 });
 

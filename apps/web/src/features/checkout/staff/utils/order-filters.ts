@@ -5,10 +5,11 @@ import {
   type OrderStatus,
   type PathInput,
 } from '@vitrin/contracts';
+import { readCursorParam } from '../../../../lib/list-cursor';
 import { readChoice, readPage, toSearchParams } from '../../../../lib/url-params';
 
 // The console's order list keeps its filters in the address
-// (?status=&q=&from=&to=&sort=&page=), so a shared link shows the same rows and the CSV export
+// (?status=&q=&from=&to=&sort=&page=&after=), so a shared link shows the same rows and the CSV export
 // takes exactly what the list shows. The search and the dates go to the server as typed: it
 // reads a mobile in any form, an order number, and Jalali or ISO dates, and says what it could
 // not read under the field.
@@ -31,6 +32,8 @@ export interface OrderFilters {
   createdTo: string;
   sort: AdminOrderSort;
   page: number;
+  /** The cursor the page was reached by (decision 0033); null on a page reached by number. */
+  after: string | null;
 }
 
 function readText(params: URLSearchParams, key: string, max: number): string {
@@ -56,6 +59,7 @@ export const orderFilterCodec = {
       createdTo: readText(params, 'to', ORDER_DATE_MAX_LENGTH),
       sort: sort !== null && isOrderSort(sort) ? sort : 'newest',
       page: readPage(params),
+      after: readCursorParam(params),
     };
   },
   write: (filters: OrderFilters) =>
@@ -66,6 +70,7 @@ export const orderFilterCodec = {
       ['to', filters.createdTo.trim()],
       ['sort', filters.sort === 'newest' ? null : filters.sort],
       ['page', filters.page],
+      ['after', filters.after],
     ]),
 };
 

@@ -28,12 +28,13 @@ export function customersKey(staffId: string) {
   return ['admin', staffId, 'customers'] as const;
 }
 
-/** One page of customers matching the search, newest first. */
+/** One page of customers matching the search, newest first: by number, or after a cursor. */
 export function fetchCustomers(filters: CustomerFilters, signal?: AbortSignal) {
   const input: PathInput<SearchPath> = { page: filters.page, pageSize: CUSTOMERS_PAGE_SIZE };
   if (filters.query) input.query = filters.query;
   if (filters.role) input.role = filters.role;
   if (filters.lock) input.locked = filters.lock === 'locked';
+  if (filters.after) input.after = filters.after;
   return callAsUser('/api/admin/customers/search-customers', input, { signal, silent: true });
 }
 
@@ -46,6 +47,7 @@ export function customersQueryOptions(staffId: string, filters: CustomerFilters)
       filters.role ?? 'all',
       filters.lock ?? 'all',
       filters.page,
+      filters.after,
     ],
     queryFn: ({ signal }) => fetchCustomers(filters, signal),
     placeholderData: keepPreviousData,

@@ -2,6 +2,7 @@ import { Anchor, Group, Stack, Table, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { formatMobile, toPersianDigits } from '@vitrin/fa';
 import { Link } from 'react-router';
+import { trailState } from '../../../../lib/list-cursor';
 import { tomanText } from '../../../../lib/money';
 import { useFilterParams } from '../../../../lib/use-filter-params';
 import { UserIcon } from '../../../../ui/icons';
@@ -51,7 +52,10 @@ export function CustomersPage() {
         countNoun="حساب"
         page={filters.page}
         pageSize={CUSTOMERS_PAGE_SIZE}
-        onPage={(page) => setFilters({ page })}
+        cursor={{
+          after: filters.after,
+          onMove: ({ trail, ...place }) => setFilters(place, { state: trailState(trail) }),
+        }}
         failedTitle="فهرست مشتریان بارگذاری نشد"
         loadingLabel="در حال بارگذاری مشتریان"
       >

@@ -1,7 +1,8 @@
 import { USER_ROLES, type UserRoleName } from '@vitrin/contracts';
+import { readCursorParam } from '../../../../lib/list-cursor';
 import { readChoice, readPage, readSearchText, toSearchParams } from '../../../../lib/url-params';
 
-// The customers list's search and filters live in the address (?q=&role=&lock=&page=), so a
+// The customers list's search and filters live in the address (?q=&role=&lock=&page=&after=), so a
 // shared link shows the same rows. The search goes to the server as typed: it reads a mobile
 // number in any form (۰۹۱۲…, +98 912…) as well as names and e-mails. Unknown values are no filter.
 
@@ -13,6 +14,8 @@ export interface CustomerFilters {
   role: UserRoleName | null;
   lock: LockFilter | null;
   page: number;
+  /** The cursor the page was reached by (decision 0033); null on a page reached by number. */
+  after: string | null;
 }
 
 function isRole(value: string): value is UserRoleName {
@@ -32,6 +35,7 @@ export const customerFilterCodec = {
       role: role !== null && isRole(role) ? role : null,
       lock: lock !== null && isLockFilter(lock) ? lock : null,
       page: readPage(params),
+      after: readCursorParam(params),
     };
   },
   write: (filters: CustomerFilters) =>
@@ -40,6 +44,7 @@ export const customerFilterCodec = {
       ['role', filters.role],
       ['lock', filters.lock],
       ['page', filters.page],
+      ['after', filters.after],
     ]),
 };
 
