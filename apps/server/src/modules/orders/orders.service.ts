@@ -281,38 +281,110 @@ export async function submitOrder(
 // ---------------------------------------------------------------------------------------------
 // Reading
 
+/** What the owner's view of an order reads of each line. */
+type LineRow = Pick<
+  typeof orderLines.$inferSelect,
+  | 'id'
+  | 'position'
+  | 'productId'
+  | 'productSlug'
+  | 'productName'
+  | 'groupName'
+  | 'cycle'
+  | 'themeName'
+  | 'domainName'
+  | 'renewsServiceId'
+  | 'changesServiceId'
+  | 'planChange'
+  | 'priceRial'
+  | 'setupFeeRial'
+  | 'themePriceRial'
+  | 'discountRial'
+  | 'totalRial'
+  | 'vatRateBp'
+  | 'vatRial'
+>;
+
+/** What the owner's view of an order reads of each payment attempt. */
+type AttemptRow = Pick<
+  typeof payments.$inferSelect,
+  | 'id'
+  | 'gateway'
+  | 'amountRial'
+  | 'status'
+  | 'referenceId'
+  | 'cardPan'
+  | 'authority'
+  | 'transferReference'
+  | 'createdAt'
+  | 'settledAt'
+>;
+
+/** An attempt as `json_build_object` gives it: its times are the text PostgreSQL sends. */
+type AttemptJson = Omit<AttemptRow, 'createdAt' | 'settledAt'> & {
+  createdAt: string;
+  settledAt: string | null;
+};
+
+// The order's lines and attempts come with the order, in one statement (issue 24): the owner's
+// view is read after every payment step. Times travel as `::text`, the same text the driver
+// parses for a timestamp column, so they are the same Date a plain select gives.
+// Drizzle names a column of a one-table select without its table, which inside the subquery
+// would mean the line's own id: the outer order's id is spelled out.
+const outerOrderId = sql`${sql.identifier('orders')}.${sql.identifier('id')}`;
+
+const linesOfOrder = sql<LineRow[]>`coalesce((
+  select json_agg(json_build_object(
+    'id', ${orderLines.id}, 'position', ${orderLines.position},
+    'productId', ${orderLines.productId}, 'productSlug', ${orderLines.productSlug},
+    'productName', ${orderLines.productName}, 'groupName', ${orderLines.groupName},
+    'cycle', ${orderLines.cycle}, 'themeName', ${orderLines.themeName},
+    'domainName', ${orderLines.domainName}, 'renewsServiceId', ${orderLines.renewsServiceId},
+    'changesServiceId', ${orderLines.changesServiceId}, 'planChange', ${orderLines.planChange},
+    'priceRial', ${orderLines.priceRial}, 'setupFeeRial', ${orderLines.setupFeeRial},
+    'themePriceRial', ${orderLines.themePriceRial}, 'discountRial', ${orderLines.discountRial},
+    'totalRial', ${orderLines.totalRial}, 'vatRateBp', ${orderLines.vatRateBp},
+    'vatRial', ${orderLines.vatRial}
+  ) order by ${orderLines.position})
+  from ${orderLines} where ${orderLines.orderId} = ${outerOrderId}
+), '[]'::json)`;
+
+const attemptsOfOrder = sql<AttemptJson[]>`coalesce((
+  select json_agg(json_build_object(
+    'id', ${payments.id}, 'gateway', ${payments.gateway}, 'amountRial', ${payments.amountRial},
+    'status', ${payments.status}, 'referenceId', ${payments.referenceId},
+    'cardPan', ${payments.cardPan}, 'authority', ${payments.authority},
+    'transferReference', ${payments.transferReference},
+    'createdAt', ${payments.createdAt}::text, 'settledAt', ${payments.settledAt}::text
+  ) order by ${payments.createdAt} desc)
+  from ${payments} where ${payments.orderId} = ${outerOrderId}
+), '[]'::json)`;
+
 /** An order of this user, or NOT_FOUND: another user's order is never told apart from none. */
 export async function getOrderDetail(
   db: Database,
   userId: string,
   orderId: string,
 ): Promise<OrderDetail> {
-  const [order] = await db
-    .select()
+  const [row] = await db
+    .select({ order: orders, lines: linesOfOrder, attempts: attemptsOfOrder })
     .from(orders)
     .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
-  if (!order) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
-  const [lines, attempts, documents] = await Promise.all([
-    db
-      .select()
-      .from(orderLines)
-      .where(eq(orderLines.orderId, order.id))
-      .orderBy(asc(orderLines.position)),
-    db
-      .select()
-      .from(payments)
-      .where(eq(payments.orderId, order.id))
-      .orderBy(desc(payments.createdAt)),
-    orderDocumentRefs(db, order.id),
-  ]);
-  return orderDetailOf(order, lines, attempts, documents);
+  if (!row) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
+  const attempts = row.attempts.map((attempt) => ({
+    ...attempt,
+    createdAt: new Date(attempt.createdAt),
+    settledAt: attempt.settledAt === null ? null : new Date(attempt.settledAt),
+  }));
+  const documents = await orderDocumentRefs(db, row.order.id);
+  return orderDetailOf(row.order, row.lines, attempts, documents);
 }
 
 /** The order as its owner sees it, from its rows: lines by position, attempts newest first. */
 function orderDetailOf(
   order: OrderRow,
-  lines: ReadonlyArray<typeof orderLines.$inferSelect>,
-  attempts: ReadonlyArray<typeof payments.$inferSelect>,
+  lines: ReadonlyArray<LineRow>,
+  attempts: ReadonlyArray<AttemptRow>,
   { invoice, creditNotes }: Awaited<ReturnType<typeof orderDocumentRefs>>,
 ): OrderDetail {
   return {
@@ -602,7 +674,7 @@ export async function expireOrders(
         and(
           eq(orders.status, 'pending'),
           lte(orders.expiresAt, now),
-          sql`not exists (select 1 from ${payments} where ${payments.orderId} = ${orders.id} and ${payments.status} = 'pending' and ${payments.transferReference} is not null)`,
+          sql`not exists (select 1 from ${payments} where ${payments.orderId} = ${outerOrderId} and ${payments.status} = 'pending' and ${payments.transferReference} is not null)`,
         ),
       )
       .orderBy(asc(orders.expiresAt))
