@@ -5,7 +5,7 @@ import {
   ratePercent,
 } from '@vitrin/contracts';
 import { toPersianDigits } from '@vitrin/fa';
-import { and, asc, desc, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Transaction } from '../../db/client';
 import { AppError } from '../../lib/app-error';
