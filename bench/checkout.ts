@@ -1,5 +1,12 @@
 import { BENCH_PASSWORD, benchMobile } from './checkout-setup';
 import {
+  type CpuPerFlow,
+  type CpuSample,
+  canAccountCpu,
+  cpuPerFlow,
+  sampleCpu,
+} from './cpu-accounting';
+import {
   callServer,
   machineDetails,
   type RunningServer,
@@ -145,6 +152,8 @@ interface Figures {
   errors: number;
   flowLatencyMs: { p50: number; p99: number };
   steps: Record<string, { count: number; p50: number; p99: number }>;
+  /** Where the measured part's CPU went, per flow (Linux only; see cpu-accounting.ts). */
+  cpu: CpuPerFlow | null;
 }
 
 function percentile(values: number[], share: number): number {
@@ -165,6 +174,13 @@ async function drive(
   let firstError: unknown = null;
   const warmupEnd = Date.now() + WARMUP_S * 1000;
   const end = warmupEnd + DURATION_S * 1000;
+  // CPU is read when the measured part starts and when the last flow is done.
+  let cpuAtStart: CpuSample | null = null;
+  const startReading = canAccountCpu()
+    ? setTimeout(() => {
+        cpuAtStart = sampleCpu(server.pid, `vitrin_bench_${server.pid}`);
+      }, WARMUP_S * 1000)
+    : null;
   await Promise.all(
     Array.from({ length: CUSTOMERS }, async (_, customer) => {
       const warm = new Client(server.origin, null);
@@ -182,6 +198,10 @@ async function drive(
       }
     }),
   );
+  if (startReading) clearTimeout(startReading);
+  const cpu = cpuAtStart
+    ? cpuPerFlow(cpuAtStart, sampleCpu(server.pid, `vitrin_bench_${server.pid}`), flowTimes.length)
+    : null;
   if (firstError) console.error('first error:', firstError);
   const steps: Figures['steps'] = {};
   for (const [step, values] of Object.entries(times)) {
@@ -197,6 +217,7 @@ async function drive(
     errors,
     flowLatencyMs: { p50: percentile(flowTimes, 0.5), p99: percentile(flowTimes, 0.99) },
     steps,
+    cpu,
   };
 }
 
@@ -257,6 +278,13 @@ async function main(): Promise<number> {
     },
   });
   console.table(target.steps);
+  if (baseline.cpu && target.cpu) {
+    console.log('CPU ms per flow (machine cores busy on average, of all its cores):');
+    console.table({
+      baseline: { ...baseline.cpu.msPerFlow, 'cores busy': baseline.cpu.machineCoresBusy },
+      target: { ...target.cpu.msPerFlow, 'cores busy': target.cpu.machineCoresBusy },
+    });
+  }
   if (statements) {
     console.table(statements.routes);
     console.log(

@@ -18,6 +18,7 @@ export type ServerKind = 'baseline' | 'target';
 export interface RunningServer {
   kind: ServerKind;
   origin: string;
+  pid: number;
 }
 
 const children = new Set<ChildProcess>();
@@ -88,7 +89,7 @@ export async function startServer(
       });
     });
     const { port } = JSON.parse(firstLine) as { port: number };
-    return { kind, origin: `http://127.0.0.1:${port}` };
+    return { kind, origin: `http://127.0.0.1:${port}`, pid: child.pid ?? 0 };
   } catch (error) {
     await stopChild(child);
     throw error;
