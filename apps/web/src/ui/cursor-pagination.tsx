@@ -61,7 +61,7 @@ export function CursorPagination({ position, pageSize, answer, onMove }: CursorP
         onClick={() => previous && move(previous)}
         aria-label="صفحهٔ قبلی"
       >
-        → قبلی
+        قبلی
       </Button>
       <Text size="sm" c="dimmed" ta="center" px={4} miw={0} aria-live="polite">
         {where}
@@ -73,7 +73,7 @@ export function CursorPagination({ position, pageSize, answer, onMove }: CursorP
         onClick={() => next && move(next)}
         aria-label="صفحهٔ بعدی"
       >
-        بعدی ←
+        بعدی
       </Button>
     </Group>
   );
