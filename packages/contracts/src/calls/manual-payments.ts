@@ -9,7 +9,7 @@ import {
   PAYMENT_STATUSES,
 } from '../constants';
 import { text, timestamp } from '../fields';
-import { listPaging, listResult } from '../list';
+import { cursorListResult, cursorPaging, listPaging, listResult } from '../list';
 import { entityId, rial } from './catalog';
 
 // Paying by card-to-card (کارت به کارت) or bank transfer (واریز بانکی), confirmed by staff
@@ -166,9 +166,10 @@ export const adminListTransferClaims = defineCall({
   access: { permission: 'billing.read' },
   request: z.strictObject({
     ...claimFilters,
+    ...cursorPaging,
     method: z.enum(MANUAL_METHODS, { message: TRANSFER_CLAIM_MESSAGES.method }).optional(),
   }),
-  response: listResult(staffTransferClaim),
+  response: cursorListResult(staffTransferClaim),
 });
 
 const claimRequest = { paymentId: entityId };

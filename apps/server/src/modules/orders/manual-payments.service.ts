@@ -9,11 +9,19 @@ import {
   type TransferClaim,
 } from '@vitrin/contracts';
 import { formatAmount } from '@vitrin/fa';
-import { and, asc, desc, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, ne, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database, Transaction } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
+import {
+  type Cursor,
+  encodeCursor,
+  type ListTotal,
+  listTotal,
+  readCursor,
+  timestampText,
+} from '../../lib/list-total';
 import { personName, users } from '../accounts';
 import { writeAudit } from '../audit';
 import { readPaymentSettings } from '../billing';
@@ -128,7 +136,7 @@ export async function claimTransfer(
     if (violation) throw fieldError('CONFLICT', 'transferReference', MESSAGES.referenceTaken);
     throw error;
   }
-  const [claim] = await findClaims(db, eq(payments.id, paymentId), { limit: 1, offset: 0 });
+  const [claim] = await findClaims(db, eq(payments.id, paymentId));
   if (!claim) throw new Error(`claim ${paymentId} vanished`);
   return customerView(claim);
 }
@@ -312,49 +320,33 @@ export async function rejectTransfer(
 
 const reviewers = alias(users, 'reviewers');
 
-async function findClaims(db: Database, where: SQL | undefined, paging: Paging) {
-  return (
-    db
-      .select({
-        payment: payments,
-        orderNumber: orders.number,
-        customer: {
-          id: users.id,
-          firstName: users.firstName,
-          lastName: users.lastName,
-          mobile: users.mobile,
-        },
-        reviewer: {
-          id: reviewers.id,
-          firstName: reviewers.firstName,
-          lastName: reviewers.lastName,
-          mobile: reviewers.mobile,
-        },
-        total: sql<number>`count(*) over ()`.mapWith(Number),
-      })
-      .from(payments)
-      .innerJoin(users, eq(users.id, payments.userId))
-      .leftJoin(orders, eq(orders.id, payments.orderId))
-      .leftJoin(reviewers, eq(reviewers.id, payments.reviewedBy))
-      .where(and(isNotNull(payments.transferReference), where))
-      // Waiting claims first, oldest first (a queue); then the reviewed, latest first.
-      .orderBy(
-        desc(sql`${payments.status} = 'pending'`),
-        asc(sql`case when ${payments.status} = 'pending' then ${payments.createdAt} end`),
-        desc(payments.createdAt),
-        asc(payments.id),
-      )
-      .limit(paging.limit)
-      .offset(paging.offset)
-  );
+/** The claims `where` names, with their customer, order number and reviewer; in no order. */
+async function findClaims(db: Database, where: SQL | undefined) {
+  return db
+    .select({
+      payment: payments,
+      orderNumber: orders.number,
+      customer: {
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        mobile: users.mobile,
+      },
+      reviewer: {
+        id: reviewers.id,
+        firstName: reviewers.firstName,
+        lastName: reviewers.lastName,
+        mobile: reviewers.mobile,
+      },
+    })
+    .from(payments)
+    .innerJoin(users, eq(users.id, payments.userId))
+    .leftJoin(orders, eq(orders.id, payments.orderId))
+    .leftJoin(reviewers, eq(reviewers.id, payments.reviewedBy))
+    .where(and(isNotNull(payments.transferReference), where));
 }
 
 type ClaimRow = Awaited<ReturnType<typeof findClaims>>[number];
-
-interface Paging {
-  limit: number;
-  offset: number;
-}
 
 function customerView({ payment, orderNumber }: ClaimRow): TransferClaim {
   return {
@@ -385,23 +377,155 @@ function staffView(row: ClaimRow): StaffTransferClaim {
   };
 }
 
-/** One page of claims and how many match; past the end still says how many. */
+// The queue's order: the waiting claims first, oldest first (a queue), then the reviewed ones,
+// latest first, the id breaking ties in both. Each part is read on its own, through its own
+// index, and only as far as the page goes (decision 0031): sorting every claim by a computed
+// "is it waiting" before the first page cost the whole table.
+type ClaimPart = 'waiting' | 'reviewed';
+
+/** A cursor's key: the part its row was in, and the row's id. */
+const CLAIM_KEY =
+  /^(waiting|reviewed):[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+interface ClaimFilter {
+  status?: PaymentStatus | undefined;
+  /** Every other condition (the customer, the method). */
+  where?: SQL | undefined;
+}
+
+/** The conditions of one part of the queue, or null when the status filter leaves it empty. */
+function partWhere(part: ClaimPart, filter: ClaimFilter): SQL | null {
+  if (filter.status && (filter.status === 'pending') !== (part === 'waiting')) return null;
+  return and(
+    isNotNull(payments.transferReference),
+    part === 'waiting' ? eq(payments.status, 'pending') : ne(payments.status, 'pending'),
+    filter.status ? eq(payments.status, filter.status) : undefined,
+    filter.where,
+  ) as SQL;
+}
+
+/** Up to `limit` rows of one part, skipping `offset`, or after the row `after` of that part. */
+async function partKeys(
+  db: Database,
+  part: ClaimPart,
+  filter: ClaimFilter,
+  paging: { limit: number; offset: number; after?: Cursor | undefined },
+): Promise<Array<{ id: string; createdAtText: string; part: ClaimPart }>> {
+  const where = partWhere(part, filter);
+  if (!where || paging.limit <= 0) return [];
+  const waiting = part === 'waiting';
+  const key = paging.after
+    ? sql`(${paging.after.at}::timestamptz, ${paging.after.key}::uuid)`
+    : undefined;
+  const rows = await db
+    .select({ id: payments.id, createdAtText: timestampText(payments.createdAt) })
+    .from(payments)
+    .where(
+      and(
+        where,
+        key && waiting ? sql`(${payments.createdAt}, ${payments.id}) > ${key}` : undefined,
+        key && !waiting ? sql`(${payments.createdAt}, ${payments.id}) < ${key}` : undefined,
+      ),
+    )
+    .orderBy(
+      ...(waiting
+        ? [asc(payments.createdAt), asc(payments.id)]
+        : [desc(payments.createdAt), desc(payments.id)]),
+    )
+    .limit(paging.limit)
+    .offset(paging.offset);
+  return rows.map((row) => ({ ...row, part }));
+}
+
+/** How many rows one part has, counted no further than `upTo`. */
+async function partCountUpTo(db: Database, part: ClaimPart, filter: ClaimFilter, upTo: number) {
+  const where = partWhere(part, filter);
+  if (!where) return 0;
+  const capped = db.select({ one: sql`1` }).from(payments).where(where).limit(upTo).as('capped');
+  const [counted] = await db.select({ total: count() }).from(capped);
+  return counted?.total ?? 0;
+}
+
+/** The keys of one page: from `page`, or after the cursor `after`. */
+async function pageKeys(
+  db: Database,
+  filter: ClaimFilter,
+  query: { page: number; pageSize: number; after?: string | undefined },
+) {
+  const { pageSize } = query;
+  if (query.after) {
+    const cursor = readCursor(query.after, CLAIM_KEY);
+    const [part, id] = cursor.key.split(':') as [ClaimPart, string];
+    const after = { at: cursor.at, key: id };
+    if (part === 'reviewed') {
+      return partKeys(db, 'reviewed', filter, { limit: pageSize, offset: 0, after });
+    }
+    const waiting = await partKeys(db, 'waiting', filter, { limit: pageSize, offset: 0, after });
+    const reviewed = await partKeys(db, 'reviewed', filter, {
+      limit: pageSize - waiting.length,
+      offset: 0,
+    });
+    return [...waiting, ...reviewed];
+  }
+  const offset = (query.page - 1) * pageSize;
+  const waiting = await partKeys(db, 'waiting', filter, { limit: pageSize, offset });
+  if (waiting.length === pageSize) return waiting;
+  // The waiting part ends on this page or before it: how many it has says where the reviewed
+  // part starts (counting costs the offset, as the offset itself does).
+  const waitingTotal =
+    waiting.length > 0 || offset === 0
+      ? offset + waiting.length
+      : await partCountUpTo(db, 'waiting', filter, offset);
+  const reviewed = await partKeys(db, 'reviewed', filter, {
+    limit: pageSize - waiting.length,
+    offset: Math.max(0, offset - waitingTotal),
+  });
+  return [...waiting, ...reviewed];
+}
+
+/**
+ * One page of claims in the queue's order, how many match (exact up to EXACT_TOTAL_LIMIT, an
+ * estimate past it; past the end still says how many), and the cursor of the page after it.
+ */
 async function claimPage(
   db: Database,
-  where: SQL | undefined,
-  query: { page: number; pageSize: number },
-) {
-  const paging = { limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
-  const rows = await findClaims(db, where, paging);
-  let total = rows[0]?.total ?? 0;
-  if (rows.length === 0 && paging.offset > 0) {
-    const [counted] = await db
-      .select({ total: sql<number>`count(*)`.mapWith(Number) })
-      .from(payments)
-      .where(and(isNotNull(payments.transferReference), where));
-    total = counted?.total ?? 0;
-  }
-  return { rows, total };
+  filter: ClaimFilter,
+  query: { page: number; pageSize: number; after?: string | undefined },
+): Promise<{ rows: ClaimRow[]; nextCursor: string | null } & ListTotal> {
+  const [keys, counted] = await Promise.all([
+    pageKeys(db, filter, query),
+    listTotal(
+      db,
+      db
+        .select({ one: sql`1` })
+        .from(payments)
+        .where(
+          and(
+            isNotNull(payments.transferReference),
+            filter.status ? eq(payments.status, filter.status) : undefined,
+            filter.where,
+          ),
+        ),
+    ),
+  ]);
+  const found =
+    keys.length > 0
+      ? await findClaims(
+          db,
+          inArray(
+            payments.id,
+            keys.map((key) => key.id),
+          ),
+        )
+      : [];
+  const byId = new Map(found.map((row) => [row.payment.id, row]));
+  const rows = keys.flatMap((key) => byId.get(key.id) ?? []);
+  const last = keys.at(-1);
+  const nextCursor =
+    last && keys.length === query.pageSize
+      ? encodeCursor({ at: last.createdAtText, key: `${last.part}:${last.id}` })
+      : null;
+  return { rows, nextCursor, ...counted };
 }
 
 const pageOf = ({ page, pageSize }: { page: number; pageSize: number }) => ({ page, pageSize });
@@ -412,15 +536,15 @@ export async function listMyTransferClaims(
   userId: string,
   query: { status?: PaymentStatus | undefined; page: number; pageSize: number },
 ) {
-  const found = await claimPage(
+  const { rows, total, totalIsEstimate } = await claimPage(
     db,
-    and(eq(payments.userId, userId), query.status ? eq(payments.status, query.status) : undefined),
+    { status: query.status, where: eq(payments.userId, userId) },
     query,
   );
-  return { items: found.rows.map(customerView), total: found.total, ...pageOf(query) };
+  return { items: rows.map(customerView), total, totalIsEstimate, ...pageOf(query) };
 }
 
-/** Staff's queue: waiting claims first. */
+/** Staff's queue: waiting claims first; a page from `page`, or after the cursor `after`. */
 export async function listTransferClaims(
   db: Database,
   query: {
@@ -428,24 +552,25 @@ export async function listTransferClaims(
     method?: ManualMethod | undefined;
     page: number;
     pageSize: number;
+    after?: string | undefined;
   },
 ) {
-  const found = await claimPage(
+  const { rows, ...rest } = await claimPage(
     db,
-    and(
-      query.status ? eq(payments.status, query.status) : undefined,
-      query.method ? eq(payments.gateway, query.method) : undefined,
-    ),
+    {
+      status: query.status,
+      where: query.method ? eq(payments.gateway, query.method) : undefined,
+    },
     query,
   );
-  return { items: found.rows.map(staffView), total: found.total, ...pageOf(query) };
+  return { items: rows.map(staffView), ...rest, ...pageOf(query) };
 }
 
 export async function getStaffTransferClaim(
   db: Database,
   paymentId: string,
 ): Promise<StaffTransferClaim> {
-  const [row] = await findClaims(db, eq(payments.id, paymentId), { limit: 1, offset: 0 });
+  const [row] = await findClaims(db, eq(payments.id, paymentId));
   if (!row) throw new AppError('NOT_FOUND', CLAIM_NOT_FOUND);
   return staffView(row);
 }

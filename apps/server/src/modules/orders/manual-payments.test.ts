@@ -678,3 +678,125 @@ describe('the staff queue', () => {
     expect(pendingOnly.total).toBe(pendingCount?.n);
   });
 });
+
+describe('the staff queue, page after page', () => {
+  /**
+   * Fifteen bank-transfer top-ups of one new customer, three at each instant (to the
+   * microsecond): seven waiting, then paid and rejected ones. Answers their ids in the queue's
+   * order: waiting oldest first, then reviewed latest first, the id breaking ties.
+   */
+  async function queueOfFifteen() {
+    const customer = await createCustomer(t.app);
+    const reference = freshReference();
+    const inserted = (await t.app.db.execute(sql`
+      insert into payments (user_id, purpose, amount_rial, gateway, status, transfer_reference,
+        transferred_at, reviewed_at, created_at)
+      select ${customer.id}::uuid, 'top-up', 1000000, 'bank-transfer',
+        case when n <= 7 then 'pending' when n % 2 = 0 then 'paid' else 'failed' end,
+        ${reference} || '-' || n, now(), case when n > 7 then now() end,
+        timestamptz '2026-02-01 08:00:00.654321+00' + ((n - 1) / 3) * interval '1.000001 second'
+      from generate_series(1, 15) n
+      returning id, status, created_at`)) as unknown as {
+      rows: Array<{ id: string; status: string; created_at: string | Date }>;
+    };
+    const rows = inserted.rows.map((row) => ({
+      id: row.id,
+      status: row.status,
+      at: new Date(row.created_at).getTime(),
+    }));
+    const byTimeThenId = (a: (typeof rows)[number], b: (typeof rows)[number]) =>
+      a.at - b.at || (a.id < b.id ? -1 : 1);
+    const waiting = rows.filter((row) => row.status === 'pending').sort(byTimeThenId);
+    const reviewed = rows
+      .filter((row) => row.status !== 'pending')
+      .sort(byTimeThenId)
+      .reverse();
+    return { customer, order: [...waiting, ...reviewed].map((row) => row.id), rows };
+  }
+
+  async function everyPage(body: Record<string, unknown>, pageSize: number) {
+    const byNumber: string[] = [];
+    const first = await ok(t.app, adminListTransferClaims.path, { ...body, pageSize }, admin.token);
+    const pages = Math.ceil(first.total / pageSize);
+    for (let page = 1; page <= pages; page += 1) {
+      const answer = await ok(
+        t.app,
+        adminListTransferClaims.path,
+        { ...body, page, pageSize },
+        admin.token,
+      );
+      byNumber.push(...answer.items.map((item) => item.id));
+    }
+    const byCursor: string[] = [];
+    let after: string | undefined;
+    for (let step = 0; step <= pages; step += 1) {
+      const answer = await ok(
+        t.app,
+        adminListTransferClaims.path,
+        { ...body, pageSize, ...(after ? { after } : {}) },
+        admin.token,
+      );
+      expect(answer).toMatchObject({ total: first.total, totalIsEstimate: false });
+      byCursor.push(...answer.items.map((item) => item.id));
+      if (!answer.nextCursor) break;
+      after = answer.nextCursor;
+    }
+    return { byNumber, byCursor, total: first.total };
+  }
+
+  test('pages by cursor give the claims pages by number give, across the waiting and reviewed parts, ties included', async () => {
+    const { order } = await queueOfFifteen();
+    const mine = new Set(order);
+    for (const body of [{}, { method: 'bank-transfer' }]) {
+      const { byNumber, byCursor, total } = await everyPage(body, 4);
+      expect(byNumber).toHaveLength(total);
+      expect(new Set(byNumber).size).toBe(total);
+      expect(byCursor).toEqual(byNumber);
+      expect(byNumber.filter((id) => mine.has(id))).toEqual(order);
+    }
+    for (const status of ['pending', 'paid', 'failed'] as const) {
+      const { byNumber, byCursor, total } = await everyPage({ status }, 3);
+      expect(new Set(byNumber).size).toBe(total);
+      expect(byCursor).toEqual(byNumber);
+      const listed = await t.app.db
+        .select({ id: payments.id })
+        .from(payments)
+        .where(and(eq(payments.status, status), sql`${payments.transferReference} is not null`));
+      expect(new Set(byNumber)).toEqual(new Set(listed.map((row) => row.id)));
+    }
+  });
+
+  test('the customer’s own claims page in the same order, a page past the end still counts them', async () => {
+    const { customer, order } = await queueOfFifteen();
+    const byNumber: string[] = [];
+    for (let page = 1; page <= 6; page += 1) {
+      const answer = await ok(
+        t.app,
+        '/api/user/account/list-transfer-claims',
+        { page, pageSize: 3 },
+        customer.token,
+      );
+      expect(answer).toMatchObject({ total: 15, page, pageSize: 3 });
+      byNumber.push(...answer.items.map((item) => item.id));
+    }
+    expect(byNumber).toEqual(order);
+    const reviewedOnly = await ok(
+      t.app,
+      '/api/user/account/list-transfer-claims',
+      { status: 'paid', page: 2, pageSize: 2 },
+      customer.token,
+    );
+    expect(reviewedOnly.total).toBe(4);
+    expect(reviewedOnly.items.map((item) => item.status)).toEqual(['paid', 'paid']);
+  });
+
+  test('a cursor that is not one the queue gave is a field error', async () => {
+    const foreign = Buffer.from(JSON.stringify(['2026-02-01 08:00:00+00', '12345'])).toString(
+      'base64url',
+    );
+    for (const after of ['not-a-cursor', foreign]) {
+      const error = await refused(t.app, adminListTransferClaims.path, { after }, admin.token, 400);
+      expect(error.fields).toHaveProperty('after');
+    }
+  });
+});
