@@ -1,5 +1,5 @@
 import type { CallResult, getPanelSummary } from '@vitrin/contracts';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { orders } from '../orders';
 import { listExpiringServices, services } from '../services';
@@ -13,20 +13,25 @@ export async function readPanelSummary(
   now: Date = new Date(),
 ): Promise<CallResult<typeof getPanelSummary>> {
   const count = sql<number>`count(*)`.mapWith(Number);
-  const [balanceRial, [active], [open], [unread], [unpaid], expiringServices] = await Promise.all([
+  const [balanceRial, [active], [ticketCounts], [unpaid], expiringServices] = await Promise.all([
     readBalance(db, userId),
     db
       .select({ total: count })
       .from(services)
       .where(and(eq(services.userId, userId), eq(services.status, 'active'))),
+    // Open and unread in one pass over the tickets that can be either: not closed, or with a
+    // message since the customer last read. The others (a busy customer's closed, read tickets,
+    // nearly all of them) are never joined with their messages (decision 0031).
     db
-      .select({ total: count })
+      .select({
+        open: sql<number>`count(*) filter (where ${ne(tickets.status, 'closed')})`.mapWith(Number),
+        unread:
+          sql<number>`count(*) filter (where ${and(messageSinceRead(), unreadStaffReply())})`.mapWith(
+            Number,
+          ),
+      })
       .from(tickets)
-      .where(and(eq(tickets.userId, userId), ne(tickets.status, 'closed'))),
-    db
-      .select({ total: count })
-      .from(tickets)
-      .where(and(eq(tickets.userId, userId), unreadStaffReply())),
+      .where(and(eq(tickets.userId, userId), or(ne(tickets.status, 'closed'), messageSinceRead()))),
     db
       .select({ total: count })
       .from(orders)
@@ -36,11 +41,20 @@ export async function readPanelSummary(
   return {
     balanceRial,
     activeServices: active?.total ?? 0,
-    openTickets: open?.total ?? 0,
-    unreadTickets: unread?.total ?? 0,
+    openTickets: ticketCounts?.open ?? 0,
+    unreadTickets: ticketCounts?.unread ?? 0,
     unpaidOrders: unpaid?.total ?? 0,
     expiringServices,
   };
+}
+
+/**
+ * A message since the customer last read the ticket. Every reply they see moves the ticket's
+ * `last_message_at` to its own time (an internal note does not), so a ticket without one has no
+ * unread reply: what lets the unread count skip every other ticket's messages.
+ */
+function messageSinceRead() {
+  return sql`(${tickets.customerReadAt} is null or ${tickets.lastMessageAt} > ${tickets.customerReadAt})`;
 }
 
 /** A staff reply the customer sees (not an internal note) newer than what they have read. */

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { SERVICE_EXPIRY_WARNING_DAYS } from '@vitrin/contracts';
+import { adminCloseTicket, adminReplyTicket, SERVICE_EXPIRY_WARNING_DAYS } from '@vitrin/contracts';
 import { describe, expect, test } from 'vitest';
 import { ticketMessages, tickets } from '../../schema';
 import { ok, refused, send } from '../../test/api-kit';
+import { createStaff } from '../../test/staff-kit';
 import { setupTestApp } from '../../test/test-app';
 import {
   type Customer,
@@ -15,6 +16,7 @@ import {
   signIn,
   submitCart,
 } from '../orders/checkout-test-kit';
+import { openTicket, unreadDot } from '../tickets/tickets-test-kit';
 import { readBalance } from '../wallet/wallet.service';
 import { buyService, DAY_MS, freshDomain, setService } from './panel-test-kit';
 
@@ -324,6 +326,47 @@ describe('get-panel-summary', () => {
         )
       ).code,
     ).toBe('VALIDATION');
+  });
+
+  test('unread tickets follow the ticket: a reply, reading it, a note, a reply and then closing', async () => {
+    const customer = await createCustomer(t.app);
+    const support = await createStaff(t.app, 'support');
+    const tickets = async () => {
+      const summary = await ok(t.app, '/api/user/get-panel-summary', {}, customer.token);
+      // The red dot counts the same tickets the dashboard does.
+      expect(await unreadDot(t.app, customer)).toBe(summary.unreadTickets);
+      return { open: summary.openTickets, unread: summary.unreadTickets };
+    };
+    const reply = (ticketId: string, internal = false) =>
+      ok(
+        t.app,
+        adminReplyTicket.path,
+        { ticketId, body: 'پاسخ پشتیبانی', internal },
+        support.token,
+      );
+    const read = (ticketId: string) =>
+      ok(t.app, '/api/user/tickets/get-ticket-replies', { ticketId }, customer.token);
+
+    const ticket = await openTicket(t.app, customer);
+    expect(await tickets()).toEqual({ open: 1, unread: 0 });
+    await reply(ticket.id);
+    expect(await tickets()).toEqual({ open: 1, unread: 1 });
+    await read(ticket.id);
+    expect(await tickets()).toEqual({ open: 1, unread: 0 });
+    await reply(ticket.id, true);
+    expect(await tickets()).toEqual({ open: 1, unread: 0 });
+    await ok(
+      t.app,
+      '/api/user/tickets/submit-reply',
+      { ticketId: ticket.id, body: 'ممنون' },
+      customer.token,
+    );
+    expect(await tickets()).toEqual({ open: 1, unread: 0 });
+    await reply(ticket.id);
+    await ok(t.app, adminCloseTicket.path, { ticketId: ticket.id }, support.token);
+    expect(await tickets()).toEqual({ open: 0, unread: 1 });
+    await read(ticket.id);
+    expect(await tickets()).toEqual({ open: 0, unread: 0 });
   });
 
   test('the demo customer’s dashboard', async () => {
