@@ -18,6 +18,12 @@ export const MAX_CREDIT_ADJUSTMENT_RIAL = 100_000_000_000;
 /** How far one extension may move a service's expiry. */
 export const MAX_SERVICE_EXTENSION_DAYS = 3650;
 
+/**
+ * How many of a customer's services their file carries: the busiest have thousands
+ * (decision 0031), and the file lists the newest, with the rest a page at a time.
+ */
+export const CUSTOMER_FILE_SERVICES = 20;
+
 export const customerRow = z.object({
   id: z.string(),
   /** First and last name, or null when the person never gave one. */
@@ -101,8 +107,12 @@ export const customerDetail = z.object({
   lockedAt: timestamp.nullable(),
   lockedReason: z.string().nullable(),
   openSessionCount: z.number().int(),
-  /** Every service, newest first. */
+  /** The newest CUSTOMER_FILE_SERVICES services; the rest from `list-customer-services`. */
   services: z.array(adminServiceView),
+  /** How many services the customer has (all of them, not only those in `services`). */
+  serviceCount: z.number().int(),
+  /** Where `list-customer-services` goes on after `services`; null when they are all there. */
+  servicesNextCursor: z.string().nullable(),
   orderCount: z.number().int(),
   /** The 10 latest orders. */
   latestOrders: z.array(customerOrderRow),
@@ -123,6 +133,16 @@ export const getCustomer = defineCall({
   access: { permission: 'customers.read' },
   request: customerId,
   response: customerDetail,
+});
+
+/** The customer's services, newest first, after those the file shows (decision 0031). */
+export const listCustomerServices = defineCall({
+  path: '/api/admin/customers/list-customer-services',
+  summary: 'سرویس‌های مشتری، تازه‌ترین اول، صفحه به صفحه',
+  tag: 'admin',
+  access: { permission: 'customers.read' },
+  request: z.strictObject({ userId: entityId, ...cursorPaging }),
+  response: cursorListResult(adminServiceView),
 });
 
 export const adjustCustomerCredit = defineCall({

@@ -1,4 +1,12 @@
-import type { CallParsed, CustomerDetail, CustomerRow, searchCustomers } from '@vitrin/contracts';
+import {
+  type AdminServiceView,
+  type CallParsed,
+  CUSTOMER_FILE_SERVICES,
+  type CustomerDetail,
+  type CustomerRow,
+  type listCustomerServices as listCustomerServicesCall,
+  type searchCustomers,
+} from '@vitrin/contracts';
 import { normalizeMobile, searchTokens, toLatinDigits } from '@vitrin/fa';
 import {
   and,
@@ -166,16 +174,64 @@ export async function searchCustomerRows(
   };
 }
 
-/** A customer's file: profile, services, latest orders and ledger rows, open sessions. */
+/**
+ * One page of a customer's services, newest first, from `page` or after the cursor `after`,
+ * read through services_user_idx (user, created_at, id) as far as the page goes, and their
+ * count (exact up to EXACT_TOTAL_LIMIT).
+ */
+export async function findCustomerServices(
+  db: Database,
+  userId: string,
+  query: { page: number; pageSize: number; after?: string | undefined },
+): Promise<{ items: AdminServiceView[]; nextCursor: string | null } & ListTotal> {
+  const mine = eq(services.userId, userId);
+  const cursor = query.after ? readCursor(query.after, UUID_KEY) : null;
+  const [rows, counted] = await Promise.all([
+    db
+      .select({ service: services, createdAtText: timestampText(services.createdAt) })
+      .from(services)
+      .where(
+        cursor
+          ? and(
+              mine,
+              sql`(${services.createdAt}, ${services.id}) < (${cursor.at}::timestamptz, ${cursor.key}::uuid)`,
+            )
+          : mine,
+      )
+      .orderBy(desc(services.createdAt), desc(services.id))
+      .limit(query.pageSize)
+      .offset(cursor ? 0 : (query.page - 1) * query.pageSize),
+    listTotal(db, db.select({ one: sql`1` }).from(services).where(mine)),
+  ]);
+  const last = rows.at(-1);
+  const nextCursor =
+    last && rows.length === query.pageSize
+      ? encodeCursor({ at: last.createdAtText, key: last.service.id })
+      : null;
+  return { items: rows.map((row) => adminServiceViewOf(row.service)), nextCursor, ...counted };
+}
+
+/** The services of the customer `userId`, or NOT_FOUND when there is no such person. */
+export async function listServicesOfCustomer(
+  db: Database,
+  query: CallParsed<typeof listCustomerServicesCall>,
+) {
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, query.userId));
+  if (!user) throw new AppError('NOT_FOUND', CUSTOMER_NOT_FOUND_MESSAGE);
+  const found = await findCustomerServices(db, query.userId, query);
+  return { ...found, page: query.page, pageSize: query.pageSize };
+}
+
+/**
+ * A customer's file: profile, the newest services and how many there are, latest orders and
+ * ledger rows, open sessions. Each part is read only as far as the file shows it, so the file
+ * of a customer with thousands of services costs what a new customer's does (decision 0031).
+ */
 export async function findCustomerDetail(db: Database, userId: string): Promise<CustomerDetail> {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user) throw new AppError('NOT_FOUND', CUSTOMER_NOT_FOUND_MESSAGE);
   const [serviceRows, orderRows, [orderTotal], balanceRial, ledger, sessions] = await Promise.all([
-    db
-      .select()
-      .from(services)
-      .where(eq(services.userId, userId))
-      .orderBy(desc(services.createdAt), desc(services.id)),
+    findCustomerServices(db, userId, { page: 1, pageSize: CUSTOMER_FILE_SERVICES }),
     db
       .select()
       .from(orders)
@@ -205,7 +261,9 @@ export async function findCustomerDetail(db: Database, userId: string): Promise<
     lockedAt: user.lockedAt?.toISOString() ?? null,
     lockedReason: user.lockedReason,
     openSessionCount: sessions.length,
-    services: serviceRows.map(adminServiceViewOf),
+    services: serviceRows.items,
+    serviceCount: serviceRows.total,
+    servicesNextCursor: serviceRows.nextCursor,
     orderCount: orderTotal?.total ?? 0,
     latestOrders: orderRows.map((order) => ({
       id: order.id,

@@ -1,15 +1,17 @@
 import {
   adjustCustomerCredit,
+  CUSTOMER_FILE_SERVICES,
   endCustomerSessions,
   getCustomer,
+  listCustomerServices,
   lockCustomer,
   searchCustomers,
   unlockCustomer,
 } from '@vitrin/contracts';
 import { toPersianDigits } from '@vitrin/fa';
-import { eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { users, walletTransactions } from '../../schema';
+import { services, users, walletTransactions } from '../../schema';
 import { createSignedInUser, ok, refused, type SignedInUser, send } from '../../test/api-kit';
 import { auditRowsOf, createStaff, expectStaffOnly } from '../../test/staff-kit';
 import { setupTestApp } from '../../test/test-app';
@@ -183,6 +185,8 @@ describe('get-customer', () => {
       lockedReason: null,
       openSessionCount: 2,
       orderCount: 1,
+      serviceCount: 1,
+      servicesNextCursor: null,
     });
     expect(file.services).toEqual([
       expect.objectContaining({ id: service.id, status: 'active', domainName: domain }),
@@ -209,6 +213,90 @@ describe('get-customer', () => {
       404,
     );
     expect(error.message).toBe('این مشتری پیدا نشد');
+  });
+});
+
+describe('a customer with many services', () => {
+  /** 45 services of one new customer, three at each instant (to the microsecond). */
+  async function customerWithManyServices() {
+    const customer = await createCustomer(t.app, { buyer: false });
+    await t.app.db.execute(sql`
+      insert into services (user_id, name, status, cycle, domain_name, created_at)
+      select ${customer.id}::uuid, 'میزبانی ' || n, 'active', 'monthly', 'many' || n || '.ir',
+        timestamptz '2025-03-01 10:00:00.123456+00' + (n / 3) * interval '1.000001 second'
+      from generate_series(1, 45) n`);
+    const rows = await t.app.db
+      .select({ id: services.id })
+      .from(services)
+      .where(eq(services.userId, customer.id))
+      .orderBy(desc(services.createdAt), desc(services.id));
+    return { customer, newestFirst: rows.map((row) => row.id) };
+  }
+
+  test('the file shows the newest 20 and how many there are; the rest come a page at a time by cursor', async () => {
+    const { customer, newestFirst } = await customerWithManyServices();
+    const file = await ok(t.app, getCustomer.path, { userId: customer.id }, support.token);
+    expect(file.serviceCount).toBe(45);
+    expect(file.services.map((service) => service.id)).toEqual(
+      newestFirst.slice(0, CUSTOMER_FILE_SERVICES),
+    );
+    expect(file.servicesNextCursor).toEqual(expect.any(String));
+
+    const seen = file.services.map((service) => service.id);
+    let after = file.servicesNextCursor;
+    for (let step = 0; after && step < 10; step += 1) {
+      const page = await ok(
+        t.app,
+        listCustomerServices.path,
+        { userId: customer.id, after, pageSize: 10 },
+        support.token,
+      );
+      expect(page).toMatchObject({ total: 45, totalIsEstimate: false });
+      seen.push(...page.items.map((service) => service.id));
+      after = page.nextCursor ?? null;
+    }
+    expect(seen).toEqual(newestFirst);
+
+    const byNumber = [];
+    for (let page = 1; page <= 3; page += 1) {
+      const answer = await ok(
+        t.app,
+        listCustomerServices.path,
+        { userId: customer.id, page, pageSize: 20 },
+        admin.token,
+      );
+      byNumber.push(...answer.items.map((service) => service.id));
+    }
+    expect(byNumber).toEqual(newestFirst);
+  });
+
+  test('a customer with few services has them all in the file, and no cursor', async () => {
+    const customer = await createCustomer(t.app, { buyer: false });
+    const file = await ok(t.app, getCustomer.path, { userId: customer.id }, support.token);
+    expect(file).toMatchObject({ services: [], serviceCount: 0, servicesNextCursor: null });
+    const none = await ok(t.app, listCustomerServices.path, { userId: customer.id }, support.token);
+    expect(none).toMatchObject({ items: [], total: 0, nextCursor: null });
+  });
+
+  test('listing services is staff only; an unknown customer is NOT_FOUND; a foreign cursor a field error', async () => {
+    const { customer } = await customerWithManyServices();
+    await expectStaffOnly(t.app, listCustomerServices, { userId: customer.id });
+    const missing = await refused(
+      t.app,
+      listCustomerServices.path,
+      { userId: crypto.randomUUID() },
+      support.token,
+      404,
+    );
+    expect(missing.message).toBe('این مشتری پیدا نشد');
+    const error = await refused(
+      t.app,
+      listCustomerServices.path,
+      { userId: customer.id, after: 'bm90IG91cnM' },
+      support.token,
+      400,
+    );
+    expect(error.fields).toHaveProperty('after');
   });
 });
 

@@ -2,6 +2,7 @@ import {
   adjustCustomerCredit,
   endCustomerSessions,
   getCustomer,
+  listCustomerServices,
   lockCustomer,
   searchCustomers,
   unlockCustomer,
@@ -15,7 +16,11 @@ import {
   lockAccount,
   unlockAccount,
 } from './customer-actions.service';
-import { findCustomerDetail, searchCustomerRows } from './customers.service';
+import {
+  findCustomerDetail,
+  listServicesOfCustomer,
+  searchCustomerRows,
+} from './customers.service';
 
 /** The staff console's customer calls (issue 8). */
 export async function staffCustomersRoutes(app: FastifyInstance): Promise<void> {
@@ -26,6 +31,9 @@ export async function staffCustomersRoutes(app: FastifyInstance): Promise<void> 
     });
 
     registerCall(scope, getCustomer, async ({ userId }) => findCustomerDetail(app.db, userId));
+    registerCall(scope, listCustomerServices, async (query) =>
+      listServicesOfCustomer(app.db, query),
+    );
 
     registerCall(
       scope,
