@@ -1,10 +1,14 @@
-import { searchableText } from '@vitrin/fa';
+import { searchableText, searchTokens } from '@vitrin/fa';
 import { testConfig } from '@vitrin/server/src/config';
 import { openDatabase } from '@vitrin/server/src/db/client';
 import { createScratchDatabase } from '@vitrin/server/src/db/scratch-database';
 import { seedDemoData } from '@vitrin/server/src/demo/seed';
+import { escapeLike } from '@vitrin/server/src/lib/search-sql';
 import { SecretBox } from '@vitrin/server/src/lib/secret-box';
-import { listProducts } from '@vitrin/server/src/modules/catalog/store.service';
+import {
+  listProducts,
+  SEARCH_EXACT_TOTAL_LIMIT,
+} from '@vitrin/server/src/modules/catalog/store.service';
 import { articlePlainText } from '@vitrin/server/src/modules/content/article-html';
 import pg from 'pg';
 import {
@@ -432,8 +436,50 @@ function figures(samples: Sample[], seconds: number) {
 }
 
 /**
- * The plan of each EXPLAINED product search as the store sends it: the statement is caught on
- * its way to the driver, then run again under EXPLAIN (ANALYZE, BUFFERS).
+ * Each product query's first page and total, as the store answers them, against one query that
+ * ranks every match the way the store's list did before decision 0030's change (title matches
+ * first, then popularity, order and id; every match counted): the run fails if a page differs,
+ * or a total that is not marked as an estimate is not the count.
+ */
+async function checkProductPages(url: string): Promise<void> {
+  const handle = await openDatabase({ url, dataDir: null });
+  try {
+    for (const { q } of QUERIES.filter((query) => query.call === 'products')) {
+      const words = searchTokens(q).map((token) => `%${escapeLike(token)}%`);
+      const inText = words.map((_, index) => `p.search_text like $${index + 1}`).join(' and ');
+      const inTitle = words
+        .map((_, index) => `split_part(p.search_text, ' ', 1) like $${index + 1}`)
+        .join(' and ');
+      const ranked = await handle.executeSql(
+        `select p.id, count(*) over () as total from products p
+        where p.status = 'active' and ${inText}
+          and exists (select 1 from product_prices pp where pp.product_id = p.id)
+        order by case when ${inTitle} then 0 else 1 end, p.popularity desc, p.sort_order, p.id
+        limit 20`,
+        words,
+      );
+      const rows = ranked.rows as Array<{ id: string; total: string }>;
+      const list = await listProducts(handle.db, { q, page: 1, pageSize: 20, sort: 'popular' });
+      const expected = rows.map((row) => row.id).join(' ');
+      if (list.items.map((item) => item.id).join(' ') !== expected) {
+        throw new Error(`the first page for «${q}» differs from the ranked query`);
+      }
+      const count = Number(rows[0]?.total ?? 0);
+      if (list.totalIsEstimate ? count <= SEARCH_EXACT_TOTAL_LIMIT : list.total !== count) {
+        throw new Error(`the total for «${q}» is ${list.total}, counted ${count}`);
+      }
+    }
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * The plans of each EXPLAINED product search as the store sends it: its statements are caught
+ * on their way to the driver (the facets, kept by the store's memo, are read once before), then
+ * each is run again under EXPLAIN (ANALYZE, BUFFERS). A search sends one to four statements
+ * (the title matches, the others when those do not fill the page, the count and the estimate
+ * of a total past SEARCH_EXACT_TOTAL_LIMIT: store.service.ts `searchProductCards`).
  */
 async function explainProductSearches(url: string): Promise<Record<string, string>> {
   const handle = await openDatabase({ url, dataDir: null });
@@ -446,20 +492,34 @@ async function explainProductSearches(url: string): Promise<Record<string, strin
     }
     return query.apply(this, args);
   } as typeof pg.Client.prototype.query;
+  const kept = new Map<string, unknown>();
+  const memo = async <T>(key: string, compute: () => Promise<T>): Promise<T> => {
+    if (!kept.has(key)) kept.set(key, await compute());
+    return kept.get(key) as T;
+  };
   const plans: Record<string, string> = {};
   try {
+    await listProducts(handle.db, { page: 1, pageSize: 20, sort: 'popular' }, memo);
     for (const q of EXPLAINED) {
       sent.length = 0;
-      await listProducts(handle.db, { q, page: 1, pageSize: 20, sort: 'popular' });
-      const statement = sent.at(-1);
-      if (!statement) throw new Error(`no statement caught for ${q}`);
-      const result = await handle.executeSql(
-        `explain (analyze, buffers) ${statement.text}`,
-        statement.values,
-      );
-      plans[q] = (result.rows as Array<{ 'QUERY PLAN': string }>)
-        .map((row) => row['QUERY PLAN'])
-        .join('\n');
+      await listProducts(handle.db, { q, page: 1, pageSize: 20, sort: 'popular' }, memo);
+      const statements = sent.filter((statement) => !/^explain/i.test(statement.text));
+      if (statements.length === 0) throw new Error(`no statement caught for ${q}`);
+      const explained: string[] = [];
+      for (const [index, statement] of statements.entries()) {
+        const result = await handle.executeSql(
+          `explain (analyze, buffers) ${statement.text}`,
+          statement.values,
+        );
+        explained.push(
+          `-- statement ${index + 1} of ${statements.length}\n${(
+            result.rows as Array<{ 'QUERY PLAN': string }>
+          )
+            .map((row) => row['QUERY PLAN'])
+            .join('\n')}`,
+        );
+      }
+      plans[q] = explained.join('\n\n');
     }
   } finally {
     pg.Client.prototype.query = query as typeof pg.Client.prototype.query;
@@ -496,6 +556,7 @@ async function main(): Promise<number> {
     );
     const seedMs = await grow(scratch.url);
     console.log(`  seeded in ${Object.values(seedMs).reduce((a, b) => a + b, 0)} ms`, seedMs);
+    await checkProductPages(scratch.url);
     const plans = await explainProductSearches(scratch.url);
     for (const [q, plan] of Object.entries(plans)) console.log(`\nEXPLAIN ${q}\n${plan}`);
     if (SEED_ONLY) return 0;

@@ -21,7 +21,7 @@ function rowsOf<T>(result: unknown): T[] {
 }
 
 /** The planner's row estimate for `rows` (EXPLAIN, nothing executed). */
-async function estimatedRows(db: Database | Transaction, rows: SQLWrapper): Promise<number> {
+export async function estimatedRows(db: Database | Transaction, rows: SQLWrapper): Promise<number> {
   const [line] = rowsOf<{ 'QUERY PLAN': unknown }>(
     await db.execute(sql`explain (format json) ${rows}`),
   );
@@ -32,17 +32,20 @@ async function estimatedRows(db: Database | Transaction, rows: SQLWrapper): Prom
   return Math.round(parsed[0]?.Plan['Plan Rows'] ?? 0);
 }
 
+/** How many rows `rows` (a query) answers, counted. */
+export async function countRows(db: Database | Transaction, rows: SQLWrapper): Promise<number> {
+  const [counted] = rowsOf<{ total: number | string }>(
+    await db.execute(sql`select count(*)::int as total from (${rows}) as counted`),
+  );
+  return Number(counted?.total ?? 0);
+}
+
 /**
  * How many rows `rows` (a `select 1 from … where …` of the list, without order or paging)
  * answers: exact up to EXACT_TOTAL_LIMIT, an estimate beyond it.
  */
 export async function listTotal(db: Database | Transaction, rows: SQLWrapper): Promise<ListTotal> {
-  const [counted] = rowsOf<{ total: number | string }>(
-    await db.execute(
-      sql`select count(*)::int as total from (${rows} limit ${EXACT_TOTAL_LIMIT + 1}) as capped`,
-    ),
-  );
-  const total = Number(counted?.total ?? 0);
+  const total = await countRows(db, sql`${rows} limit ${EXACT_TOTAL_LIMIT + 1}`);
   if (total <= EXACT_TOTAL_LIMIT) return { total, totalIsEstimate: false };
   const estimate = await estimatedRows(db, rows);
   return { total: Math.max(EXACT_TOTAL_LIMIT + 1, estimate), totalIsEstimate: true };

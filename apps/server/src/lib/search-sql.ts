@@ -17,9 +17,22 @@ export function matchesSearchQuery(
   column: Column | SQLWrapper,
   query: string | undefined,
 ): SQL | undefined {
+  const words = searchWordConditions(column, query);
+  return words.length === 0 ? undefined : and(...words);
+}
+
+/** One condition per word of the query ("this word occurs in the column"); none when blank. */
+export function searchWordConditions(
+  column: Column | SQLWrapper,
+  query: string | undefined,
+): SQL[] {
   const tokens = query ? searchTokens(query) : [];
-  if (tokens.length === 0) return undefined;
-  return and(...tokens.map((token) => like(column as Column, `%${escapeLike(token)}%`)));
+  return tokens.map((token) => like(column as Column, `%${escapeLike(token)}%`));
+}
+
+/** The title part of a `searchableText` column: its first part (`products_title_trgm_idx`). */
+export function searchTitle(column: Column): SQL {
+  return sql`split_part(${column}, ' ', 1)`;
 }
 
 /**
@@ -27,6 +40,6 @@ export function matchesSearchQuery(
  * of the query in the title (the first part of a `searchableText` column). None for no query.
  */
 export function titleMatchFirst(column: Column, query: string | undefined): SQL[] {
-  const inTitle = matchesSearchQuery(sql`split_part(${column}, ' ', 1)`, query);
+  const inTitle = matchesSearchQuery(searchTitle(column), query);
   return inTitle ? [sql`case when ${inTitle} then 0 else 1 end`] : [];
 }

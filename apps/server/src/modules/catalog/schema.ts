@@ -79,6 +79,20 @@ export const products = pgTable(
     // Trigram indexes: the search's `ilike '%word%'` (lib/search-sql.ts) is answered from them
     // rather than by reading every row (decision 0030).
     index('products_search_trgm_idx').using('gin', table.searchText.op('gin_trgm_ops')),
+    // A store search reads its page in the list's own order and stops once the page is full,
+    // rather than ranking every match (decision 0030): the active products by popularity and by
+    // date, and the titles (the first part of `search_text`) by trigram for the title matches
+    // that come first.
+    index('products_active_popular_idx')
+      .on(table.popularity.desc().nullsFirst(), table.sortOrder, table.id)
+      .where(sql`${table.status} = 'active'`),
+    index('products_active_newest_idx')
+      .on(table.createdAt.desc().nullsFirst(), table.id)
+      .where(sql`${table.status} = 'active'`),
+    index('products_title_trgm_idx').using(
+      'gin',
+      sql`split_part(${table.searchText}, ' ', 1) gin_trgm_ops`,
+    ),
     check('products_status_check', sql`${table.status} in ('active', 'hidden')`),
     check('products_setup_fee_check', sql`${table.setupFeeRial} >= 0`),
   ],

@@ -20,6 +20,7 @@ import {
   inArray,
   lte,
   ne,
+  not,
   type SQL,
   type SQLWrapper,
   sql,
@@ -27,7 +28,13 @@ import {
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { matchesSearchQuery, titleMatchFirst } from '../../lib/search-sql';
+import { countRows, estimatedRows, type ListTotal } from '../../lib/list-total';
+import {
+  matchesSearchQuery,
+  searchTitle,
+  searchWordConditions,
+  titleMatchFirst,
+} from '../../lib/search-sql';
 import {
   groupFeatures,
   productFeatureValues,
@@ -98,33 +105,42 @@ function headlineOfProduct(db: Database) {
 
 type Headline = ReturnType<typeof headlineOfProduct>;
 
-const onSale = sql<boolean>`exists (select 1 from ${productPrices} where ${productPrices.productId} = ${products.id} and ${productPrices.salePriceRial} is not null)`;
+// A scalar subquery, not `exists`: PostgreSQL may answer an `exists` for every row it expects
+// (before the page's limit) by hashing every sale price of the catalog first (18 ms at 100,000
+// products, decision 0030); this one is a probe of the price key for each card shown.
+const onSale = sql<boolean>`coalesce((select bool_or(${productPrices.salePriceRial} is not null) from ${productPrices} where ${productPrices.productId} = ${products.id}), false)`;
+
+/** What a store card shows, with its headline price from `headline`. */
+function productCardColumns(headline: Headline) {
+  return {
+    id: products.id,
+    slug: products.slug,
+    name: products.name,
+    summary: products.summary,
+    iconUrl: products.iconUrl,
+    badge: products.badge,
+    needsDomain: products.needsDomain,
+    needsTheme: products.needsTheme,
+    groupSlug: productGroups.slug,
+    groupName: productGroups.name,
+    cycle: headline.cycle,
+    price: headline.price,
+    regularPrice: headline.regularPrice,
+    onSale,
+  };
+}
+
+interface CardQueryOptions {
+  where: (headline: Headline) => SQL | undefined;
+  orderBy: (headline: Headline) => SQL[];
+}
 
 /** The card fields of active products matching `where`, in `order`, with the total. */
-function productCardsQuery(
-  db: Database,
-  options: {
-    where: (headline: Headline) => SQL | undefined;
-    orderBy: (headline: Headline) => SQL[];
-  },
-) {
+function productCardsQuery(db: Database, options: CardQueryOptions) {
   const headline = headlineOfProduct(db);
   return db
     .select({
-      id: products.id,
-      slug: products.slug,
-      name: products.name,
-      summary: products.summary,
-      iconUrl: products.iconUrl,
-      badge: products.badge,
-      needsDomain: products.needsDomain,
-      needsTheme: products.needsTheme,
-      groupSlug: productGroups.slug,
-      groupName: productGroups.name,
-      cycle: headline.cycle,
-      price: headline.price,
-      regularPrice: headline.regularPrice,
-      onSale,
+      ...productCardColumns(headline),
       total: sql<number>`count(*) over ()`.mapWith(Number),
     })
     .from(products)
@@ -135,9 +151,52 @@ function productCardsQuery(
     .$dynamic();
 }
 
+/**
+ * One page of the cards of active products matching `where`, in `order`, without a total:
+ * nothing makes PostgreSQL read past the page, so an index in the list's order lets it stop
+ * there (`count(*) over ()` read every match first).
+ */
+async function productCardsPage(
+  db: Database,
+  options: CardQueryOptions & { limit: number; offset: number },
+): Promise<ProductCard[]> {
+  const headline = headlineOfProduct(db);
+  const rows = await db
+    .select(productCardColumns(headline))
+    .from(products)
+    .innerJoin(productGroups, eq(productGroups.id, products.groupId))
+    .innerJoinLateral(headline, sql`true`)
+    .where(and(eq(products.status, 'active'), options.where(headline)))
+    .orderBy(...options.orderBy(headline), asc(products.id))
+    .limit(options.limit)
+    .offset(options.offset);
+  return toProductCards(rows).items;
+}
+
+/**
+ * The active products matching `where` (a `select 1`), for counting them. Joined to their
+ * headline price only when `where` reads it: an active product always has a price (a product
+ * is published only with prices, and its last price cannot be taken away while it is:
+ * products.service.ts), so the cards' inner join drops none of them.
+ */
+function activeProductRows(
+  db: Database,
+  where: (headline: Headline) => SQL | undefined,
+  options: { priced: boolean },
+) {
+  const headline = headlineOfProduct(db);
+  const rows = db.select({ one: sql`1` }).from(products).$dynamic();
+  return (options.priced ? rows.innerJoinLateral(headline, sql`true`) : rows).where(
+    and(eq(products.status, 'active'), where(headline)),
+  );
+}
+
 type ProductCardRow = Awaited<ReturnType<typeof productCardsQuery>>[number];
 
-function toProductCards(rows: ProductCardRow[]): { items: ProductCard[]; total: number } {
+function toProductCards(rows: Array<Omit<ProductCardRow, 'total'> & { total?: number }>): {
+  items: ProductCard[];
+  total: number;
+} {
   return {
     total: rows[0]?.total ?? 0,
     items: rows.map((row) => ({
@@ -284,7 +343,7 @@ async function productListWithoutSearch(
     offset: number;
   },
   keptListMaxProducts = KEPT_LIST_MAX_PRODUCTS,
-): Promise<{ items: ProductCard[]; total: number }> {
+): Promise<{ items: ProductCard[]; total: number; totalIsEstimate?: boolean }> {
   const group = input.groupId !== undefined;
   const kept = await memo(`store-list ${input.groupId ?? ''} ${input.sort}`, async () => {
     const rows = await preparedProductList(db, {
@@ -323,6 +382,113 @@ async function productListWithoutSearch(
 }
 
 /**
+ * A store search's total is counted up to this many products. Past it, and whenever PostgreSQL
+ * expects more than SEARCH_ESTIMATE_TRUSTED, the total is PostgreSQL's estimate
+ * (`totalIsEstimate`): counting is reading, and a word that half the catalog holds cost a read of
+ * every match on each search (decision 0030).
+ */
+export const SEARCH_EXACT_TOTAL_LIMIT = 1_000;
+
+/**
+ * PostgreSQL's estimate of a search's matches is trusted, without counting, past this many. It
+ * tries each word on about a hundred sampled rows (the column's histogram), so a word in one
+ * sample in a hundred is estimated at a hundredth of the catalog however rare it is; two in a
+ * hundred rarely happen by chance.
+ */
+const SEARCH_ESTIMATE_TRUSTED = 2_000;
+
+/**
+ * How many products match every word (`words`, each a condition on the rows of `rowsWhere`):
+ * PostgreSQL's estimate when it is large, else counted up to SEARCH_EXACT_TOTAL_LIMIT. The
+ * estimate is that of the rarest word: the planner multiplies the words' shares as if they
+ * were unrelated, and the words of one search go together («سرور مجازی», "cloud hosting": a
+ * fifth of the real count), so no product count is nearer than the rarest word's.
+ */
+async function searchTotal(
+  db: Database,
+  words: SQL[],
+  rowsWhere: (condition: SQL | undefined) => SQLWrapper,
+): Promise<ListTotal> {
+  const estimates: number[] = [];
+  for (const word of words) estimates.push(await estimatedRows(db, rowsWhere(word)));
+  const estimate = Math.min(...estimates);
+  if (estimate > SEARCH_ESTIMATE_TRUSTED) return { total: estimate, totalIsEstimate: true };
+  const counted = await countRows(
+    db,
+    sql`${rowsWhere(and(...words))} limit ${SEARCH_EXACT_TOTAL_LIMIT + 1}`,
+  );
+  if (counted <= SEARCH_EXACT_TOTAL_LIMIT) return { total: counted, totalIsEstimate: false };
+  return { total: Math.max(SEARCH_EXACT_TOTAL_LIMIT + 1, estimate), totalIsEstimate: true };
+}
+
+/**
+ * A store search's page and total. The order is the list's with the products whose title holds
+ * every word first (`titleMatchFirst`), asked as two queries that each stop after the page: the
+ * title matches, then, only when they do not fill the page, the other matches. Each is read in
+ * the list's order from an index (`products_active_popular_idx`, `…_newest_idx`) when the words
+ * are common, or from a trigram index and sorted when they are rare; the single query before
+ * ranked, priced and counted every match before cutting the page (decision 0030).
+ */
+async function searchProductCards(
+  db: Database,
+  input: {
+    matches: SQL;
+    /** One condition per word; `matches` is all of them. */
+    words: SQL[];
+    inTitle: SQL;
+    groupId: string | undefined;
+    sort: ProductSort;
+    minPrice: number | undefined;
+    maxPrice: number | undefined;
+    limit: number;
+    offset: number;
+  },
+): Promise<{ items: ProductCard[] } & ListTotal> {
+  const { matches, inTitle } = input;
+  const priced = input.minPrice !== undefined || input.maxPrice !== undefined;
+  const filters = ({ price }: Headline) =>
+    and(
+      input.groupId ? eq(products.groupId, input.groupId) : undefined,
+      input.minPrice === undefined ? undefined : gte(price, input.minPrice),
+      input.maxPrice === undefined ? undefined : lte(price, input.maxPrice),
+    );
+  const orderBy = ({ price }: Headline) => productOrder(input.sort, price);
+  const titled = await productCardsPage(db, {
+    where: (headline) => and(filters(headline), inTitle),
+    orderBy,
+    limit: input.limit,
+    offset: input.offset,
+  });
+  let items = titled;
+  if (titled.length < input.limit) {
+    // How many title matches the pages before this one held: all of them up to here.
+    const titledBefore =
+      titled.length > 0 || input.offset === 0
+        ? input.offset + titled.length
+        : await countRows(
+            db,
+            activeProductRows(db, (headline) => and(filters(headline), inTitle), {
+              priced,
+            }).limit(input.offset),
+          );
+    const others = await productCardsPage(db, {
+      where: (headline) => and(filters(headline), matches, not(inTitle)),
+      orderBy,
+      limit: input.limit - titled.length,
+      offset: Math.max(0, input.offset - titledBefore),
+    });
+    items = [...titled, ...others];
+  }
+  if (input.offset === 0 && items.length < input.limit) {
+    return { items, total: items.length, totalIsEstimate: false };
+  }
+  const total = await searchTotal(db, input.words, (condition) =>
+    activeProductRows(db, (headline) => and(filters(headline), condition), { priced }),
+  );
+  return { items, ...total };
+}
+
+/**
  * The store list: active products by group, price range and text, paged and sorted. The
  * facets depend on the group only, so `memo` lets every search and page of a group share them,
  * and a small catalog's list too (`KEPT_LIST_MAX_PRODUCTS`): a new price filter or page then
@@ -337,41 +503,41 @@ export async function listProducts(
   const { groups, groupId, priceRange } = await memo(`store-facets ${input.group ?? ''}`, () =>
     storeFacets(db, input.group),
   );
-  const search = matchesSearchQuery(products.searchText, input.q);
+  const matches = matchesSearchQuery(products.searchText, input.q);
+  // The title is a part of the search text: a title match is a match.
+  const inTitle = matchesSearchQuery(searchTitle(products.searchText), input.q);
   const limit = input.pageSize;
   const offset = (input.page - 1) * input.pageSize;
-  const { items, total } = search
-    ? await selectProductCards(db, {
-        where: ({ price }) =>
-          and(
-            groupId ? eq(products.groupId, groupId) : undefined,
-            search,
-            input.minPrice === undefined ? undefined : gte(price, input.minPrice),
-            input.maxPrice === undefined ? undefined : lte(price, input.maxPrice),
-          ),
-        orderBy: ({ price }) => [
-          ...titleMatchFirst(products.searchText, input.q),
-          ...productOrder(input.sort, price),
-        ],
-        limit,
-        offset,
-      })
-    : await productListWithoutSearch(
-        db,
-        memo,
-        {
+  const { items, total, totalIsEstimate } =
+    matches && inTitle
+      ? await searchProductCards(db, {
+          matches,
+          words: searchWordConditions(products.searchText, input.q),
+          inTitle,
           groupId,
           sort: input.sort,
           minPrice: input.minPrice,
           maxPrice: input.maxPrice,
           limit,
           offset,
-        },
-        options.keptListMaxProducts,
-      );
+        })
+      : await productListWithoutSearch(
+          db,
+          memo,
+          {
+            groupId,
+            sort: input.sort,
+            minPrice: input.minPrice,
+            maxPrice: input.maxPrice,
+            limit,
+            offset,
+          },
+          options.keptListMaxProducts,
+        );
   return {
     items,
     total,
+    ...(totalIsEstimate ? { totalIsEstimate } : {}),
     page: input.page,
     pageSize: input.pageSize,
     groups: groups.map(({ slug, name, count }) => ({ slug, name, count })),

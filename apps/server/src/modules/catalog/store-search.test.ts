@@ -1,0 +1,208 @@
+import { searchableText, searchTokens, toPersianDigits } from '@vitrin/fa';
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { productGroups, productPrices, products } from '../../schema';
+import { postJson, setupTestApp } from '../../test/test-app';
+import { SEARCH_EXACT_TOTAL_LIMIT } from './store.service';
+
+// Decision 0030: a store search reads its page as two queries that stop after the page (the
+// title matches, then the others) and counts its total only up to SEARCH_EXACT_TOTAL_LIMIT. What
+// a person sees must be what ranking every match gave: the demo grown by a few thousand
+// products, so common words outrun the count, and each page checked against the ranking done
+// here over every product.
+
+const t = setupTestApp({ seedDemoData: true });
+
+const GROWN = 2_400;
+
+interface ProductList {
+  items: Array<{ id: string; slug: string; startingPrice: { price: number } }>;
+  total: number;
+  totalIsEstimate?: boolean;
+  page: number;
+}
+
+async function search(body: object): Promise<ProductList> {
+  const response = await postJson(t.app, '/api/store/get-products', body);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().data as ProductList;
+}
+
+/** The words of each grown product: a common one in many titles and summaries, rarer ones. */
+function grownProduct(index: number) {
+  const brand = index % 80 === 0 ? 'کیان‌داده' : `برند${toPersianDigits(index)}`;
+  const name =
+    index % 7 === 0
+      ? `Cloud HOSTING ${brand}`
+      : index % 2 === 0
+        ? `هاست ابری ${index % 160 === 0 ? brand : ''} ${toPersianDigits(index)}`
+        : `پشتيبان‌گيري كامل ${toPersianDigits(index)}`;
+  const summary = index % 5 === 0 ? 'سرور پرسرعت' : 'با هاست رایگان';
+  const description = index % 80 === 0 && index % 160 !== 0 ? `همراه ${brand}` : 'توضیح';
+  return { name, summary, description };
+}
+
+beforeAll(async () => {
+  const groups = await t.app.db.select().from(productGroups);
+  const rows = Array.from({ length: GROWN }, (_, index) => {
+    const group = groups[index % groups.length];
+    if (!group) throw new Error('the demo has product groups');
+    const { name, summary, description } = grownProduct(index);
+    return {
+      groupId: group.id,
+      slug: `grown-${index}`,
+      name,
+      summary,
+      description,
+      iconUrl: '/icons/hosting.svg',
+      // Ties on purpose: the order falls back to sort order, then id.
+      popularity: (index * 7919) % 400,
+      sortOrder: index % 3,
+      status: index % 11 === 0 ? ('hidden' as const) : ('active' as const),
+      searchText: searchableText(name, summary, group.name, description),
+    };
+  });
+  for (let start = 0; start < rows.length; start += 500) {
+    const inserted = await t.app.db
+      .insert(products)
+      .values(rows.slice(start, start + 500))
+      .returning({ id: products.id, sortOrder: products.sortOrder });
+    await t.app.db.insert(productPrices).values(
+      inserted.map((row, offset) => ({
+        productId: row.id,
+        cycle: 'monthly' as const,
+        priceRial: 1_000_000 + ((start + offset) % 50) * 100_000,
+      })),
+    );
+  }
+  await t.app.db.execute(sql`analyze products`);
+});
+
+/**
+ * Every active product matching `q`, ranked as the store's list did with one query: those with
+ * every word in the title first, then by popularity, order and id.
+ */
+async function rankedHere(
+  q: string,
+  filter: (row: { groupSlug: string; price: number }) => boolean = () => true,
+) {
+  const words = searchTokens(q);
+  const rows = await t.app.db.execute(sql`
+    select p.id, p.search_text, p.popularity, p.sort_order, g.slug as group_slug,
+      (select coalesce(sale_price_rial, price_rial) from product_prices pp
+        where pp.product_id = p.id
+        order by array_position(array['monthly','quarterly','semiannual','annual'], pp.cycle)
+        limit 1) as price
+    from products p join product_groups g on g.id = p.group_id
+    where p.status = 'active'`);
+  type Row = {
+    id: string;
+    search_text: string;
+    popularity: number;
+    sort_order: number;
+    group_slug: string;
+    price: string | number | null;
+  };
+  const all = (rows as unknown as { rows: Row[] }).rows;
+  const holds = (text: string) => words.every((word) => text.includes(word));
+  return all
+    .filter((row) => row.price !== null && holds(row.search_text))
+    .filter((row) => filter({ groupSlug: row.group_slug, price: Number(row.price) }))
+    .map((row) => ({ ...row, inTitle: holds(row.search_text.split(' ')[0] ?? '') ? 0 : 1 }))
+    .sort(
+      (a, b) =>
+        a.inTitle - b.inTitle ||
+        b.popularity - a.popularity ||
+        a.sort_order - b.sort_order ||
+        (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+    )
+    .map((row) => ({ id: row.id, inTitle: row.inTitle === 0 }));
+}
+
+/** The ids of `rankedHere`, in order. */
+async function rankedIds(...args: Parameters<typeof rankedHere>): Promise<string[]> {
+  return (await rankedHere(...args)).map((row) => row.id);
+}
+
+async function pagesOf(body: object, pageSize: number, pages: number): Promise<string[]> {
+  const ids: string[] = [];
+  for (let page = 1; page <= pages; page += 1) {
+    ids.push(...(await search({ ...body, page, pageSize })).items.map((item) => item.id));
+  }
+  return ids;
+}
+
+describe('store search on a grown catalog', () => {
+  test('a word most products hold: title matches first, then popularity, page after page', async () => {
+    const ranked = await rankedHere('هاست');
+    const expected = ranked.map((row) => row.id);
+    expect(expected.length).toBeGreaterThan(SEARCH_EXACT_TOTAL_LIMIT);
+    expect(await pagesOf({ q: 'هاست' }, 20, 3)).toEqual(expected.slice(0, 60));
+    // The page where the title matches end and the others begin, in the middle of a page.
+    const titleCount = ranked.filter((row) => row.inTitle).length;
+    const size = [20, 19, 17, 13].find((n) => titleCount % n !== 0) ?? 11;
+    const crossing = Math.floor(titleCount / size) + 1;
+    for (const page of [crossing, crossing + 1]) {
+      const list = await search({ q: 'هاست', page, pageSize: size });
+      expect(list.items.map((item) => item.id)).toEqual(
+        expected.slice((page - 1) * size, page * size),
+      );
+    }
+  });
+
+  test('past SEARCH_EXACT_TOTAL_LIMIT matches the total is an estimate, marked as one', async () => {
+    const found = (await rankedIds('هاست')).length;
+    const list = await search({ q: 'هاست', pageSize: 20 });
+    expect(list.totalIsEstimate).toBe(true);
+    expect(list.total).toBeGreaterThan(SEARCH_EXACT_TOTAL_LIMIT);
+    // PostgreSQL's estimate from its statistics: near the count, not the count.
+    expect(list.total).toBeGreaterThan(found / 3);
+    expect(list.total).toBeLessThan(found * 3);
+  });
+
+  test('a rare word is counted exactly, and its pages cross from title to text matches', async () => {
+    const expected = await rankedIds('کیان‌داده');
+    expect(expected.length).toBeGreaterThan(20);
+    expect(expected.length).toBeLessThan(SEARCH_EXACT_TOTAL_LIMIT);
+    const first = await search({ q: 'کیان‌داده', pageSize: 7 });
+    expect(first.total).toBe(expected.length);
+    expect(first.totalIsEstimate).toBeUndefined();
+    expect(await pagesOf({ q: 'کیان‌داده' }, 7, Math.ceil(expected.length / 7))).toEqual(expected);
+    const past = await search({ q: 'کیان‌داده', page: 40, pageSize: 7 });
+    expect(past.items).toEqual([]);
+    expect(past.total).toBe(expected.length);
+  });
+
+  test('Arabic ي/ك, half-spaces, Persian digits and Latin case find and rank alike', async () => {
+    const spellings: Array<[string, string]> = [
+      ['پشتیبان‌گیری کامل', 'پشتيبان گيري كامل'],
+      ['پشتیبانگیری', 'پشتيبان‌گيري'],
+      ['کیان داده', 'كيان‌داده'],
+      ['ابری 48', 'ابری ۴۸'],
+      ['cloud hosting', 'CLOUD Hosting'],
+    ];
+    for (const [plain, other] of spellings) {
+      const expected = (await rankedIds(plain)).slice(0, 20);
+      expect(expected.length, plain).toBeGreaterThan(0);
+      expect(await pagesOf({ q: plain }, 20, 1), plain).toEqual(expected);
+      expect(await pagesOf({ q: other }, 20, 1), other).toEqual(expected);
+    }
+  });
+
+  test('a search with a group and a price range ranks within them', async () => {
+    const [group] = await t.app.db.select().from(productGroups).orderBy(productGroups.sortOrder);
+    if (!group) throw new Error('the demo has product groups');
+    const filters = { group: group.slug, minPrice: 1_500_000, maxPrice: 3_000_000 };
+    const expected = await rankedIds(
+      'هاست',
+      (row) => row.groupSlug === group.slug && row.price >= 1_500_000 && row.price <= 3_000_000,
+    );
+    expect(expected.length).toBeGreaterThan(40);
+    expect(await pagesOf({ q: 'هاست', ...filters }, 20, 2)).toEqual(expected.slice(0, 40));
+    const list = await search({ q: 'هاست', ...filters, pageSize: 20 });
+    for (const item of list.items) {
+      expect(item.startingPrice.price).toBeGreaterThanOrEqual(1_500_000);
+      expect(item.startingPrice.price).toBeLessThanOrEqual(3_000_000);
+    }
+  });
+});
