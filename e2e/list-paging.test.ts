@@ -1,8 +1,9 @@
+import AxeBuilder from '@axe-core/playwright';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { auditLog, billingDocuments, orders, users } from '../apps/server/src/schema';
-import { launchChromium } from './browser';
+import { launchChromium, viewports } from './browser';
 import { ADMIN, newPage, persianDigits, screenshotBoth, signIn } from './flows';
 import { type InProcessServer, startInProcessServer } from './in-process-server';
 
@@ -173,6 +174,13 @@ describe('lists page by cursor in the browser', () => {
         .waitFor();
       await showsPage(page, 3);
       await screenshotBoth(page, 'list-paging-customers-page-3');
+      // The pager's buttons, the disabled «بعدی» among them, at both widths.
+      for (const viewport of Object.values(viewports)) {
+        await page.setViewportSize(viewport);
+        const axe = await new AxeBuilder({ page }).include('nav[aria-label="صفحه‌بندی"]').analyze();
+        expect(axe.violations.map((violation) => violation.id)).toEqual([]);
+      }
+      expect(await pager(page).getByRole('button', { name: 'صفحهٔ بعدی' }).isDisabled()).toBe(true);
 
       // A reload keeps the page, asked again by its cursor, and the cursors before it.
       const thirdAfter = new URL(page.url()).searchParams.get('after');
