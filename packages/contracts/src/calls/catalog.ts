@@ -169,6 +169,10 @@ export const getProducts = defineCall({
         input.minPrice <= input.maxPrice,
       { message: 'کمینهٔ قیمت نباید از بیشینهٔ آن بیشتر باشد', path: ['minPrice'] },
     ),
+  /**
+   * With `q`, `total` is exact up to 1,000 products; past that (or when PostgreSQL expects
+   * well over that) it is PostgreSQL's estimate and `totalIsEstimate` is true (decision 0030).
+   */
   response: listResult(productCard).extend({
     groups: z.array(facet),
     /** The lowest and highest starting price in the chosen group, for the price filter. */

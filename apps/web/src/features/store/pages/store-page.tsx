@@ -11,7 +11,7 @@ import {
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { PRODUCT_SORT_LABELS, PRODUCT_SORTS, type ProductSort } from '@vitrin/contracts';
-import { shortenPrice, toPersianDigits } from '@vitrin/fa';
+import { shortenPrice } from '@vitrin/fa';
 import { isRequestFault } from '../../../lib/api-error';
 import { FilterChips, FilterChipsSkeleton } from '../../../ui/filter-chips';
 import { FilteredListEmpty, FilteredListFailed } from '../../../ui/filtered-list-status';
@@ -26,6 +26,7 @@ import { VatNote } from '../components/vat-note';
 import { useStoreFilters } from '../hooks/use-store-filters';
 import {
   hasStoreFilters,
+  productCountText,
   STORE_PAGE_SIZE,
   type StoreFilters,
   storeFiltersToInput,
@@ -98,7 +99,7 @@ export function StorePage() {
             <Group justify="space-between" align="flex-end" gap="sm">
               <Stack gap={0}>
                 <Text size="sm" c="dimmed" aria-live="polite">
-                  {data ? `${toPersianDigits(data.total)} محصول` : '\u00a0'}
+                  {data ? productCountText(data.total, data.totalIsEstimate) : '\u00a0'}
                 </Text>
                 <VatNote />
               </Stack>

@@ -2,6 +2,7 @@ import { expect, test } from 'vitest';
 import {
   hasStoreFilters,
   parseStoreFilters,
+  productCountText,
   STORE_PAGE_SIZE,
   storeFiltersToInput,
   writeStoreFilters,
@@ -52,4 +53,10 @@ test('writing filters back gives the same address, leaving out defaults', () => 
     'group=hosting&q=%D9%87%D8%A7%D8%B3%D8%AA&min=200000&max=1500000&sort=newest&page=3';
   expect(writeStoreFilters(parse(query)).toString()).toBe(query);
   expect(writeStoreFilters(parse('sort=popular&page=1')).toString()).toBe('');
+});
+
+test('the product count is exact as the server counted it, and «حدود» before an estimate', () => {
+  expect(productCountText(12)).toBe('۱۲ محصول');
+  expect(productCountText(0, false)).toBe('۰ محصول');
+  expect(productCountText(45463, true)).toBe('حدود ۴۵۴۶۳ محصول');
 });

@@ -1,4 +1,5 @@
 import { type PathInput, PRODUCT_SORTS, type ProductSort } from '@vitrin/contracts';
+import { toPersianDigits } from '@vitrin/fa';
 import { tomanToRial } from '../../../lib/money';
 import {
   readChoice,
@@ -70,4 +71,12 @@ export function hasStoreFilters(filters: StoreFilters): boolean {
     filters.minToman !== null ||
     filters.maxToman !== null
   );
+}
+
+/**
+ * How many products the list found: «۱۲ محصول». Past a thousand matches a search's total is the
+ * server's estimate (decision 0030), and the count says it is one: «حدود ۴۵۴۶۳ محصول».
+ */
+export function productCountText(total: number, isEstimate = false): string {
+  return `${isEstimate ? 'حدود ' : ''}${toPersianDigits(total)} محصول`;
 }
