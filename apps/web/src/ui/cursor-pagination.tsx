@@ -21,6 +21,11 @@ interface CursorPaginationProps {
   answer: CursorPage;
   /** Goes to the page: writes its place to the address and its trail to the history entry. */
   onMove: (move: ListMove) => void;
+  /**
+   * The answer is still the page before's while this one loads: its `nextCursor` is not this
+   * page's, so «بعدی» waits.
+   */
+  answerIsPrevious?: boolean;
 }
 
 /**
@@ -28,7 +33,13 @@ interface CursorPaginationProps {
  * step costs what the first page costs, however deep; nothing when everything fits on one page.
  * A step goes back to the top, where the new page's list starts.
  */
-export function CursorPagination({ position, pageSize, answer, onMove }: CursorPaginationProps) {
+export function CursorPagination({
+  position,
+  pageSize,
+  answer,
+  onMove,
+  answerIsPrevious = false,
+}: CursorPaginationProps) {
   const { state } = useLocation();
   const trail = readTrail(state, position);
   const next = nextMove(position, trail, answer, pageSize);
@@ -69,8 +80,8 @@ export function CursorPagination({ position, pageSize, answer, onMove }: CursorP
       <Button
         variant="default"
         size="sm"
-        disabled={!next}
-        onClick={() => next && move(next)}
+        disabled={!next || answerIsPrevious}
+        onClick={() => next && !answerIsPrevious && move(next)}
         aria-label="صفحهٔ بعدی"
       >
         بعدی

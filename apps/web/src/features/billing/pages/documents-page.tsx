@@ -93,6 +93,7 @@ export function DocumentsPage() {
               pageSize={DOCUMENTS_PAGE_SIZE}
               answer={data}
               onMove={onMove}
+              answerIsPrevious={documents.isPlaceholderData}
             />
           </>
         )

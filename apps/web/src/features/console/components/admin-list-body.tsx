@@ -151,6 +151,7 @@ export function AdminListBody<T>({
           pageSize={pageSize}
           answer={data}
           onMove={cursor.onMove}
+          answerIsPrevious={query.isPlaceholderData}
         />
       ) : (
         onPage && (
