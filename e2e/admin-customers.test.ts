@@ -260,6 +260,52 @@ describe('the console customers section in the browser', () => {
     }
   });
 
+  test('a customer with many services: the newest 20 and the count, the rest on «سرویس‌های بیشتر»', async () => {
+    const [busy] = await server.app.db
+      .insert(users)
+      .values({ mobile: '+989350004455', firstName: 'بهار', lastName: 'پرسرویس' })
+      .returning({ id: users.id });
+    if (!busy) throw new Error('customer insert returned no row');
+    await server.app.db.insert(services).values(
+      Array.from({ length: 75 }, (_, index) => ({
+        userId: busy.id,
+        name: `میزبانی لینوکس ${index + 1}`,
+        status: 'active' as const,
+        cycle: 'monthly' as const,
+        domainName: `bahar${index + 1}.ir`,
+        startsAt: new Date(Date.now() - (index + 1) * DAY_MS),
+        expiresAt: new Date(Date.now() + (30 - index) * DAY_MS),
+        createdAt: new Date(Date.now() - (index + 1) * DAY_MS),
+      })),
+    );
+    const { page, close } = await newPage(browser);
+    try {
+      await signIn(page, server.url, `/admin/customers/${busy.id}`, ADMIN);
+      await page.getByRole('heading', { name: 'بهار پرسرویس', level: 1 }).waitFor();
+      await page.getByRole('heading', { name: `سرویس‌ها (${persianDigits('75')})` }).waitFor();
+      const table = page.getByRole('table', { name: 'سرویس‌های مشتری' });
+      // The header row and the newest 20, newest first.
+      await expect.poll(() => table.getByRole('row').count()).toBe(21);
+      await table.getByText('میزبانی لینوکس 1', { exact: true }).waitFor();
+      await page
+        .getByText(`${persianDigits('20')} سرویس تازه‌تر از ${persianDigits('75')}`)
+        .waitFor();
+      await screenshotBoth(page, 'admin-customers-file-many-services');
+      const more = page.getByRole('button', { name: 'سرویس‌های بیشتر' });
+      await more.click();
+      await expect.poll(() => table.getByRole('row').count()).toBe(71);
+      await page
+        .getByText(`${persianDigits('70')} سرویس تازه‌تر از ${persianDigits('75')}`)
+        .waitFor();
+      await more.click();
+      await expect.poll(() => table.getByRole('row').count()).toBe(76);
+      await table.getByText('میزبانی لینوکس 75', { exact: true }).waitFor();
+      expect(await more.count()).toBe(0);
+    } finally {
+      await close();
+    }
+  });
+
   test('an unknown customer is a clear not-found page', async () => {
     const { page, close } = await newPage(browser);
     try {

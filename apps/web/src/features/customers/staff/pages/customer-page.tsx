@@ -1,4 +1,4 @@
-import { Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { hasPermission } from '@vitrin/contracts';
 import { toPersianDigits } from '@vitrin/fa';
@@ -6,13 +6,14 @@ import { useMemo } from 'react';
 import { useParams } from 'react-router';
 import { isNotFoundError } from '../../../../lib/api-error';
 import { UserIcon } from '../../../../ui/icons';
-import { LoadFailed } from '../../../../ui/load-failed';
+import { LoadFailed, LoadFailedLine } from '../../../../ui/load-failed';
 import { MobileNumber } from '../../../../ui/mobile-number';
 import { PageSection } from '../../../../ui/page-section';
 import { PanelPageHeader, PanelPageSkeleton } from '../../../../ui/panel-page-header';
 import { NotFoundMessage } from '../../../../ui/status-message';
 import { ADMIN_PATH } from '../../../console/utils/admin-sections';
 import { useStaffMember } from '../../../console/utils/staff-context';
+import { useMoreCustomerServices } from '../api/customer-services';
 import { type CustomerFile, useCustomer, useCustomerActions } from '../api/customers';
 import { CustomerLockBadge, StaffRoleBadge } from '../components/customer-badges';
 import { CustomerLedger } from '../components/customer-ledger';
@@ -67,6 +68,11 @@ function CustomerFileView({ customer }: { customer: CustomerFile }) {
   const actions = isAdmin ? accountActions : null;
   const isSelf = customer.id === staff.userId;
   const title = customer.name ?? 'مشتری بی‌نام';
+  const more = useMoreCustomerServices(staff.userId, customer.id, customer.servicesNextCursor);
+  const services = useMemo(
+    () => [...customer.services, ...more.services],
+    [customer.services, more.services],
+  );
   const orderNumbers = useMemo(
     () => new Map(customer.latestOrders.map((order) => [order.id, order.number])),
     [customer.latestOrders],
@@ -112,15 +118,29 @@ function CustomerFileView({ customer }: { customer: CustomerFile }) {
         <CustomerWalletCard wallet={customer.wallet} actions={actions} isSelf={isSelf} />
       </SimpleGrid>
       <PageSection
-        title={`سرویس‌ها (${toPersianDigits(customer.services.length)})`}
+        title={`سرویس‌ها (${toPersianDigits(customer.serviceCount)})`}
         titleId="customer-services"
       >
         <CustomerServices
           staffId={staff.userId}
-          services={customer.services}
+          services={services}
           orderNumbers={orderNumbers}
           canAct={isAdmin}
         />
+        {more.query.isError ? (
+          <LoadFailedLine message="سرویس‌های بیشتر بارگذاری نشد." query={more.query} />
+        ) : (
+          more.hasMore && (
+            <Group justify="space-between" gap="sm">
+              <Text size="sm" c="dimmed">
+                {`${toPersianDigits(services.length)} سرویس تازه‌تر از ${toPersianDigits(customer.serviceCount)}`}
+              </Text>
+              <Button variant="light" onClick={more.loadMore} loading={more.isLoading}>
+                سرویس‌های بیشتر
+              </Button>
+            </Group>
+          )
+        )}
       </PageSection>
       <PageSection title="گردش کیف پول" titleId="customer-ledger">
         <CustomerLedger rows={customer.wallet.latestTransactions} />
