@@ -85,10 +85,12 @@ beforeAll(async () => {
 async function rankedHere(
   q: string,
   filter: (row: { groupSlug: string; price: number }) => boolean = () => true,
+  sort: 'popular' | 'newest' | 'price-asc' | 'price-desc' = 'popular',
 ) {
   const words = searchTokens(q);
   const rows = await t.app.db.execute(sql`
     select p.id, p.search_text, p.popularity, p.sort_order, g.slug as group_slug,
+      extract(epoch from p.created_at) * 1000000 as created,
       (select coalesce(sale_price_rial, price_rial) from product_prices pp
         where pp.product_id = p.id
         order by array_position(array['monthly','quarterly','semiannual','annual'], pp.cycle)
@@ -101,6 +103,7 @@ async function rankedHere(
     popularity: number;
     sort_order: number;
     group_slug: string;
+    created: string | number;
     price: string | number | null;
   };
   const all = (rows as unknown as { rows: Row[] }).rows;
@@ -109,13 +112,15 @@ async function rankedHere(
     .filter((row) => row.price !== null && holds(row.search_text))
     .filter((row) => filter({ groupSlug: row.group_slug, price: Number(row.price) }))
     .map((row) => ({ ...row, inTitle: holds(row.search_text.split(' ')[0] ?? '') ? 0 : 1 }))
-    .sort(
-      (a, b) =>
-        a.inTitle - b.inTitle ||
-        b.popularity - a.popularity ||
-        a.sort_order - b.sort_order ||
-        (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
-    )
+    .sort((a, b) => {
+      const bySort = {
+        popular: b.popularity - a.popularity || a.sort_order - b.sort_order,
+        newest: Number(b.created) - Number(a.created),
+        'price-asc': Number(a.price) - Number(b.price),
+        'price-desc': Number(b.price) - Number(a.price),
+      }[sort];
+      return a.inTitle - b.inTitle || bySort || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+    })
     .map((row) => ({ id: row.id, inTitle: row.inTitle === 0 }));
 }
 
@@ -186,6 +191,13 @@ describe('store search on a grown catalog', () => {
       expect(expected.length, plain).toBeGreaterThan(0);
       expect(await pagesOf({ q: plain }, 20, 1), plain).toEqual(expected);
       expect(await pagesOf({ q: other }, 20, 1), other).toEqual(expected);
+    }
+  });
+
+  test('sorted by date or price, title matches still come first, then the sort', async () => {
+    for (const sort of ['newest', 'price-asc', 'price-desc'] as const) {
+      const expected = await rankedIds('هاست', undefined, sort);
+      expect(await pagesOf({ q: 'هاست', sort }, 20, 2), sort).toEqual(expected.slice(0, 40));
     }
   });
 
