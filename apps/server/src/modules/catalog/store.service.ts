@@ -385,7 +385,8 @@ async function productListWithoutSearch(
  * A store search's total is counted up to this many products. Past it, and whenever PostgreSQL
  * expects more than SEARCH_ESTIMATE_TRUSTED, the total is PostgreSQL's estimate
  * (`totalIsEstimate`): counting is reading, and a word that half the catalog holds cost a read of
- * every match on each search (decision 0030).
+ * every match on each search (decision 0030). Up to it by PostgreSQL's estimate, a search is
+ * one query that ranks and counts every match.
  */
 export const SEARCH_EXACT_TOTAL_LIMIT = 1_000;
 
@@ -398,36 +399,29 @@ export const SEARCH_EXACT_TOTAL_LIMIT = 1_000;
 const SEARCH_ESTIMATE_TRUSTED = 2_000;
 
 /**
- * How many products match every word (`words`, each a condition on the rows of `rowsWhere`):
- * PostgreSQL's estimate when it is large, else counted up to SEARCH_EXACT_TOTAL_LIMIT. The
- * estimate is that of the rarest word: the planner multiplies the words' shares as if they
- * were unrelated, and the words of one search go together («سرور مجازی», "cloud hosting": a
- * fifth of the real count), so no product count is nearer than the rarest word's.
+ * PostgreSQL's estimate of the products matching every word (`words`, each a condition on the
+ * rows of `rowsWhere`): its estimate for the rarest word. The planner multiplies the words'
+ * shares as if they were unrelated, and the words of one search go together («سرور مجازی»,
+ * "cloud hosting": a fifth of the real count), so no product of them is nearer.
  */
-async function searchTotal(
+async function rarestWordEstimate(
   db: Database,
   words: SQL[],
   rowsWhere: (condition: SQL | undefined) => SQLWrapper,
-): Promise<ListTotal> {
+): Promise<number> {
   const estimates: number[] = [];
   for (const word of words) estimates.push(await estimatedRows(db, rowsWhere(word)));
-  const estimate = Math.min(...estimates);
-  if (estimate > SEARCH_ESTIMATE_TRUSTED) return { total: estimate, totalIsEstimate: true };
-  const counted = await countRows(
-    db,
-    sql`${rowsWhere(and(...words))} limit ${SEARCH_EXACT_TOTAL_LIMIT + 1}`,
-  );
-  if (counted <= SEARCH_EXACT_TOTAL_LIMIT) return { total: counted, totalIsEstimate: false };
-  return { total: Math.max(SEARCH_EXACT_TOTAL_LIMIT + 1, estimate), totalIsEstimate: true };
+  return Math.min(...estimates);
 }
 
 /**
- * A store search's page and total. The order is the list's with the products whose title holds
- * every word first (`titleMatchFirst`), asked as two queries that each stop after the page: the
- * title matches, then, only when they do not fill the page, the other matches. Each is read in
- * the list's order from an index (`products_active_popular_idx`, `…_newest_idx`) when the words
- * are common, or from a trigram index and sorted when they are rare; the single query before
- * ranked, priced and counted every match before cutting the page (decision 0030).
+ * A store search's page and total, in the list's order with the products whose title holds
+ * every word first (`titleMatchFirst`). Words PostgreSQL expects in few products are asked as
+ * one query that ranks and counts every match (from the trigram index, cheap for few). Common
+ * ones are asked as two queries that each stop after the page: the title matches, then, only
+ * when they do not fill the page, the other matches, each read in the list's order from an
+ * index (`products_active_popular_idx`, `…_newest_idx`); ranking, pricing and counting every
+ * match of a common word cost it hundreds of milliseconds (decision 0030).
  */
 async function searchProductCards(
   db: Database,
@@ -445,7 +439,6 @@ async function searchProductCards(
   },
 ): Promise<{ items: ProductCard[] } & ListTotal> {
   const { matches, inTitle } = input;
-  const priced = input.minPrice !== undefined || input.maxPrice !== undefined;
   const filters = ({ price }: Headline) =>
     and(
       input.groupId ? eq(products.groupId, input.groupId) : undefined,
@@ -453,6 +446,24 @@ async function searchProductCards(
       input.maxPrice === undefined ? undefined : lte(price, input.maxPrice),
     );
   const orderBy = ({ price }: Headline) => productOrder(input.sort, price);
+  const priced = input.minPrice !== undefined || input.maxPrice !== undefined;
+  const rowsWhere = (condition: SQL | undefined) =>
+    activeProductRows(db, (headline) => and(filters(headline), condition), { priced });
+  const estimate = await rarestWordEstimate(db, input.words, rowsWhere);
+  if (estimate <= SEARCH_EXACT_TOTAL_LIMIT) {
+    const ranked = await selectProductCards(db, {
+      where: (headline) => and(filters(headline), matches),
+      orderBy: (headline) => [sql`case when ${inTitle} then 0 else 1 end`, ...orderBy(headline)],
+      limit: input.limit,
+      offset: input.offset,
+    });
+    // A page past the end has no row to carry the count.
+    const total =
+      ranked.items.length === 0 && input.offset > 0
+        ? await countRows(db, rowsWhere(matches))
+        : ranked.total;
+    return { items: ranked.items, total, totalIsEstimate: false };
+  }
   const titled = await productCardsPage(db, {
     where: (headline) => and(filters(headline), inTitle),
     orderBy,
@@ -482,10 +493,14 @@ async function searchProductCards(
   if (input.offset === 0 && items.length < input.limit) {
     return { items, total: items.length, totalIsEstimate: false };
   }
-  const total = await searchTotal(db, input.words, (condition) =>
-    activeProductRows(db, (headline) => and(filters(headline), condition), { priced }),
+  if (estimate > SEARCH_ESTIMATE_TRUSTED) return { items, total: estimate, totalIsEstimate: true };
+  const counted = await countRows(
+    db,
+    sql`${rowsWhere(matches)} limit ${SEARCH_EXACT_TOTAL_LIMIT + 1}`,
   );
-  return { items, ...total };
+  return counted <= SEARCH_EXACT_TOTAL_LIMIT
+    ? { items, total: counted, totalIsEstimate: false }
+    : { items, total: Math.max(SEARCH_EXACT_TOTAL_LIMIT + 1, estimate), totalIsEstimate: true };
 }
 
 /**
