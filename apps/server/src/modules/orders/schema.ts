@@ -369,6 +369,10 @@ export const payments = pgTable(
     index('payments_order_idx').on(table.orderId),
     index('payments_user_idx').on(table.userId, table.createdAt),
     index('payments_pending_idx').on(table.createdAt).where(sql`${table.status} = 'pending'`),
+    // The staff's transfer-claim queue, its reviewed part latest first (decision 0031).
+    index('payments_reviewed_claims_idx')
+      .on(table.createdAt, table.id)
+      .where(sql`${table.transferReference} is not null and ${table.status} <> 'pending'`),
     check('payments_purpose_check', sql`${table.purpose} in ('order', 'top-up')`),
     check('payments_status_check', sql`${table.status} in ('pending', 'paid', 'failed')`),
     check('payments_amount_check', sql`${table.amountRial} > 0`),

@@ -123,6 +123,10 @@ export const services = pgTable(
     // An order's services (paying, refunding, the console's order): a scan without it (0031).
     index('services_order_idx').on(table.orderId),
     index('services_active_expiry_idx').on(table.expiresAt).where(sql`${table.status} = 'active'`),
+    // A customer's services about to expire, on their dashboard (decision 0031).
+    index('services_user_active_expiry_idx')
+      .on(table.userId, table.expiresAt)
+      .where(sql`${table.status} = 'active'`),
     index('services_lifecycle_idx')
       .on(table.status, table.statusChangedAt)
       .where(

@@ -55,6 +55,12 @@ export const tickets = pgTable(
     index('tickets_last_message_idx').on(table.lastMessageAt, table.number),
     index('tickets_created_idx').on(table.createdAt, table.number),
     index('tickets_not_closed_idx').on(table.status).where(sql`${table.status} <> 'closed'`),
+    // The panel dashboard's open and unread tickets: only those that can be either (0031).
+    index('tickets_user_attention_idx')
+      .on(table.userId)
+      .where(
+        sql`${table.status} <> 'closed' or ${table.customerReadAt} is null or ${table.lastMessageAt} > ${table.customerReadAt}`,
+      ),
     check(
       'tickets_status_check',
       sql`${table.status} in ('open', 'answered', 'customer-reply', 'closed')`,

@@ -1,0 +1,3 @@
+CREATE INDEX "payments_reviewed_claims_idx" ON "payments" USING btree ("created_at","id") WHERE "payments"."transfer_reference" is not null and "payments"."status" <> 'pending';--> statement-breakpoint
+CREATE INDEX "services_user_active_expiry_idx" ON "services" USING btree ("user_id","expires_at") WHERE "services"."status" = 'active';--> statement-breakpoint
+CREATE INDEX "tickets_user_attention_idx" ON "tickets" USING btree ("user_id") WHERE "tickets"."status" <> 'closed' or "tickets"."customer_read_at" is null or "tickets"."last_message_at" > "tickets"."customer_read_at";
