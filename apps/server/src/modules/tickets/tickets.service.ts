@@ -469,7 +469,16 @@ export async function countUnreadTickets(db: Database, userId: string): Promise<
   const [row] = await db
     .select({ total: count() })
     .from(tickets)
-    .where(and(eq(tickets.userId, userId), hasUnreadStaffReply));
+    // Every reply the customer sees moves `last_message_at` to its own time, so only a ticket
+    // with a message since they last read can hold one: the others' messages are never looked
+    // at, through tickets_user_attention_idx (decision 0031).
+    .where(
+      and(
+        eq(tickets.userId, userId),
+        sql`(${tickets.customerReadAt} is null or ${tickets.lastMessageAt} > ${tickets.customerReadAt})`,
+        hasUnreadStaffReply,
+      ),
+    );
   return row?.total ?? 0;
 }
 
