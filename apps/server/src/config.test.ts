@@ -95,6 +95,7 @@ describe('settings', () => {
       idleInTransactionTimeoutMs: 60_000,
       connectTimeoutMs: 10_000,
       ssl: undefined,
+      preparedStatements: 500,
     });
     const dir = tempDir();
     const caFile = path.join(dir, 'ca.pem');
@@ -106,6 +107,7 @@ describe('settings', () => {
       DB_STATEMENT_TIMEOUT_MS: '0',
       DB_IDLE_TX_TIMEOUT_MS: '5000',
       DB_CONNECT_TIMEOUT_MS: '2000',
+      DB_PREPARED_STATEMENTS: '0',
       DB_SSL: 'verify-full',
       DB_SSL_CA_FILE: caFile,
     }).databasePool;
@@ -115,6 +117,7 @@ describe('settings', () => {
       idleInTransactionTimeoutMs: 5000,
       connectTimeoutMs: 2000,
       ssl: { rejectUnauthorized: true, ca: readFileSync(caFile, 'utf8') },
+      preparedStatements: 0,
     });
     expect(
       loadConfig({ DATABASE_URL: url, DATA_DIR: dir, DB_SSL: 'require' }).databasePool.ssl,

@@ -114,6 +114,8 @@ const envSchema = z.object({
   DB_IDLE_TX_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   /** How long to wait for a new connection before the call fails. */
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** Statement texts each connection keeps prepared for reuse (0: none, for a pooler). */
+  DB_PREPARED_STATEMENTS: z.coerce.number().int().min(0).max(10_000).default(500),
   /**
    * TLS to PostgreSQL: `disable`, `require` (encrypted, server not verified) or `verify-full`
    * (its certificate checked against DB_SSL_CA_FILE, or the system's CAs). Unset: as DATABASE_URL says.
@@ -411,6 +413,7 @@ function databasePoolOf(
     idleInTransactionTimeoutMs: settings.DB_IDLE_TX_TIMEOUT_MS,
     connectTimeoutMs: settings.DB_CONNECT_TIMEOUT_MS,
     ssl: undefined,
+    preparedStatements: settings.DB_PREPARED_STATEMENTS,
   };
   const urlSslMode = settings.DATABASE_URL
     ? new URL(settings.DATABASE_URL).searchParams.get('sslmode')
