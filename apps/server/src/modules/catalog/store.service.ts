@@ -330,18 +330,21 @@ function preparedProductList(
  */
 export const KEPT_LIST_MAX_PRODUCTS = 500;
 
+/** The filters, order and page of a store list, as the list readers take them. */
+interface ProductPageInput {
+  groupId: string | undefined;
+  sort: ProductSort;
+  minPrice: number | undefined;
+  maxPrice: number | undefined;
+  limit: number;
+  offset: number;
+}
+
 /** The store list without a text query: from the kept list of its group, or one query. */
 async function productListWithoutSearch(
   db: Database,
   memo: Memo,
-  input: {
-    groupId: string | undefined;
-    sort: ProductSort;
-    minPrice: number | undefined;
-    maxPrice: number | undefined;
-    limit: number;
-    offset: number;
-  },
+  input: ProductPageInput,
   keptListMaxProducts = KEPT_LIST_MAX_PRODUCTS,
 ): Promise<{ items: ProductCard[]; total: number; totalIsEstimate?: boolean }> {
   const group = input.groupId !== undefined;
@@ -425,17 +428,11 @@ async function rarestWordEstimate(
  */
 async function searchProductCards(
   db: Database,
-  input: {
+  input: ProductPageInput & {
     matches: SQL;
     /** One condition per word; `matches` is all of them. */
     words: SQL[];
     inTitle: SQL;
-    groupId: string | undefined;
-    sort: ProductSort;
-    minPrice: number | undefined;
-    maxPrice: number | undefined;
-    limit: number;
-    offset: number;
   },
 ): Promise<{ items: ProductCard[] } & ListTotal> {
   const { matches, inTitle } = input;
