@@ -23,5 +23,7 @@ test('the audit link reads back as the audit log filter of that customer', () =>
     entityType: 'customer',
     entityId: '5f0e8c1a-0000-4000-8000-000000000001',
     page: 1,
+    // From the first page, so no cursor (decision 0033).
+    after: null,
   });
 });
