@@ -26,6 +26,7 @@ export function transferClaimsQueryOptions(userId: string, input: TransferClaims
       input.status ?? 'all',
       input.method ?? 'all',
       input.page ?? 1,
+      input.after ?? null,
     ],
     queryFn: ({ signal }) =>
       callAsUser('/api/admin/billing/list-transfer-claims', input, { signal, silent: true }),
@@ -36,7 +37,10 @@ export function transferClaimsQueryOptions(userId: string, input: TransferClaims
   });
 }
 
-/** One page of card-to-card and bank-transfer claims, those waiting for staff first. */
+/**
+ * One page of card-to-card and bank-transfer claims, those waiting for staff first: by number,
+ * or after the cursor of the page before (decision 0033).
+ */
 export function useTransferClaims(userId: string, input: TransferClaimsInput) {
   return useQuery(transferClaimsQueryOptions(userId, input));
 }

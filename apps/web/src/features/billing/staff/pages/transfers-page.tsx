@@ -1,13 +1,8 @@
 import { Group, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import {
-  hasPermission,
-  MANUAL_METHODS,
-  type ManualMethod,
-  PAYMENT_STATUSES,
-  type PaymentStatus,
-} from '@vitrin/contracts';
-import { useState } from 'react';
+import { hasPermission, MANUAL_METHODS, PAYMENT_STATUSES } from '@vitrin/contracts';
+import { trailState } from '../../../../lib/list-cursor';
+import { useFilterParams } from '../../../../lib/use-filter-params';
 import { FilterSelect, filterOptionsOf } from '../../../../ui/filter-select';
 import { WalletIcon } from '../../../../ui/icons';
 import { AdminListBody } from '../../../console/components/admin-list-body';
@@ -20,18 +15,25 @@ import {
 } from '../api/transfer-claims';
 import { BillingHeader } from '../components/billing-header';
 import { TransferClaimList } from '../components/transfer-claim-list';
-import { CLAIM_STATUS_LABELS, MANUAL_METHOD_LABELS } from '../utils/transfer-claims';
+import {
+  CLAIM_STATUS_LABELS,
+  MANUAL_METHOD_LABELS,
+  transferClaimFilterCodec,
+} from '../utils/transfer-claims';
 
-/** Card-to-card and bank-transfer claims (decision 0023): those waiting for staff first. */
+/**
+ * Card-to-card and bank-transfer claims (decision 0023): those waiting for staff first, filtered
+ * and paged by cursor through the address (decision 0033).
+ */
 export function TransfersPage() {
   useDocumentTitle('پرداخت‌های کارت به کارت | کنسول کارکنان ویترین');
   const { userId, role } = useStaffMember();
-  const [status, setStatus] = useState<PaymentStatus | null>(null);
-  const [method, setMethod] = useState<ManualMethod | null>(null);
-  const [page, setPage] = useState(1);
+  const [filters, setFilters] = useFilterParams(transferClaimFilterCodec);
+  const { status, method, page, after } = filters;
   const claims = useTransferClaims(userId, {
     page,
     pageSize: TRANSFER_CLAIMS_PAGE_SIZE,
+    ...(after ? { after } : {}),
     ...(status ? { status } : {}),
     ...(method ? { method } : {}),
   });
@@ -55,10 +57,7 @@ export function TransfersPage() {
         <FilterSelect
           label="وضعیت"
           value={status}
-          onChange={(next) => {
-            setStatus(next);
-            setPage(1);
-          }}
+          onChange={(next) => setFilters({ status: next })}
           allLabel="همهٔ وضعیت‌ها"
           options={filterOptionsOf(PAYMENT_STATUSES, CLAIM_STATUS_LABELS)}
           w={180}
@@ -66,10 +65,7 @@ export function TransfersPage() {
         <FilterSelect
           label="روش"
           value={method}
-          onChange={(next) => {
-            setMethod(next);
-            setPage(1);
-          }}
+          onChange={(next) => setFilters({ method: next })}
           allLabel="همهٔ روش‌ها"
           options={filterOptionsOf(MANUAL_METHODS, MANUAL_METHOD_LABELS)}
           w={180}
@@ -93,16 +89,15 @@ export function TransfersPage() {
           title: 'پرداختی با این فیلترها پیدا نشد',
           description: 'فیلترها را تغییر دهید یا بردارید.',
           resetLabel: 'نمایش همهٔ پرداخت‌ها',
-          onReset: () => {
-            setStatus(null);
-            setMethod(null);
-            setPage(1);
-          },
+          onReset: () => setFilters({ status: null, method: null }),
         }}
         countNoun="پرداخت"
         page={page}
         pageSize={TRANSFER_CLAIMS_PAGE_SIZE}
-        onPage={setPage}
+        cursor={{
+          after,
+          onMove: ({ trail, ...place }) => setFilters(place, { state: trailState(trail) }),
+        }}
         failedTitle="پرداخت‌های کارت به کارت بارگذاری نشد"
         loadingLabel="در حال بارگذاری پرداخت‌های کارت به کارت"
       >
