@@ -7,7 +7,7 @@ import {
   TICKET_STATUSES,
 } from '../constants';
 import { multilineText, text, timestamp } from '../fields';
-import { listPaging, listResult } from '../list';
+import { cursorListResult, cursorPaging, listPaging, listResult } from '../list';
 import { STAFF_ROLES } from '../staff-permissions';
 import { auditEntry } from './admin';
 import { entityId } from './catalog';
@@ -81,9 +81,10 @@ export const adminListTickets = defineCall({
     /** Subject, customer name, ticket number, or the customer's mobile in any form. */
     search: text({ min: 0, max: 100 }).optional(),
     sort: adminTicketSort.default('waiting'),
-    ...listPaging,
+    /** `after`: the `nextCursor` of the page before, in the same sort (decision 0033). */
+    ...cursorPaging,
   }),
-  response: listResult(adminTicketRow).extend({
+  response: cursorListResult(adminTicketRow).extend({
     /** How many tickets of each status match the other filters (the status chips). */
     counts: z.record(ticketStatus, z.number().int()),
   }),

@@ -4,6 +4,7 @@ import {
   type adminTicketRow,
   type CallParsed,
   STAFF_ROLES,
+  TICKET_PRIORITIES,
   TICKET_STATUSES,
   type TicketDepartment,
   type TicketPriority,
@@ -16,7 +17,13 @@ import type { z } from 'zod';
 import type { Database, Transaction } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
-import { listTotal } from '../../lib/list-total';
+import {
+  type Cursor,
+  encodeCursor,
+  listTotal,
+  readCursor,
+  timestampText,
+} from '../../lib/list-total';
 import { escapeLike } from '../../lib/search-sql';
 import { personName, users } from '../accounts';
 import { changedFields, findRecordHistory, writeAudit } from '../audit';
@@ -147,8 +154,12 @@ function searchCondition(search: string): SQL {
   return or(...alternatives) as SQL;
 }
 
+/** The priority sort's parts, in their order: high first, then normal, then low. */
+const PRIORITY_ORDER: readonly TicketPriority[] = ['high', 'normal', 'low'];
+
+const priorityRank = sql`case ${tickets.priority} when 'high' then 0 when 'normal' then 1 else 2 end`;
+
 function queueOrder(sort: ListQuery['sort']): SQL[] {
-  const priorityRank = sql`case ${tickets.priority} when 'high' then 0 when 'normal' then 1 else 2 end`;
   switch (sort) {
     case 'newest':
       return [desc(tickets.createdAt), desc(tickets.number)];
@@ -157,6 +168,94 @@ function queueOrder(sort: ListQuery['sort']): SQL[] {
     default:
       return [asc(tickets.lastMessageAt), asc(tickets.number)];
   }
+}
+
+/** The cursor's key: the ticket number, and in the priority sort its priority before it. */
+const NUMBER_KEY = /^\d{1,9}$/;
+const PRIORITY_KEY = new RegExp(`^(${TICKET_PRIORITIES.join('|')}):\\d{1,9}$`);
+
+/** A page's tickets by their sort key, before anything is joined to them. */
+interface QueueKey {
+  id: string;
+  number: number;
+  priority: TicketPriority;
+  /** The sort's time (created_at for newest first, last_message_at otherwise) as text. */
+  atText: string;
+}
+
+function cursorOf(sort: ListQuery['sort'], key: QueueKey): string {
+  return encodeCursor({
+    at: key.atText,
+    key: sort === 'priority' ? `${key.priority}:${key.number}` : String(key.number),
+  });
+}
+
+/** Rows after the cursor's ticket in the sort by time and number (newest first or waiting). */
+function afterCondition(sort: ListQuery['sort'], cursor: Cursor): SQL {
+  const key = sql`(${cursor.at}::timestamptz, ${Number(cursor.key)}::int)`;
+  return sort === 'newest'
+    ? sql`(${tickets.createdAt}, ${tickets.number}) < ${key}`
+    : sql`(${tickets.lastMessageAt}, ${tickets.number}) > ${key}`;
+}
+
+/**
+ * The page's tickets, keys only (the joins come after, for those 20): by `page` (the offset),
+ * or after the cursor `after`, the row the page before ended with (decision 0033). The priority
+ * sort's first page and its pages by cursor read one priority at a time, each through the
+ * (last message, number) indexes in order, as far as the page goes; by number it still sorts
+ * every matching ticket.
+ */
+async function queueKeys(
+  db: Database,
+  query: ListQuery,
+  where: SQL | undefined,
+  searching: boolean,
+): Promise<QueueKey[]> {
+  const select = (condition: SQL | undefined) => {
+    const from = db
+      .select({
+        id: tickets.id,
+        number: tickets.number,
+        priority: tickets.priority,
+        atText: timestampText(query.sort === 'newest' ? tickets.createdAt : tickets.lastMessageAt),
+      })
+      .from(tickets)
+      .$dynamic();
+    return (searching ? from.innerJoin(customer, eq(customer.id, tickets.userId)) : from).where(
+      condition,
+    );
+  };
+  if (query.sort !== 'priority') {
+    const cursor = query.after ? readCursor(query.after, NUMBER_KEY) : null;
+    return select(cursor ? and(where, afterCondition(query.sort, cursor)) : where)
+      .orderBy(...queueOrder(query.sort))
+      .limit(query.pageSize)
+      .offset(cursor ? 0 : (query.page - 1) * query.pageSize);
+  }
+  if (!query.after && query.page > 1) {
+    return select(where)
+      .orderBy(...queueOrder(query.sort))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize);
+  }
+  const cursor = query.after ? readCursor(query.after, PRIORITY_KEY) : null;
+  const [cursorPriority, cursorNumber] = cursor ? cursor.key.split(':') : [];
+  const start = cursorPriority ? PRIORITY_ORDER.indexOf(cursorPriority as TicketPriority) : 0;
+  const keys: QueueKey[] = [];
+  for (const priority of PRIORITY_ORDER.slice(start)) {
+    if (keys.length >= query.pageSize) break;
+    // A filter on another priority: that part has nothing (and would scan the index for it).
+    if (query.priority && query.priority !== priority) continue;
+    const after =
+      cursor && priority === cursorPriority
+        ? afterCondition('waiting', { at: cursor.at, key: cursorNumber ?? '' })
+        : undefined;
+    const part = await select(and(where, eq(tickets.priority, priority), after))
+      .orderBy(asc(tickets.lastMessageAt), asc(tickets.number))
+      .limit(query.pageSize - keys.length);
+    keys.push(...part);
+  }
+  return keys;
 }
 
 function statusCondition(status: ListQuery['status']): SQL | undefined {
@@ -215,19 +314,20 @@ export async function listQueue(db: Database, staffId: string, query: ListQuery)
             .where(condition)
         : db.select({ one: sql`1` }).from(tickets).where(condition),
     );
-  const [rows, counted, ...statusTotals] = await Promise.all([
-    selectTicketRows(db)
-      .where(where)
-      .orderBy(...queueOrder(query.sort))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+  const [keys, counted, ...statusTotals] = await Promise.all([
+    queueKeys(db, query, where, searching),
     countOf(where),
     ...TICKET_STATUSES.map((each) => countOf(and(...filters, eq(tickets.status, each)))),
   ]);
-  const lastMessages = await findLastMessages(
-    db,
-    rows.map((row) => row.ticket.id),
-  );
+  const ids = keys.map((key) => key.id);
+  const [joined, lastMessages] = await Promise.all([
+    ids.length > 0 ? selectTicketRows(db).where(inArray(tickets.id, ids)) : [],
+    findLastMessages(db, ids),
+  ]);
+  const byId = new Map(joined.map((row) => [row.ticket.id, row]));
+  const rows = ids.flatMap((id) => byId.get(id) ?? []);
+  const last = keys.at(-1);
+  const nextCursor = last && keys.length === query.pageSize ? cursorOf(query.sort, last) : null;
   const counts = Object.fromEntries(TICKET_STATUSES.map((s) => [s, 0])) as Record<
     TicketStatus,
     number
@@ -243,6 +343,7 @@ export async function listQueue(db: Database, staffId: string, query: ListQuery)
     ...counted,
     page: query.page,
     pageSize: query.pageSize,
+    nextCursor,
     counts,
   };
 }

@@ -12,7 +12,7 @@ import {
   type PathInput,
 } from '@vitrin/contracts';
 import { toPersianDigits } from '@vitrin/fa';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { tickets, users } from '../../schema';
 import { ok, refused, type SignedInUser } from '../../test/api-kit';
@@ -438,6 +438,113 @@ describe('the queue and one ticket', () => {
       400,
     );
     expect(Object.keys(bad.fields ?? {}).sort()).toEqual(['assignee', 'status']);
+  });
+
+  test('the queue pages by cursor in each sort, ties included, as by number; bad cursors are 400', async () => {
+    const owner = await createPerson(t.app, { firstName: 'نرگس', lastName: 'صف‌بلند' });
+    const keeper = await createStaff(t.app, 'support');
+    // Eleven tickets at four instants (the number breaks the ties), of every priority and status.
+    await t.app.db.execute(sql`
+      insert into tickets (user_id, subject, department, priority, status, assigned_to,
+        created_at, last_message_at, closed_at)
+      select ${owner.id}::uuid, 'صف ' || n, 'technical',
+        (array['high', 'normal', 'low'])[n % 3 + 1],
+        (array['open', 'customer-reply', 'answered', 'closed'])[n % 4 + 1],
+        ${keeper.id}::uuid,
+        timestamptz '2026-03-01 08:00:00.654321+00' + (n / 3) * interval '1 minute',
+        timestamptz '2026-03-05 08:00:00.123456+00' - (n / 4) * interval '1 minute',
+        case when n % 4 = 3 then now() end
+      from generate_series(1, 11) n`);
+    const filtersOf = [
+      { assignee: keeper.id }, // no join with the customer
+      { search: owner.mobile }, // the search's join
+    ] as const;
+    for (const filters of filtersOf) {
+      for (const sort of ['waiting', 'newest', 'priority'] as const) {
+        for (const status of ['all', 'waiting'] as const) {
+          const query = { ...filters, sort, status, pageSize: 3 };
+          const byNumber: number[] = [];
+          for (let page = 1; page <= 4; page += 1) {
+            const answer = await queue(support, { ...query, page });
+            byNumber.push(...answer.items.map((row) => row.number));
+          }
+          const byCursor: number[] = [];
+          let after: string | undefined;
+          let steps = 0;
+          for (; steps < 6; steps += 1) {
+            const answer = await queue(support, { ...query, ...(after ? { after } : {}) });
+            byCursor.push(...answer.items.map((row) => row.number));
+            if (!answer.nextCursor) break;
+            after = answer.nextCursor;
+          }
+          const expected = status === 'all' ? 11 : 5;
+          expect(new Set(byNumber).size).toBe(expected);
+          expect(byCursor).toEqual(byNumber);
+          // The last page is not full: no cursor on it, and it was reached in as many steps.
+          expect(steps).toBe(Math.ceil(expected / 3) - 1);
+        }
+      }
+    }
+    // The priority sort: high first, then normal, then low, each longest waiting first.
+    const byPriority = await queue(support, {
+      assignee: keeper.id,
+      sort: 'priority',
+      status: 'all',
+      pageSize: 11,
+    });
+    const rank = { high: 0, normal: 1, low: 2 } as const;
+    const keys = byPriority.items.map(
+      (row) => [rank[row.priority], row.lastMessageAt, row.number] as const,
+    );
+    expect(keys).toEqual(
+      [...keys].sort((a, b) => a[0] - b[0] || a[1].localeCompare(b[1]) || a[2] - b[2]),
+    );
+    // A filter on one priority in the priority sort: that priority's tickets only, by cursor too.
+    const highFirst = await queue(support, {
+      assignee: keeper.id,
+      sort: 'priority',
+      status: 'all',
+      priority: 'normal',
+      pageSize: 2,
+    });
+    const highNext = await queue(support, {
+      assignee: keeper.id,
+      sort: 'priority',
+      status: 'all',
+      priority: 'normal',
+      pageSize: 2,
+      after: highFirst.nextCursor ?? '',
+    });
+    expect([...highFirst.items, ...highNext.items].map((row) => row.priority)).toEqual([
+      'normal',
+      'normal',
+      'normal',
+      'normal',
+    ]);
+
+    const waitingCursor = (await queue(support, { assignee: keeper.id, pageSize: 1 })).nextCursor;
+    const priorityCursor = (
+      await queue(support, { assignee: keeper.id, sort: 'priority', pageSize: 1 })
+    ).nextCursor;
+    const madeUp = Buffer.from(JSON.stringify(['2026-02-30 08:00:00+00', '1001'])).toString(
+      'base64url',
+    );
+    for (const [sort, after] of [
+      ['waiting', 'not-a-cursor'],
+      ['waiting', madeUp],
+      ['waiting', priorityCursor],
+      ['newest', priorityCursor],
+      ['priority', waitingCursor],
+    ] as const) {
+      const error = await refused(
+        t.app,
+        '/api/admin/tickets/list-tickets',
+        { sort, after },
+        support.token,
+        400,
+      );
+      expect(error.fields?.after).toBe('این صفحه دیگر در دسترس نیست؛ فهرست را از ابتدا باز کنید');
+    }
   });
 
   test('get-ticket: the customer, their services, the related service; 404 for a missing id', async () => {
