@@ -1,6 +1,7 @@
 import { USER_ROLES } from '@vitrin/contracts';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { check } from 'drizzle-orm/pg-core';
+import { foldedParts } from '../../lib/search-fold';
 
 export const userRoles = USER_ROLES;
 export type UserRole = (typeof userRoles)[number];
@@ -22,11 +23,18 @@ export const users = pgTable(
     lockedReason: text('locked_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** First name, last name and e-mail folded for the console's search (lib/search-fold.ts). */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs((): SQL => foldedParts(users.firstName, users.lastName, users.email)),
   },
   (table) => [
     check('users_role_check', sql`${table.role} in ('customer', 'support', 'admin')`),
     // The console's customers, newest first, and the dashboard's sign-ups by day (decision 0031).
     index('users_created_idx').on(table.createdAt, table.id),
+    // The console's search by name or e-mail, and by any part of a mobile (decision 0031).
+    index('users_search_trgm_idx').using('gin', table.searchText.op('gin_trgm_ops')),
+    index('users_mobile_trgm_idx').using('gin', table.mobile.op('gin_trgm_ops')),
     check('users_mobile_e164_check', sql`${table.mobile} ~ '^\\+989[0-9]{9}$'`),
   ],
 );

@@ -1,5 +1,5 @@
 import type { BillingDocumentLine, BuyerParty, SellerParty } from '@vitrin/contracts';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigint,
@@ -15,6 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { foldedParts } from '../../lib/search-fold';
 import { users } from '../accounts/schema';
 import { orders, payments } from '../orders/schema';
 
@@ -104,6 +105,12 @@ export const billingDocuments = pgTable(
       .notNull()
       .default({ taxId: null, referenceNumber: null, status: 'not-sent' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The number and the buyer's name, folded for staff's search (lib/search-fold.ts). */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(
+        (): SQL => foldedParts(billingDocuments.number, sql`${billingDocuments.buyer} ->> 'name'`),
+      ),
   },
   (table) => [
     unique('billing_documents_sequence_unique').on(table.series, table.jalaliYear, table.sequence),
@@ -119,6 +126,15 @@ export const billingDocuments = pgTable(
     index('billing_documents_issued_idx').on(table.issuedAt, table.number),
     index('billing_documents_refers_idx').on(table.refersToId),
     // An order's documents of every kind (its credit notes on a refund): a scan without it (0031).
+    // Staff's search: a part of the number or the buyer's name, and the buyer's national code or
+    // id exactly (decision 0031).
+    index('billing_documents_search_trgm_idx').using('gin', table.searchText.op('gin_trgm_ops')),
+    index('billing_documents_national_code_idx')
+      .on(sql`(${table.buyer} ->> 'nationalCode')`)
+      .where(sql`${table.buyer} ->> 'nationalCode' is not null`),
+    index('billing_documents_national_id_idx')
+      .on(sql`(${table.buyer} ->> 'nationalId')`)
+      .where(sql`${table.buyer} ->> 'nationalId' is not null`),
     index('billing_documents_order_idx').on(table.orderId).where(sql`${table.orderId} is not null`),
     check(
       'billing_documents_kind_check',

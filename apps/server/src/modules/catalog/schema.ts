@@ -89,6 +89,8 @@ export const products = pgTable(
     index('products_active_newest_idx')
       .on(table.createdAt.desc().nullsFirst(), table.id)
       .where(sql`${table.status} = 'active'`),
+    // The staff's product list, most recently changed first (decision 0031).
+    index('products_updated_idx').on(table.updatedAt.desc().nullsFirst(), table.id),
     index('products_title_trgm_idx').using(
       'gin',
       sql`split_part(${table.searchText}, ' ', 1) gin_trgm_ops`,

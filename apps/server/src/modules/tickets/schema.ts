@@ -1,5 +1,5 @@
 import { TICKET_DEPARTMENTS, TICKET_PRIORITIES, TICKET_STATUSES } from '@vitrin/contracts';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -11,6 +11,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { foldedForSearch } from '../../lib/search-fold';
 import { users } from '../accounts/schema';
 import { services } from '../services/schema';
 
@@ -30,6 +31,10 @@ export const tickets = pgTable(
       .notNull()
       .references(() => users.id),
     subject: text('subject').notNull(),
+    /** The subject folded for the staff queue's search (lib/search-fold.ts). */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs((): SQL => foldedForSearch(tickets.subject)),
     department: text('department', { enum: TICKET_DEPARTMENTS }).notNull(),
     priority: text('priority', { enum: TICKET_PRIORITIES }).notNull().default('normal'),
     status: text('status', { enum: TICKET_STATUSES }).notNull().default('open'),
@@ -54,6 +59,8 @@ export const tickets = pgTable(
       .where(sql`${table.status} in ('open', 'customer-reply')`),
     index('tickets_last_message_idx').on(table.lastMessageAt, table.number),
     index('tickets_created_idx').on(table.createdAt, table.number),
+    // The staff queue's search in subjects (decision 0031).
+    index('tickets_search_trgm_idx').using('gin', table.searchText.op('gin_trgm_ops')),
     index('tickets_not_closed_idx').on(table.status).where(sql`${table.status} <> 'closed'`),
     // The panel dashboard's open and unread tickets: only those that can be either (0031).
     index('tickets_user_attention_idx')
