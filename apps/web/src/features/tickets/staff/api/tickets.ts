@@ -45,6 +45,7 @@ export function fetchTicketQueue(filters: TicketQueueFilters, signal?: AbortSign
     page: filters.page,
     pageSize: TICKET_QUEUE_PAGE_SIZE,
   };
+  if (filters.after) input.after = filters.after;
   if (filters.department) input.department = filters.department;
   if (filters.priority) input.priority = filters.priority;
   if (filters.assignee) input.assignee = filters.assignee;
@@ -63,6 +64,7 @@ export function ticketQueueQueryOptions(userId: string, filters: TicketQueueFilt
       filters.search,
       filters.sort,
       filters.page,
+      filters.after,
     ],
     queryFn: ({ signal }) => fetchTicketQueue(filters, signal),
     placeholderData: keepPreviousData,

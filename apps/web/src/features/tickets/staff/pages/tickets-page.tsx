@@ -1,6 +1,7 @@
 import { Button, Stack } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { Link } from 'react-router';
+import { trailState } from '../../../../lib/list-cursor';
 import { useFilterParams } from '../../../../lib/use-filter-params';
 import { FileTextIcon, HeadsetIcon } from '../../../../ui/icons';
 import { PanelPageHeader } from '../../../../ui/panel-page-header';
@@ -75,7 +76,10 @@ export function TicketsPage() {
         countNoun="تیکت"
         page={filters.page}
         pageSize={TICKET_QUEUE_PAGE_SIZE}
-        onPage={(page) => setFilters({ page })}
+        cursor={{
+          after: filters.after,
+          onMove: ({ trail, ...place }) => setFilters(place, { state: trailState(trail) }),
+        }}
         failedTitle="صف تیکت‌ها بارگذاری نشد"
         loadingLabel="در حال بارگذاری تیکت‌ها"
       >

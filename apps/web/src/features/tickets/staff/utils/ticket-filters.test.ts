@@ -14,6 +14,7 @@ test('a plain address is the default queue: waiting on staff, longest-waiting fi
     search: '',
     sort: 'waiting',
     page: 1,
+    after: null,
   });
   expect(hasQueueFilters(filters)).toBe(false);
 });
@@ -21,7 +22,7 @@ test('a plain address is the default queue: waiting on staff, longest-waiting fi
 test('every filter is read from the address', () => {
   expect(
     parse(
-      `status=customer-reply&department=billing&priority=high&assignee=${staffId}&q=%20فاکتور%20&sort=newest&page=۳`,
+      `status=customer-reply&department=billing&priority=high&assignee=${staffId}&q=%20فاکتور%20&sort=newest&page=۳&after=WyIyMDI2Il0`,
     ),
   ).toEqual({
     status: 'customer-reply',
@@ -31,6 +32,7 @@ test('every filter is read from the address', () => {
     search: 'فاکتور',
     sort: 'newest',
     page: 3,
+    after: 'WyIyMDI2Il0',
   });
 });
 
@@ -42,9 +44,9 @@ test('the assignee is me, nobody, or a staff member id; anything else is no filt
 });
 
 test('unknown values fall back to the defaults instead of breaking the page', () => {
-  expect(parse('status=pending&department=hr&priority=urgent&sort=oldest&page=-1')).toEqual(
-    parse(''),
-  );
+  expect(
+    parse('status=pending&department=hr&priority=urgent&sort=oldest&page=-1&after=not%20ours'),
+  ).toEqual(parse(''));
 });
 
 test('writing leaves out the defaults, empty filters and the first page', () => {
@@ -61,7 +63,9 @@ test('writing leaves out the defaults, empty filters and the first page', () => 
 });
 
 test('a written address reads back as the same filters', () => {
-  const filters = parse(`status=closed&department=sales&assignee=me&q=دامنه&sort=priority&page=4`);
+  const filters = parse(
+    `status=closed&department=sales&assignee=me&q=دامنه&sort=priority&page=4&after=WyIyMDI2Il0`,
+  );
   expect(ticketQueueCodec.parse(ticketQueueCodec.write(filters))).toEqual(filters);
 });
 

@@ -6,10 +6,11 @@ import {
   type TicketDepartment,
   type TicketPriority,
 } from '@vitrin/contracts';
+import { readCursorParam } from '../../../../lib/list-cursor';
 import { readChoice, readPage, readSearchText, toSearchParams } from '../../../../lib/url-params';
 
 // The ticket queue's filters live in the address (?status=&department=&priority=&assignee=&q=
-// &sort=&page=), so a shared link shows the same tickets. Reading is forgiving: an unknown value
+// &sort=&page=&after=), so a shared link shows the same tickets; it pages by cursor (0033). Reading is forgiving: an unknown value
 // is no filter; the default status is «منتظر پاسخ کارکنان» (open and customer-reply), as the
 // server's, and the default order is the longest-waiting first.
 
@@ -32,6 +33,8 @@ export interface TicketQueueFilters {
   search: string;
   sort: QueueSort;
   page: number;
+  /** The cursor the page was reached by (decision 0033); null on a page reached by number. */
+  after: string | null;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -54,6 +57,7 @@ export const ticketQueueCodec = {
     search: readSearchText(params),
     sort: oneOf(QUEUE_SORTS, readChoice(params, 'sort')) ?? DEFAULT_QUEUE_SORT,
     page: readPage(params),
+    after: readCursorParam(params),
   }),
   write: (filters: TicketQueueFilters) =>
     toSearchParams([
@@ -64,6 +68,7 @@ export const ticketQueueCodec = {
       ['q', filters.search.trim()],
       ['sort', filters.sort === DEFAULT_QUEUE_SORT ? null : filters.sort],
       ['page', filters.page],
+      ['after', filters.after],
     ]),
 };
 
