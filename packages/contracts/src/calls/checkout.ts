@@ -14,7 +14,7 @@ import {
   WALLET_REASONS,
 } from '../constants';
 import { text, timestamp } from '../fields';
-import { listPaging, listResult } from '../list';
+import { cursorListResult, cursorPaging } from '../list';
 import { isValidLegalNationalId, isValidNationalId } from '../national-id';
 import { billingCycle, entityId, productPrice, rial } from './catalog';
 import { planChangeCalculation } from './plan-change';
@@ -495,6 +495,6 @@ export const getCreditTransactions = defineCall({
   summary: 'گردش حساب کیف پول، تازه‌ترین اول',
   tag: 'account',
   access: 'user',
-  request: z.strictObject({ ...listPaging }),
-  response: listResult(creditTransaction).extend({ balanceRial: rial }),
+  request: z.strictObject({ ...cursorPaging }),
+  response: cursorListResult(creditTransaction).extend({ balanceRial: rial }),
 });

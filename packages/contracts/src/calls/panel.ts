@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineCall } from '../call';
 import { ORDER_STATUSES, SERVICE_STATUSES } from '../constants';
 import { timestamp } from '../fields';
-import { listPaging, listResult } from '../list';
+import { cursorListResult, cursorPaging } from '../list';
 import { billingCycle, entityId, rial } from './catalog';
 import { cart } from './checkout';
 
@@ -56,8 +56,8 @@ export const getUserServices = defineCall({
   summary: 'سرویس‌های کاربر با وضعیت، تاریخ انقضا و هزینهٔ تمدید',
   tag: 'services',
   access: 'user',
-  request: z.strictObject({ status: serviceStatus.optional(), ...listPaging }),
-  response: listResult(userService).extend({
+  request: z.strictObject({ status: serviceStatus.optional(), ...cursorPaging }),
+  response: cursorListResult(userService).extend({
     /** Counts per status over all the person's services, for the filter chips. */
     counts: z.record(serviceStatus, z.number().int()),
   }),
@@ -121,8 +121,8 @@ export const getUserOrders = defineCall({
   summary: 'سفارش‌های کاربر، تازه‌ترین اول، با فیلتر وضعیت',
   tag: 'orders',
   access: 'user',
-  request: z.strictObject({ status: orderStatusFilter.optional(), ...listPaging }),
-  response: listResult(orderSummary).extend({
+  request: z.strictObject({ status: orderStatusFilter.optional(), ...cursorPaging }),
+  response: cursorListResult(orderSummary).extend({
     counts: z.record(orderStatusFilter, z.number().int()),
   }),
 });

@@ -10,7 +10,7 @@ import {
   TICKET_SUBJECT_MAX_LENGTH,
 } from '../constants';
 import { multilineText, text, timestamp } from '../fields';
-import { listPaging, listResult } from '../list';
+import { cursorListResult, cursorPaging } from '../list';
 import { entityId } from './catalog';
 
 // Support tickets (issue 6, spec §7 `/api/user/tickets/*`, docs/decisions/0013).
@@ -54,8 +54,8 @@ export const getUserTickets = defineCall({
   summary: 'تیکت‌های پشتیبانی کاربر، تازه‌ترین فعالیت اول، با فیلتر وضعیت',
   tag: 'tickets',
   access: 'user',
-  request: z.strictObject({ status: ticketStatus.optional(), ...listPaging }),
-  response: listResult(ticketSummary).extend({
+  request: z.strictObject({ status: ticketStatus.optional(), ...cursorPaging }),
+  response: cursorListResult(ticketSummary).extend({
     counts: z.record(ticketStatus, z.number().int()),
   }),
 });

@@ -5,10 +5,19 @@ import {
   ORDER_STATUSES,
   type OrderStatus,
 } from '@vitrin/contracts';
-import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { countByStatus, pageOffset, statusPage, withStatus } from '../../lib/status-page';
+import { timestampText } from '../../lib/list-total';
+import {
+  afterCursor,
+  countByStatus,
+  type NewestFirst,
+  nextCursorOf,
+  pageOffset,
+  statusPage,
+  withStatus,
+} from '../../lib/status-page';
 import { walletTransactions } from '../wallet';
 import { payableOf } from './orders.service';
 import { orderLines, orders, payments } from './schema';
@@ -17,18 +26,29 @@ type OrderList = CallResult<typeof getUserOrders>;
 type SuccessfulPayments = CallResult<typeof getOrderSuccessfulPayments>;
 type SuccessfulPayment = SuccessfulPayments['items'][number];
 
-/** A page of this user's orders, newest first, optionally of one status, with counts per status. */
+const newestOrders: NewestFirst = { time: orders.createdAt, key: orders.number, keyForm: 'number' };
+
+/**
+ * A page of this user's orders, newest first, optionally of one status, with counts per status:
+ * from `page`, or after the cursor `after` (decision 0033), through `orders_user_idx`.
+ */
 export async function listUserOrders(
   db: Database,
   userId: string,
-  query: { status?: OrderStatus | undefined; page: number; pageSize: number },
+  query: {
+    status?: OrderStatus | undefined;
+    page: number;
+    pageSize: number;
+    after?: string | undefined;
+  },
 ): Promise<OrderList> {
   const own = eq(orders.userId, userId);
+  const after = afterCursor(newestOrders, query.after);
   const [rows, counts] = await Promise.all([
     db
-      .select()
+      .select({ ...getTableColumns(orders), createdAtText: timestampText(orders.createdAt) })
       .from(orders)
-      .where(withStatus(own, orders.status, query.status))
+      .where(and(withStatus(own, orders.status, query.status), after))
       .orderBy(desc(orders.createdAt), desc(orders.number))
       .limit(query.pageSize)
       .offset(pageOffset(query)),
@@ -70,6 +90,7 @@ export async function listUserOrders(
     }),
     counts,
     query,
+    nextCursorOf(rows, query.pageSize, (order) => ({ at: order.createdAtText, key: order.number })),
   );
 }
 

@@ -150,8 +150,10 @@ async function registerCheckout(app: FastifyInstance) {
       return {
         items: page.items.map((item) => ({ ...item, createdAt: item.createdAt.toISOString() })),
         total: page.total,
+        ...(page.totalIsEstimate ? { totalIsEstimate: true } : {}),
         page: paging.page,
         pageSize: paging.pageSize,
+        nextCursor: page.nextCursor,
         balanceRial,
       };
     });

@@ -9,7 +9,16 @@ import {
 import { and, asc, desc, eq, isNotNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { countByStatus, pageOffset, statusPage, withStatus } from '../../lib/status-page';
+import { timestampText } from '../../lib/list-total';
+import {
+  afterCursor,
+  countByStatus,
+  type NewestFirst,
+  nextCursorOf,
+  pageOffset,
+  statusPage,
+  withStatus,
+} from '../../lib/status-page';
 import { tehranDaysBetween } from '../../lib/tehran-days';
 import { productGroups, products, themes } from '../catalog';
 import { cartLines, carts, orderLines, orders } from '../orders';
@@ -55,6 +64,8 @@ const serviceColumns = {
   themeId: themes.id,
   themeSlug: themes.slug,
   themeName: themes.name,
+  /** The list's cursor: the creation time to the microsecond. */
+  createdAtText: timestampText(services.createdAt),
 };
 
 /** This user's services matching `where`, with product, group and theme, in `order`. */
@@ -137,23 +148,38 @@ async function renewalsInCart(db: Database, userId: string): Promise<Set<string>
   return new Set(rows.flatMap((row) => (row.serviceId ? [row.serviceId] : [])));
 }
 
-/** A page of this user's services, newest first, optionally of one status, with counts per status. */
+const newestServices: NewestFirst = { time: services.createdAt, key: services.id, keyForm: 'id' };
+
+/**
+ * A page of this user's services, newest first, optionally of one status, with counts per
+ * status: from `page`, or after the cursor `after` (decision 0033), through `services_user_idx`.
+ */
 export async function listUserServices(
   db: Database,
   userId: string,
-  query: { status?: ServiceStatus | undefined; page: number; pageSize: number },
+  query: {
+    status?: ServiceStatus | undefined;
+    page: number;
+    pageSize: number;
+    after?: string | undefined;
+  },
   now: Date = new Date(),
 ): Promise<CallResult<typeof getUserServices>> {
   const own = eq(services.userId, userId);
+  const after = afterCursor(newestServices, query.after);
   const [rows, counts] = await Promise.all([
     selectServices(db)
-      .where(withStatus(own, services.status, query.status))
+      .where(and(withStatus(own, services.status, query.status), after))
       .orderBy(desc(services.createdAt), desc(services.id))
       .limit(query.pageSize)
       .offset(pageOffset(query)),
     countByStatus(db, services.status, SERVICE_STATUSES, own),
   ]);
-  return statusPage(await toUserServices(db, userId, rows, now), counts, query);
+  const nextCursor = nextCursorOf(rows, query.pageSize, (row) => ({
+    at: row.createdAtText,
+    key: row.id,
+  }));
+  return statusPage(await toUserServices(db, userId, rows, now), counts, query, nextCursor);
 }
 
 /** This user's active services running out within the warning window, soonest first. */

@@ -51,8 +51,8 @@ export const ticketsRoutes = fp(registerTickets, {
 
 async function registerTickets(app: FastifyInstance) {
   await withUser(app, async (scope) => {
-    registerCall(scope, getUserTickets, ({ status, page, pageSize }, { user }) =>
-      ticketsService.listTickets(app.db, user.id, { status, page, pageSize }),
+    registerCall(scope, getUserTickets, (query, { user }) =>
+      ticketsService.listTickets(app.db, user.id, query),
     );
     registerCall(scope, getTicketDetail, ({ ticketId }, { user }) =>
       ticketsService.getTicketDetail(app.db, user.id, ticketId),

@@ -15,7 +15,16 @@ import { and, asc, count, desc, eq, inArray, lte, ne, type SQL, sql } from 'driz
 import type { z } from 'zod';
 import type { Database, Transaction } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { countByStatus, pageOffset, statusPage, withStatus } from '../../lib/status-page';
+import { timestampText } from '../../lib/list-total';
+import {
+  afterCursor,
+  countByStatus,
+  type NewestFirst,
+  nextCursorOf,
+  pageOffset,
+  statusPage,
+  withStatus,
+} from '../../lib/status-page';
 import { users } from '../accounts';
 import { writeAudit } from '../audit';
 import { services } from '../services';
@@ -74,6 +83,8 @@ const summaryColumns = {
   serviceName: services.name,
   unread: hasUnreadStaffReply.mapWith((value) => value === true || value === 't'),
   messageCount: visibleMessageCount.mapWith(Number),
+  /** The list's cursor: the last message's time to the microsecond. */
+  lastMessageAtText: timestampText(tickets.lastMessageAt),
 };
 
 function selectSummaries(db: Database, where: SQL | undefined) {
@@ -108,21 +119,40 @@ function ownTicket(userId: string, ticketId: string): SQL | undefined {
   return and(eq(tickets.id, ticketId), eq(tickets.userId, userId));
 }
 
-/** The caller's tickets, latest activity first, with how many they have in each status. */
+const latestActivity: NewestFirst = {
+  time: tickets.lastMessageAt,
+  key: tickets.number,
+  keyForm: 'number',
+};
+
+/**
+ * The caller's tickets, latest activity first, with how many they have in each status: from
+ * `page`, or after the cursor `after` (decision 0033), through `tickets_user_idx`.
+ */
 export async function listTickets(
   db: Database,
   userId: string,
-  query: { status?: TicketStatus | undefined; page: number; pageSize: number },
+  query: {
+    status?: TicketStatus | undefined;
+    page: number;
+    pageSize: number;
+    after?: string | undefined;
+  },
 ) {
   const own = eq(tickets.userId, userId);
+  const after = afterCursor(latestActivity, query.after);
   const [rows, counts] = await Promise.all([
-    selectSummaries(db, withStatus(own, tickets.status, query.status))
+    selectSummaries(db, and(withStatus(own, tickets.status, query.status), after))
       .orderBy(desc(tickets.lastMessageAt), desc(tickets.number))
       .limit(query.pageSize)
       .offset(pageOffset(query)),
     countByStatus(db, tickets.status, TICKET_STATUSES, own),
   ]);
-  return statusPage(rows.map(toSummary), counts, query);
+  const nextCursor = nextCursorOf(rows, query.pageSize, (row) => ({
+    at: row.lastMessageAtText,
+    key: row.number,
+  }));
+  return statusPage(rows.map(toSummary), counts, query, nextCursor);
 }
 
 /** One of the caller's tickets; 404 for a missing id and for another person's alike. */

@@ -124,6 +124,7 @@ describe('submitting and listing', () => {
       total: 0,
       page: 1,
       pageSize: 20,
+      nextCursor: null,
       counts: { open: 0, answered: 0, 'customer-reply': 0, closed: 0 },
     });
   });

@@ -1,6 +1,8 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { listTotal, timestampText } from '../../lib/list-total';
+import { afterCursor, type NewestFirst, nextCursorOf, pageOffset } from '../../lib/status-page';
 import { type WalletReason, wallets, walletTransactions } from './schema';
 
 export interface BalanceChange {
@@ -65,29 +67,50 @@ export async function readBalance(db: Database, userId: string): Promise<number>
   return row?.balanceRial ?? 0;
 }
 
-/** A user's ledger, newest first. */
+const newestRows: NewestFirst = {
+  time: walletTransactions.createdAt,
+  key: walletTransactions.id,
+  keyForm: 'id',
+};
+
+/**
+ * A user's ledger, newest first: from `page`, or after the cursor `after` (decision 0033),
+ * through `wallet_transactions_user_idx`; the total is `listTotal`'s (exact to 10,000 rows).
+ */
 export async function listTransactions(
   db: Database,
   userId: string,
-  paging: { page: number; pageSize: number },
+  paging: { page: number; pageSize: number; after?: string | undefined },
 ) {
-  const rows = await db
-    .select({
-      id: walletTransactions.id,
-      amountRial: walletTransactions.amountRial,
-      reason: walletTransactions.reason,
-      description: walletTransactions.description,
-      orderId: walletTransactions.orderId,
-      balanceAfterRial: walletTransactions.balanceAfterRial,
-      createdAt: walletTransactions.createdAt,
-      total: sql<number>`count(*) over ()`.mapWith(Number),
-    })
-    .from(walletTransactions)
-    .where(eq(walletTransactions.userId, userId))
-    .orderBy(desc(walletTransactions.createdAt), desc(walletTransactions.id))
-    .limit(paging.pageSize)
-    .offset((paging.page - 1) * paging.pageSize);
-  return { items: rows.map(({ total: _total, ...row }) => row), total: rows[0]?.total ?? 0 };
+  const own = eq(walletTransactions.userId, userId);
+  const after = afterCursor(newestRows, paging.after);
+  const [rows, counted] = await Promise.all([
+    db
+      .select({
+        id: walletTransactions.id,
+        amountRial: walletTransactions.amountRial,
+        reason: walletTransactions.reason,
+        description: walletTransactions.description,
+        orderId: walletTransactions.orderId,
+        balanceAfterRial: walletTransactions.balanceAfterRial,
+        createdAt: walletTransactions.createdAt,
+        createdAtText: timestampText(walletTransactions.createdAt),
+      })
+      .from(walletTransactions)
+      .where(and(own, after))
+      .orderBy(desc(walletTransactions.createdAt), desc(walletTransactions.id))
+      .limit(paging.pageSize)
+      .offset(pageOffset(paging)),
+    listTotal(db, db.select({ one: sql`1` }).from(walletTransactions).where(own)),
+  ]);
+  return {
+    items: rows.map(({ createdAtText: _, ...row }) => row),
+    ...counted,
+    nextCursor: nextCursorOf(rows, paging.pageSize, (row) => ({
+      at: row.createdAtText,
+      key: row.id,
+    })),
+  };
 }
 
 /**
