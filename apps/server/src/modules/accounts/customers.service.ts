@@ -7,21 +7,8 @@ import {
   type listCustomerServices as listCustomerServicesCall,
   type searchCustomers,
 } from '@vitrin/contracts';
-import { normalizeMobile, searchTokens, toLatinDigits } from '@vitrin/fa';
-import {
-  and,
-  type Column,
-  count,
-  desc,
-  eq,
-  ilike,
-  isNotNull,
-  isNull,
-  like,
-  or,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { normalizeMobile, toLatinDigits } from '@vitrin/fa';
+import { and, count, desc, eq, isNotNull, isNull, like, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import {
@@ -32,7 +19,7 @@ import {
   timestampText,
   UUID_KEY,
 } from '../../lib/list-total';
-import { escapeLike } from '../../lib/search-sql';
+import { escapeLike, matchesSearchQuery } from '../../lib/search-sql';
 import { orders } from '../orders';
 import { adminServiceViewOf, services } from '../services';
 import { readBalance, wallets, walletTransactions } from '../wallet';
@@ -73,22 +60,14 @@ function mobileCondition(query: string): SQL | undefined {
   return like(users.mobile, `%${escapeLike(compact.replace(/^\+/, ''))}%`);
 }
 
-// packages/fa `searchTokens` folds a query this way; the stored names are folded alike in SQL,
-// so «علي» finds «علی» and «سایتساز» finds «سایت‌ساز» without a stored search column.
-const ARABIC_LETTERS = 'يىئكةۀأإٱؤ';
-const PERSIAN_LETTERS = 'یییکههاااو';
-const DROPPED_IN_SEARCH = '[\\s\\u200b-\\u200f\\u00a0\\u0640\\u064b-\\u065f\\u0670\\u06d6-\\u06ed]';
-
-function foldedForSearch(column: Column): SQL {
-  return sql`regexp_replace(translate(lower(coalesce(${column}, '')), ${ARABIC_LETTERS}, ${PERSIAN_LETTERS}), ${DROPPED_IN_SEARCH}, '', 'g')`;
-}
-
-/** Every word of the query in the name or the e-mail. */
+/**
+ * Every word of the query in the name or the e-mail, as packages/fa folds them (Arabic ي/ك,
+ * half-spaces, Persian digits, case): `search_text` holds them folded (lib/search-fold.ts) and
+ * its trigram index answers words of three letters or more; shorter ones read every row's
+ * stored text, which no index can narrow (decision 0031).
+ */
 function textCondition(query: string): SQL | undefined {
-  const tokens = searchTokens(query);
-  if (tokens.length === 0) return undefined;
-  const searchable = sql`${foldedForSearch(users.firstName)} || ' ' || ${foldedForSearch(users.lastName)} || ' ' || lower(coalesce(${users.email}, ''))`;
-  return and(...tokens.map((token) => ilike(sql`(${searchable})`, `%${escapeLike(token)}%`)));
+  return matchesSearchQuery(users.searchText, query);
 }
 
 // Drizzle writes a column of the selected table without its table name; inside a subquery that

@@ -12,6 +12,7 @@ import { searchableText } from '@vitrin/fa';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { listTotal } from '../../lib/list-total';
 import { matchesSearchQuery, titleMatchFirst } from '../../lib/search-sql';
 import { changedFields, writeAudit } from '../audit';
 import { type Actor, checkSlugFree, fieldError, withSlugConflict } from './catalog-write';
@@ -112,33 +113,51 @@ export async function findProductById(
   };
 }
 
-/** Every product, by group, status and text; the most recently changed first. */
+/**
+ * Every product, by group, status and text; the most recently changed first (with a search,
+ * those whose name matches first). The page's ids are picked first (through
+ * `products_updated_idx`, or the search's trigram index), and only those 20 are given their
+ * headline price and cycle count; the total is `listTotal`'s (decision 0031).
+ */
 export async function listProducts(
   db: Database,
   input: CallParsed<typeof listCatalogProducts>,
 ): Promise<CallResult<typeof listCatalogProducts>> {
-  const headline = db.$with('headline').as(
-    db
-      .selectDistinctOn([productPrices.productId], {
-        productId: productPrices.productId,
-        cycle: productPrices.cycle,
-        regularPrice: productPrices.priceRial,
-        price: sql<number>`coalesce(${productPrices.salePriceRial}, ${productPrices.priceRial})`
-          .mapWith(Number)
-          .as('effective_price'),
-      })
-      .from(productPrices)
-      .orderBy(productPrices.productId, cycleRank(productPrices.cycle)),
-  );
   const where = and(
     input.groupId ? eq(products.groupId, input.groupId) : undefined,
     input.status ? eq(products.status, input.status) : undefined,
     matchesSearchQuery(products.searchText, input.q),
   );
+  const order = [
+    ...titleMatchFirst(products.searchText, input.q),
+    desc(products.updatedAt),
+    asc(products.id),
+  ];
+  const page = db
+    .select({ id: products.id })
+    .from(products)
+    .where(where)
+    .orderBy(...order)
+    .limit(input.pageSize)
+    .offset((input.page - 1) * input.pageSize)
+    .as('page');
+  // The headline price: the shortest cycle on offer, one probe of the price key per product.
+  const headline = db
+    .select({
+      cycle: productPrices.cycle,
+      regularPrice: productPrices.priceRial,
+      price: sql<number>`coalesce(${productPrices.salePriceRial}, ${productPrices.priceRial})`
+        .mapWith(Number)
+        .as('effective_price'),
+    })
+    .from(productPrices)
+    .where(eq(productPrices.productId, products.id))
+    .orderBy(cycleRank(productPrices.cycle))
+    .limit(1)
+    .as('headline');
   const cycleCount = sql<number>`(select count(*) from ${productPrices} where ${productPrices.productId} = ${products.id})`;
-  const [rows, [total]] = await Promise.all([
+  const [rows, counted] = await Promise.all([
     db
-      .with(headline)
       .select({
         id: products.id,
         slug: products.slug,
@@ -157,17 +176,11 @@ export async function listProducts(
         cycleCount: cycleCount.mapWith(Number),
       })
       .from(products)
+      .innerJoin(page, eq(page.id, products.id))
       .innerJoin(productGroups, eq(productGroups.id, products.groupId))
-      .leftJoin(headline, eq(headline.productId, products.id))
-      .where(where)
-      .orderBy(
-        ...titleMatchFirst(products.searchText, input.q),
-        desc(products.updatedAt),
-        asc(products.id),
-      )
-      .limit(input.pageSize)
-      .offset((input.page - 1) * input.pageSize),
-    db.select({ total: count() }).from(products).where(where),
+      .leftJoinLateral(headline, sql`true`)
+      .orderBy(...order),
+    listTotal(db, db.select({ one: sql`1` }).from(products).where(where)),
   ]);
   return {
     items: rows.map((row) => ({
@@ -186,7 +199,7 @@ export async function listProducts(
       cycleCount: row.cycleCount,
       updatedAt: row.updatedAt.toISOString(),
     })),
-    total: total?.total ?? 0,
+    ...counted,
     page: input.page,
     pageSize: input.pageSize,
   };
