@@ -23,17 +23,19 @@ import {
 } from '@vitrin/contracts';
 import { shortenPrice, toPersianDigits } from '@vitrin/fa';
 import { type FormEvent, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { ApiRequestError } from '../../../lib/api-error';
 import { IS_ANDROID_BUILD } from '../../../lib/config';
 import { fieldError } from '../../../lib/field-error';
+import { type ListMove, readCursorParam, trailState } from '../../../lib/list-cursor';
 import { rialToTomanNumber, tomanText, tomanToRial } from '../../../lib/money';
 import { orderPath, PANEL_PATH } from '../../../lib/panel-paths';
 import { useSignedInUserId } from '../../../lib/signed-in-user';
-import { readPage } from '../../../lib/url-params';
+import { readPage, toSearchParams } from '../../../lib/url-params';
+import { useFilterParams } from '../../../lib/use-filter-params';
+import { CursorPagination, CursorRefused, cursorRefusal } from '../../../ui/cursor-pagination';
 import { WalletIcon } from '../../../ui/icons';
 import { JalaliDateTime } from '../../../ui/jalali-date-time';
-import { ListPagination } from '../../../ui/list-pagination';
 import { PanelPageHeader } from '../../../ui/panel-page-header';
 import { useAddCredit } from '../api/add-credit';
 import {
@@ -318,12 +320,24 @@ function TransferClaims({ userId }: { userId: string }) {
   );
 }
 
-/** The wallet's ledger, newest first, a page at a time; the page lives in the address. */
+// The ledger's page and, past the first, the cursor it was reached by (?page=&after=; 0033).
+const ledgerPageCodec = {
+  parse: (params: URLSearchParams) => ({ page: readPage(params), after: readCursorParam(params) }),
+  write: ({ page, after }: { page: number; after: string | null }) =>
+    toSearchParams([
+      ['page', page],
+      ['after', after],
+    ]),
+};
+
+/** The wallet's ledger, newest first, a page at a time by cursor; its place is in the address. */
 function Transactions({ userId }: { userId: string }) {
-  const [params, setParams] = useSearchParams();
-  const page = readPage(params);
-  const transactions = useCreditTransactions(userId, page);
+  const [position, setPosition] = useFilterParams(ledgerPageCodec);
+  const transactions = useCreditTransactions(userId, position);
   const data = transactions.data;
+  const onMove = ({ trail, ...place }: ListMove) =>
+    setPosition(place, { state: trailState(trail) });
+  const refusal = cursorRefusal(transactions.error);
 
   return (
     <Stack gap="sm" component="section" aria-labelledby="transactions-title">
@@ -351,14 +365,17 @@ function Transactions({ userId }: { userId: string }) {
                 <TransactionRow key={item.id} item={item} withDivider={index > 0} />
               ))}
             </Stack>
-            <ListPagination
-              page={page}
+            <CursorPagination
+              position={position}
               pageSize={CREDIT_TRANSACTIONS_PAGE_SIZE}
-              total={data.total}
-              onChange={(next) => setParams(next === 1 ? {} : { page: String(next) })}
+              answer={data}
+              onMove={onMove}
+              answerIsPrevious={transactions.isPlaceholderData}
             />
           </>
         )
+      ) : refusal ? (
+        <CursorRefused message={refusal} onMove={onMove} />
       ) : transactions.isError ? (
         <Group gap="sm">
           <Text size="sm">گردش کیف پول بارگذاری نشد.</Text>

@@ -12,13 +12,23 @@ export type OrderSummary = UserOrders['items'][number];
 export interface OrderFilters {
   status: OrderStatus | null;
   page: number;
+  /** The cursor the page was reached by (decision 0033); null on a page reached by number. */
+  after: string | null;
 }
 
-/** One page of the person's orders, newest first, with counts per status for the filter. */
-export function fetchUserOrders({ status, page }: OrderFilters, signal?: AbortSignal) {
+/**
+ * One page of the person's orders, newest first, with counts per status for the filter: by
+ * number, or after the cursor of the page before.
+ */
+export function fetchUserOrders({ status, page, after }: OrderFilters, signal?: AbortSignal) {
   return callAsUser(
     '/api/user/orders/get-user-orders',
-    status ? { status, page, pageSize: ORDERS_PAGE_SIZE } : { page, pageSize: ORDERS_PAGE_SIZE },
+    {
+      page,
+      pageSize: ORDERS_PAGE_SIZE,
+      ...(status ? { status } : {}),
+      ...(after ? { after } : {}),
+    },
     { signal, silent: true },
   );
 }
@@ -26,7 +36,13 @@ export function fetchUserOrders({ status, page }: OrderFilters, signal?: AbortSi
 export function userOrdersQueryOptions(userId: string, filters: OrderFilters) {
   return queryOptions({
     // Under ordersQueryKey with each order's detail, so a settled payment refreshes both.
-    queryKey: [...ordersQueryKey(userId), 'list', filters.status ?? 'all', filters.page],
+    queryKey: [
+      ...ordersQueryKey(userId),
+      'list',
+      filters.status ?? 'all',
+      filters.page,
+      filters.after,
+    ],
     queryFn: ({ signal }) => fetchUserOrders(filters, signal),
     placeholderData: keepPreviousData,
     staleTime: 0,

@@ -11,15 +11,23 @@ export type UserService = UserServices['items'][number];
 export interface ServiceFilters {
   status: ServiceStatus | null;
   page: number;
+  /** The cursor the page was reached by (decision 0033); null on a page reached by number. */
+  after: string | null;
 }
 
-/** One page of the person's services, with counts per status for the filter. */
-export function fetchUserServices({ status, page }: ServiceFilters, signal?: AbortSignal) {
+/**
+ * One page of the person's services, with counts per status for the filter: by number, or after
+ * the cursor of the page before.
+ */
+export function fetchUserServices({ status, page, after }: ServiceFilters, signal?: AbortSignal) {
   return callAsUser(
     '/api/user/services/get-user-services',
-    status
-      ? { status, page, pageSize: SERVICES_PAGE_SIZE }
-      : { page, pageSize: SERVICES_PAGE_SIZE },
+    {
+      page,
+      pageSize: SERVICES_PAGE_SIZE,
+      ...(status ? { status } : {}),
+      ...(after ? { after } : {}),
+    },
     { signal, silent: true },
   );
 }
@@ -31,7 +39,13 @@ export function servicesQueryKey(userId: string) {
 
 export function userServicesQueryOptions(userId: string, filters: ServiceFilters) {
   return queryOptions({
-    queryKey: [...servicesQueryKey(userId), 'list', filters.status ?? 'all', filters.page],
+    queryKey: [
+      ...servicesQueryKey(userId),
+      'list',
+      filters.status ?? 'all',
+      filters.page,
+      filters.after,
+    ],
     queryFn: ({ signal }) => fetchUserServices(filters, signal),
     placeholderData: keepPreviousData,
     // Expiry days and renewal prices move with time and payments: asked again when shown.

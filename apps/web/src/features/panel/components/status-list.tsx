@@ -1,7 +1,8 @@
 import { Button, Group, Loader, Skeleton, Stack } from '@mantine/core';
 import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ListPagination } from '../../../ui/list-pagination';
+import { type ListMove, trailState } from '../../../lib/list-cursor';
+import { CursorPagination, CursorRefused, cursorRefusal } from '../../../ui/cursor-pagination';
 import { LoadFailed } from '../../../ui/load-failed';
 import { StatusMessage } from '../../../ui/status-message';
 import type { StatusFilters } from '../utils/list-filters';
@@ -10,8 +11,10 @@ import { StatusFilter } from './status-filter';
 interface StatusListPage<S extends string, T> {
   items: T[];
   total: number;
+  totalIsEstimate?: boolean | undefined;
   page: number;
   counts: Partial<Record<S, number>>;
+  nextCursor?: string | null | undefined;
 }
 
 interface StatusListQuery<S extends string, T> {
@@ -26,7 +29,8 @@ interface StatusListQuery<S extends string, T> {
 interface StatusListProps<S extends string, T extends { id: string }> {
   query: StatusListQuery<S, T>;
   filters: StatusFilters<S>;
-  setFilters: (changes: Partial<StatusFilters<S>>) => void;
+  /** `state`: the history entry's, a cursor page's trail of the pages before it (0033). */
+  setFilters: (changes: Partial<StatusFilters<S>>, options?: { state?: unknown }) => void;
   pageSize: number;
   statuses: readonly S[];
   statusLabels: Record<S, string>;
@@ -47,8 +51,9 @@ interface StatusListProps<S extends string, T extends { id: string }> {
 }
 
 /**
- * A panel list by status: chips with counts, a page of rows with pagination, and the states
- * around them (loading, could not load, nothing yet, nothing under this status).
+ * A panel list by status: chips with counts, a page of rows with «قبلی / بعدی» by cursor
+ * (decision 0033), and the states around them (loading, could not load, a refused cursor,
+ * nothing yet, nothing under this status).
  */
 export function StatusList<S extends string, T extends { id: string }>({
   query,
@@ -68,6 +73,8 @@ export function StatusList<S extends string, T extends { id: string }>({
   renderItem,
 }: StatusListProps<S, T>) {
   const data = query.data;
+  const onMove = ({ trail, ...place }: ListMove) => setFilters(place, { state: trailState(trail) });
+  const refusal = cursorRefusal(query.error);
 
   return (
     <>
@@ -118,16 +125,21 @@ export function StatusList<S extends string, T extends { id: string }>({
                 <Fragment key={item.id}>{renderItem(item)}</Fragment>
               ))}
             </Stack>
-            <ListPagination
-              page={filters.page}
+            <CursorPagination
+              position={filters}
               pageSize={pageSize}
-              total={data.total}
-              onChange={(page) => setFilters({ page })}
+              answer={data}
+              onMove={onMove}
+              answerIsPrevious={query.isPlaceholderData}
             />
           </>
         )
       ) : query.isError ? (
-        <LoadFailed title={loadFailedTitle} query={query} />
+        refusal ? (
+          <CursorRefused message={refusal} onMove={onMove} />
+        ) : (
+          <LoadFailed title={loadFailedTitle} query={query} />
+        )
       ) : (
         <Stack gap="sm" aria-busy="true" aria-label={loadingLabel}>
           <Skeleton height={skeletonHeight} radius="lg" />

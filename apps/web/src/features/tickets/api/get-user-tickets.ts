@@ -17,7 +17,10 @@ export function ticketListsQueryKey(userId: string) {
   return [...ticketsQueryKey(userId), 'list'] as const;
 }
 
-/** One page of the person's tickets, latest activity first, with the count of each status. */
+/**
+ * One page of the person's tickets, latest activity first, with the count of each status: by
+ * number, or after the cursor of the page before (decision 0033).
+ */
 export function fetchUserTickets(filters: TicketFilters, signal?: AbortSignal) {
   return callAsUser(
     '/api/user/tickets/get-user-tickets',
@@ -25,6 +28,7 @@ export function fetchUserTickets(filters: TicketFilters, signal?: AbortSignal) {
       page: filters.page,
       pageSize: TICKETS_PAGE_SIZE,
       ...(filters.status ? { status: filters.status } : {}),
+      ...(filters.after ? { after: filters.after } : {}),
     },
     { signal, silent: true },
   );
@@ -32,7 +36,7 @@ export function fetchUserTickets(filters: TicketFilters, signal?: AbortSignal) {
 
 export function userTicketsQueryOptions(userId: string, filters: TicketFilters) {
   return queryOptions({
-    queryKey: [...ticketListsQueryKey(userId), filters.status, filters.page],
+    queryKey: [...ticketListsQueryKey(userId), filters.status, filters.page, filters.after],
     queryFn: ({ signal }) => fetchUserTickets(filters, signal),
     placeholderData: keepPreviousData,
     // The page says in place that the list did not load, with a way to try again.

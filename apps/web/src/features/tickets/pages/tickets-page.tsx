@@ -3,11 +3,12 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { TICKET_STATUS_LABELS, TICKET_STATUSES } from '@vitrin/contracts';
 import { toPersianDigits } from '@vitrin/fa';
 import { Link } from 'react-router';
+import { type ListMove, trailState } from '../../../lib/list-cursor';
 import { newTicketPath, PANEL_PATH } from '../../../lib/panel-paths';
 import { useSignedInUserId } from '../../../lib/signed-in-user';
+import { CursorPagination, CursorRefused, cursorRefusal } from '../../../ui/cursor-pagination';
 import { FilterChips, FilterChipsSkeleton } from '../../../ui/filter-chips';
 import { HeadsetIcon, PlusIcon } from '../../../ui/icons';
-import { ListPagination } from '../../../ui/list-pagination';
 import { LoadFailed } from '../../../ui/load-failed';
 import { PanelPageHeader } from '../../../ui/panel-page-header';
 import { StatusMessage } from '../../../ui/status-message';
@@ -16,13 +17,18 @@ import { TicketRow, TicketRowSkeleton } from '../components/ticket-row';
 import { useTicketFilters } from '../hooks/use-ticket-filters';
 import { isTicketStatus, TICKETS_PAGE_SIZE } from '../utils/ticket-filters';
 
-/** The person's support tickets: by status, a page at a time, latest activity first. */
+/**
+ * The person's support tickets: by status, a page at a time by cursor (decision 0033), latest
+ * activity first.
+ */
 export function TicketsPage() {
   useDocumentTitle('تیکت‌های پشتیبانی | ویترین');
   const userId = useSignedInUserId();
   const [filters, setFilters] = useTicketFilters();
   const tickets = useUserTickets(userId, filters);
   const data = tickets.data;
+  const onMove = ({ trail, ...place }: ListMove) => setFilters(place, { state: trailState(trail) });
+  const refusal = cursorRefusal(tickets.error);
   const allCount = data
     ? TICKET_STATUSES.reduce((sum, status) => sum + (data.counts[status] ?? 0), 0)
     : undefined;
@@ -62,7 +68,11 @@ export function TicketsPage() {
       )}
 
       {tickets.isError && !data ? (
-        <LoadFailed title="فهرست تیکت‌ها بارگذاری نشد" query={tickets} />
+        refusal ? (
+          <CursorRefused message={refusal} onMove={onMove} />
+        ) : (
+          <LoadFailed title="فهرست تیکت‌ها بارگذاری نشد" query={tickets} />
+        )
       ) : data && data.items.length === 0 ? (
         allCount === 0 ? (
           <StatusMessage
@@ -116,11 +126,12 @@ export function TicketsPage() {
                 ))}
           </Stack>
           {data && (
-            <ListPagination
-              page={filters.page}
+            <CursorPagination
+              position={filters}
               pageSize={TICKETS_PAGE_SIZE}
-              total={data.total}
-              onChange={(page) => setFilters({ page })}
+              answer={data}
+              onMove={onMove}
+              answerIsPrevious={tickets.isPlaceholderData}
             />
           )}
         </Stack>

@@ -1,12 +1,15 @@
 import { TICKET_STATUSES, type TicketStatus } from '@vitrin/contracts';
+import { readCursorParam } from '../../../lib/list-cursor';
 import { readChoice, readPage, toSearchParams } from '../../../lib/url-params';
 
 export const TICKETS_PAGE_SIZE = 10;
 
-/** The ticket list as the address holds it: `?status=&page=`. */
+/** The ticket list as the address holds it: `?status=&page=&after=`. */
 export interface TicketFilters {
   status: TicketStatus | null;
   page: number;
+  /** The cursor the page was reached by (decision 0033); null on a page reached by number. */
+  after: string | null;
 }
 
 /** Narrows a chip's or the address's value to a status the API knows. */
@@ -20,6 +23,7 @@ export function parseTicketFilters(params: URLSearchParams): TicketFilters {
   return {
     status: status !== null && isTicketStatus(status) ? status : null,
     page: readPage(params),
+    after: readCursorParam(params),
   };
 }
 
@@ -27,5 +31,6 @@ export function writeTicketFilters(filters: TicketFilters): URLSearchParams {
   return toSearchParams([
     ['status', filters.status],
     ['page', filters.page],
+    ['after', filters.after],
   ]);
 }
