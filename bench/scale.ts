@@ -197,6 +197,20 @@ const probes: Probe[] = [
     deep: true,
   },
   {
+    name: 'console: tickets, waiting by priority',
+    path: '/api/admin/tickets/list-tickets',
+    who: 'staff',
+    body: { sort: 'priority' },
+    deep: true,
+  },
+  {
+    name: 'console: tickets, all by priority',
+    path: '/api/admin/tickets/list-tickets',
+    who: 'staff',
+    body: { status: 'all', sort: 'priority' },
+    deep: true,
+  },
+  {
     name: 'console: tickets, search',
     path: '/api/admin/tickets/list-tickets',
     who: 'staff',
