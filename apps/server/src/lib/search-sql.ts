@@ -17,17 +17,40 @@ export function matchesSearchQuery(
   column: Column | SQLWrapper,
   query: string | undefined,
 ): SQL | undefined {
-  const words = searchWordConditions(column, query);
-  return words.length === 0 ? undefined : and(...words);
+  const tokens = query ? searchTokens(query) : [];
+  return tokens.length === 0 ? undefined : and(...tokens.map((token) => holdsToken(column, token)));
 }
 
-/** One condition per word of the query ("this word occurs in the column"); none when blank. */
-export function searchWordConditions(
-  column: Column | SQLWrapper,
-  query: string | undefined,
-): SQL[] {
-  const tokens = query ? searchTokens(query) : [];
-  return tokens.map((token) => like(column as Column, `%${escapeLike(token)}%`));
+/**
+ * "The column holds `token`" in the form the trigram index serves (`like '%token%'`): PostgreSQL
+ * reads the rows whose text has every trigram of the token, then checks each.
+ */
+export function holdsToken(column: Column | SQLWrapper, token: string): SQL {
+  return like(column as Column, `%${escapeLike(token)}%`);
+}
+
+/**
+ * "The column holds every one of `tokens`" in a form no index serves: checked on the rows read
+ * some other way (in the list's order, or from the trigram index by another word). One
+ * comparison (`least(strpos(…), …) > 0`), so the planner's guess for it is its default third of
+ * the rows however many words there are, not a third to the power of their number: that guess
+ * would make it read the whole table and sort it rather than stop after the page. Undefined for
+ * no tokens.
+ */
+export function holdsEveryToken(column: Column | SQLWrapper, tokens: string[]): SQL | undefined {
+  if (tokens.length === 0) return undefined;
+  return sql`least(${sql.join(
+    tokens.map((token) => sql`strpos(${column}, ${token})`),
+    sql`, `,
+  )}) > 0`;
+}
+
+/**
+ * Whether PostgreSQL's trigram index can serve `like '%token%'`: pg_trgm takes trigrams only
+ * from runs of three or more letters or digits; a shorter token would read the whole index.
+ */
+export function trigramIndexable(token: string): boolean {
+  return /[\p{L}\p{N}]{3}/u.test(token);
 }
 
 /** The title part of a `searchableText` column: its first part (`products_title_trgm_idx`). */

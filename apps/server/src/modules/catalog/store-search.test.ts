@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { productGroups, productPrices, products } from '../../schema';
 import { postJson, setupTestApp } from '../../test/test-app';
-import { SEARCH_EXACT_TOTAL_LIMIT } from './store.service';
+import type { SearchSample } from './search-sample';
+import { listProducts, SEARCH_EXACT_TOTAL_LIMIT } from './store.service';
 
 // Decision 0030: a store search reads its page as two queries that stop after the page (the
 // title matches, then the others) and counts its total only up to SEARCH_EXACT_TOTAL_LIMIT. What
@@ -215,6 +216,108 @@ describe('store search on a grown catalog', () => {
     for (const item of list.items) {
       expect(item.startingPrice.price).toBeGreaterThanOrEqual(1_500_000);
       expect(item.startingPrice.price).toBeLessThanOrEqual(3_000_000);
+    }
+  });
+
+  test('a long query of words many products hold, that together few do: every page, counted', async () => {
+    // Each word is in nine hundred products or more («با», two letters, in no trigram), all of
+    // them together in a few hundred: the total is the count, with no estimate.
+    const q = 'هاست ابری رایگان با';
+    const expected = await rankedIds(q);
+    expect(expected.length).toBeGreaterThan(60);
+    expect(expected.length).toBeLessThan(SEARCH_EXACT_TOTAL_LIMIT);
+    for (const word of searchTokens(q)) {
+      expect((await rankedIds(word)).length, word).toBeGreaterThan(900);
+    }
+    const first = await search({ q, pageSize: 20 });
+    expect(first.total).toBe(expected.length);
+    expect(first.totalIsEstimate).toBeUndefined();
+    expect(await pagesOf({ q }, 20, 3)).toEqual(expected.slice(0, 60));
+    const lastPage = Math.ceil(expected.length / 20);
+    const last = await search({ q, page: lastPage, pageSize: 20 });
+    expect(last.items.map((item) => item.id)).toEqual(expected.slice((lastPage - 1) * 20));
+    expect(last.total).toBe(expected.length);
+  });
+
+  test('a long query whose words together most products hold: pages in order, an estimate', async () => {
+    const q = 'با هاست رایگان';
+    const expected = await rankedIds(q);
+    expect(expected.length).toBeGreaterThan(SEARCH_EXACT_TOTAL_LIMIT);
+    expect(await pagesOf({ q }, 20, 2)).toEqual(expected.slice(0, 40));
+    const list = await search({ q, page: 30, pageSize: 20 });
+    expect(list.items.map((item) => item.id)).toEqual(expected.slice(580, 600));
+    expect(list.totalIsEstimate).toBe(true);
+    expect(list.total).toBeGreaterThan(SEARCH_EXACT_TOTAL_LIMIT);
+  });
+
+  test('a long query with title and text matches: the title ones first across the pages', async () => {
+    // Few products: the brand is in some titles and in some descriptions, «هاست» in both.
+    const few = 'هاست کیان‌داده ۰';
+    const ranked = await rankedHere(few);
+    expect(ranked.some((row) => row.inTitle)).toBe(true);
+    expect(ranked.some((row) => !row.inTitle)).toBe(true);
+    const expected = ranked.map((row) => row.id);
+    expect((await search({ q: few, pageSize: 5 })).total).toBe(expected.length);
+    expect(await pagesOf({ q: few }, 5, Math.ceil(expected.length / 5))).toEqual(expected);
+    // Many: «ا» (one letter, no trigram) is in every product that «هاست» is.
+    const many = 'ا هاست';
+    const all = await rankedHere(many);
+    const titleCount = all.filter((row) => row.inTitle).length;
+    expect(titleCount).toBeGreaterThan(40);
+    expect(all.length - titleCount).toBeGreaterThan(40);
+    const size = [20, 19, 17, 13].find((n) => titleCount % n !== 0) ?? 11;
+    const crossing = Math.floor(titleCount / size) + 1;
+    for (const page of [1, crossing, crossing + 1]) {
+      const list = await search({ q: many, page, pageSize: size });
+      expect(list.items.map((item) => item.id)).toEqual(
+        all.slice((page - 1) * size, page * size).map((row) => row.id),
+      );
+      expect(list.totalIsEstimate).toBe(true);
+    }
+  });
+
+  test('whichever way the sample sends a search, its pages are the same', async () => {
+    // A sample that makes every word look rare (one ranked, counted query) and one that makes
+    // every word look common and its titles sparse or dense (the parts read in order or from
+    // the trigram index): a stale or unlucky sample costs time, never a wrong page.
+    const rows = (text: string, count: number) =>
+      Array.from({ length: count }, () => ({
+        text,
+        title: text.split(' ', 1)[0] ?? '',
+        groupId: 'none',
+        price: null,
+      }));
+    const samples: Record<string, SearchSample> = {
+      rare: { population: 1_000_000, rows: rows('nothing', 5_000), words: new Map() },
+      'common, in titles': {
+        population: 1_000_000,
+        rows: rows('هاستابریرایگانبا12کیانداده0 هاست', 5_000),
+        words: new Map(),
+      },
+      'common, not in titles': {
+        population: 1_000_000,
+        rows: rows('x هاستابریرایگانبا12کیانداده0', 5_000),
+        words: new Map(),
+      },
+    };
+    for (const q of ['هاست', 'هاست ابری رایگان با', 'هاست کیان‌داده ۰', 'ا هاست']) {
+      const expected = await rankedIds(q);
+      for (const [name, sample] of Object.entries(samples)) {
+        const memo = async <T>(key: string, compute: () => Promise<T>) =>
+          key === 'store-search-sample' ? (sample as T) : compute();
+        for (const page of [1, 2, 7]) {
+          const list = await listProducts(
+            t.app.db,
+            { q, page, pageSize: 9, sort: 'popular' },
+            memo,
+          );
+          expect(
+            list.items.map((item) => item.id),
+            `${q}, ${name}, page ${page}`,
+          ).toEqual(expected.slice((page - 1) * 9, page * 9));
+          if (!list.totalIsEstimate) expect(list.total, `${q}, ${name}`).toBe(expected.length);
+        }
+      }
     }
   });
 });

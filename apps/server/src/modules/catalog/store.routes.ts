@@ -8,7 +8,7 @@ const SLUG_IN_PATH = '([a-z0-9]+(?:-[a-z0-9]+)*)';
 
 export async function storeRoutes(app: FastifyInstance) {
   const cache = app.catalogCache.answers;
-  const memo: store.Memo = (key, compute) => cache.get(key, compute);
+  const memo: store.Memo = (key, compute, weigh) => cache.get(key, compute, weigh);
   registerCall(app, getProducts, (input) => store.listProducts(app.db, input, memo), { cache });
   registerCall(app, getProduct, (input) => store.getProductDetail(app.db, input), { cache });
   registerCall(app, getProductThemes, (input) => store.listProductThemes(app.db, input), {

@@ -10,6 +10,7 @@ import {
   type productCard,
   type themeCard,
 } from '@vitrin/contracts';
+import { searchTokens } from '@vitrin/fa';
 import {
   and,
   asc,
@@ -28,12 +29,14 @@ import {
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { countRows, estimatedRows, type ListTotal } from '../../lib/list-total';
+import { countRows, type ListTotal } from '../../lib/list-total';
 import {
+  holdsEveryToken,
+  holdsToken,
   matchesSearchQuery,
   searchTitle,
-  searchWordConditions,
   titleMatchFirst,
+  trigramIndexable,
 } from '../../lib/search-sql';
 import {
   groupFeatures,
@@ -45,6 +48,7 @@ import {
   themeCategories,
   themes,
 } from './schema';
+import { drawSearchSample, estimateSearch, type SearchSample, sampleBytes } from './search-sample';
 
 type ProductCard = z.output<typeof productCard>;
 type ThemeCard = z.output<typeof themeCard>;
@@ -110,6 +114,9 @@ type Headline = ReturnType<typeof headlineOfProduct>;
 // products, decision 0030); this one is a probe of the price key for each card shown.
 const onSale = sql<boolean>`coalesce((select bool_or(${productPrices.salePriceRial} is not null) from ${productPrices} where ${productPrices.productId} = ${products.id}), false)`;
 
+/** The same price as the sample of a search reads it (`search-sample.ts`), for `products`' row. */
+const productHeadlinePrice = sql`(select coalesce(${productPrices.salePriceRial}, ${productPrices.priceRial}) from ${productPrices} where ${productPrices.productId} = ${products.id} order by ${cycleRank} limit 1)`;
+
 /** What a store card shows, with its headline price from `headline`. */
 function productCardColumns(headline: Headline) {
   return {
@@ -149,46 +156,6 @@ function productCardsQuery(db: Database, options: CardQueryOptions) {
     .where(and(eq(products.status, 'active'), options.where(headline)))
     .orderBy(...options.orderBy(headline), asc(products.id))
     .$dynamic();
-}
-
-/**
- * One page of the cards of active products matching `where`, in `order`, without a total:
- * nothing makes PostgreSQL read past the page, so an index in the list's order lets it stop
- * there (`count(*) over ()` read every match first).
- */
-async function productCardsPage(
-  db: Database,
-  options: CardQueryOptions & { limit: number; offset: number },
-): Promise<ProductCard[]> {
-  const headline = headlineOfProduct(db);
-  const rows = await db
-    .select(productCardColumns(headline))
-    .from(products)
-    .innerJoin(productGroups, eq(productGroups.id, products.groupId))
-    .innerJoinLateral(headline, sql`true`)
-    .where(and(eq(products.status, 'active'), options.where(headline)))
-    .orderBy(...options.orderBy(headline), asc(products.id))
-    .limit(options.limit)
-    .offset(options.offset);
-  return toProductCards(rows).items;
-}
-
-/**
- * The active products matching `where` (a `select 1`), for counting them. Joined to their
- * headline price only when `where` reads it: an active product always has a price (a product
- * is published only with prices, and its last price cannot be taken away while it is:
- * products.service.ts), so the cards' inner join drops none of them.
- */
-function activeProductRows(
-  db: Database,
-  where: (headline: Headline) => SQL | undefined,
-  options: { priced: boolean },
-) {
-  const headline = headlineOfProduct(db);
-  const rows = db.select({ one: sql`1` }).from(products).$dynamic();
-  return (options.priced ? rows.innerJoinLateral(headline, sql`true`) : rows).where(
-    and(eq(products.status, 'active'), where(headline)),
-  );
 }
 
 type ProductCardRow = Awaited<ReturnType<typeof productCardsQuery>>[number];
@@ -243,7 +210,12 @@ function productOrder(sort: CallParsed<typeof getProducts>['sort'], price: SQLWr
 }
 
 /** Keeps what many answers share (see `listProducts`); the routes pass the catalog cache. */
-export type Memo = <T>(key: string, compute: () => Promise<T>) => Promise<T>;
+export type Memo = <T>(
+  key: string,
+  compute: () => Promise<T>,
+  /** What the value weighs in bytes, about, for the cache's budget. */
+  weigh?: (value: T) => number,
+) => Promise<T>;
 const noMemo: Memo = (_key, compute) => compute();
 
 /** The groups with their product counts, and the price range of a group (or of all). */
@@ -385,119 +357,269 @@ async function productListWithoutSearch(
 }
 
 /**
- * A store search's total is counted up to this many products. Past it, and whenever PostgreSQL
- * expects more than SEARCH_ESTIMATE_TRUSTED, the total is PostgreSQL's estimate
- * (`totalIsEstimate`): counting is reading, and a word that half the catalog holds cost a read of
- * every match on each search (decision 0030). Up to it by PostgreSQL's estimate, a search is
- * one query that ranks and counts every match.
+ * A store search's total is exact up to this many products. Past it, by the search sample's
+ * estimate (`search-sample.ts`), the total is that estimate (`totalIsEstimate`): counting is
+ * reading, and a word that half the catalog holds cost a read of every match on each search
+ * (decision 0030).
  */
 export const SEARCH_EXACT_TOTAL_LIMIT = 1_000;
 
 /**
- * PostgreSQL's estimate of a search's matches is trusted, without counting, past this many. It
- * tries each word on about a hundred sampled rows (the column's histogram), so a word in one
- * sample in a hundred is estimated at a hundredth of the catalog however rare it is; two in a
- * hundred rarely happen by chance.
+ * A part of a search page is read in the list's order (an index in it), stopping once the page
+ * is full, while that reads fewer rows than this many times the part's matches; otherwise its
+ * matches are read from the trigram index and sorted. A row read either way cost about the
+ * same at 100,000 products (decision 0030), and the trigram index has its own cost of reading
+ * the words' trigrams, so reading in order is taken a little beyond the even point.
  */
-const SEARCH_ESTIMATE_TRUSTED = 2_000;
+const ORDERED_READ_RATIO = 2;
+
+/** A key of the list's order, as a search page's statement selects and sorts it. */
+interface OrderKey {
+  value: SQLWrapper;
+  name: string;
+  descending: boolean;
+}
+
+/** The list's order (`productOrder`) for a search page's statement; the id breaks ties. */
+function searchOrderKeys(sort: ProductSort): OrderKey[] {
+  switch (sort) {
+    case 'newest':
+      return [{ value: products.createdAt, name: 'created_at', descending: true }];
+    case 'price-asc':
+      return [{ value: productHeadlinePrice, name: 'price', descending: false }];
+    case 'price-desc':
+      return [{ value: productHeadlinePrice, name: 'price', descending: true }];
+    default:
+      return [
+        { value: products.popularity, name: 'popularity', descending: true },
+        { value: products.sortOrder, name: 'sort_order', descending: false },
+      ];
+  }
+}
+
+/** `key as name, …` for a select list. */
+function selectKeys(keys: OrderKey[]): SQL {
+  return sql.join(
+    keys.map((key) => sql`${key.value} as ${sql.identifier(key.name)}`),
+    sql`, `,
+  );
+}
+
+/** `part, key desc, …, id` (each name of `from`, when given) for an order by. */
+function orderByKeys(keys: OrderKey[], options: { from?: string; part: boolean }): SQL {
+  const name = (column: string) =>
+    options.from
+      ? sql`${sql.identifier(options.from)}.${sql.identifier(column)}`
+      : sql.identifier(column);
+  return sql.join(
+    [
+      ...(options.part ? [name('part')] : []),
+      ...keys.map((key) => sql`${name(key.name)} ${key.descending ? sql`desc` : sql`asc`}`),
+      name('id'),
+    ],
+    sql`, `,
+  );
+}
 
 /**
- * PostgreSQL's estimate of the products matching every word (`words`, each a condition on the
- * rows of `rowsWhere`): its estimate for the rarest word. The planner multiplies the words'
- * shares as if they were unrelated, and the words of one search go together («سرور مجازی»,
- * "cloud hosting": a fifth of the real count), so no product of them is nearer.
+ * "`column` holds every word". `indexed`: each word with a trigram in the form the trigram
+ * index serves (`like`), so PostgreSQL reads the products that have all of their trigrams
+ * (one bitmap, cheaper than checking each product a single word gives: decision 0030);
+ * otherwise, and for words too short for a trigram, a check of each row read (`strpos`).
  */
-async function rarestWordEstimate(
-  db: Database,
-  words: SQL[],
-  rowsWhere: (condition: SQL | undefined) => SQLWrapper,
-): Promise<number> {
-  const estimates: number[] = [];
-  for (const word of words) estimates.push(await estimatedRows(db, rowsWhere(word)));
-  return Math.min(...estimates);
+function holdsWords(column: SQLWrapper, words: string[], options: { indexed: boolean }): SQL {
+  const liked = options.indexed ? words.filter(trigramIndexable) : [];
+  return and(
+    ...liked.map((word) => holdsToken(column, word)),
+    holdsEveryToken(
+      column,
+      words.filter((word) => !liked.includes(word)),
+    ),
+  ) as SQL;
+}
+
+/**
+ * Whether a part of a search page (`matches` products of `population`, estimated) is read in
+ * the list's order: while that reads fewer rows than ORDERED_READ_RATIO times its matches,
+ * and only for an order an index holds (not a price) and words the trigram index could serve
+ * instead.
+ */
+function readInOrder(options: {
+  need: number;
+  population: number;
+  matches: number;
+  sort: ProductSort;
+  words: string[];
+}): boolean {
+  const { need, population, matches } = options;
+  if (options.sort === 'price-asc' || options.sort === 'price-desc') return false;
+  if (!options.words.some(trigramIndexable)) return true;
+  const read = matches >= need ? (need * population) / matches : population;
+  return read <= ORDERED_READ_RATIO * matches;
 }
 
 /**
  * A store search's page and total, in the list's order with the products whose title holds
- * every word first (`titleMatchFirst`). Words PostgreSQL expects in few products are asked as
- * one query that ranks and counts every match (from the trigram index, cheap for few). Common
- * ones are asked as two queries that each stop after the page: the title matches, then, only
- * when they do not fill the page, the other matches, each read in the list's order from an
- * index (`products_active_popular_idx`, `…_newest_idx`); ranking, pricing and counting every
- * match of a common word cost it hundreds of milliseconds (decision 0030).
+ * every word first. The search sample (`search-sample.ts`, kept with the catalog's answers)
+ * estimates how many products hold the words together, with no statement sent, and that picks
+ * one statement of two:
+ *
+ * - when fewer than SEARCH_EXACT_TOTAL_LIMIT products may match, every match is read from the
+ *   trigram index, ranked and counted (`count(*) over ()`): the total is exact;
+ * - otherwise the title matches and the others are the two parts of a `union all`, each read in
+ *   the list's order (`products_active_popular_idx`, `…_newest_idx`) and stopping after the
+ *   page, or, when the sample says a part is too sparse for that, from the trigram indexes
+ *   and sorted; the total is the sample's estimate.
+ *
+ * Either way the cards (headline price, group, sale) are read for the page's products only.
  */
 async function searchProductCards(
   db: Database,
-  input: ProductPageInput & {
-    matches: SQL;
-    /** One condition per word; `matches` is all of them. */
-    words: SQL[];
-    inTitle: SQL;
-  },
+  sample: SearchSample,
+  input: ProductPageInput & { words: string[] },
 ): Promise<{ items: ProductCard[] } & ListTotal> {
-  const { matches, inTitle } = input;
-  const filters = ({ price }: Headline) =>
-    and(
-      input.groupId ? eq(products.groupId, input.groupId) : undefined,
-      input.minPrice === undefined ? undefined : gte(price, input.minPrice),
-      input.maxPrice === undefined ? undefined : lte(price, input.maxPrice),
-    );
-  const orderBy = ({ price }: Headline) => productOrder(input.sort, price);
-  const priced = input.minPrice !== undefined || input.maxPrice !== undefined;
-  const rowsWhere = (condition: SQL | undefined) =>
-    activeProductRows(db, (headline) => and(filters(headline), condition), { priced });
-  const estimate = await rarestWordEstimate(db, input.words, rowsWhere);
-  if (estimate <= SEARCH_EXACT_TOTAL_LIMIT) {
-    const ranked = await selectProductCards(db, {
-      where: (headline) => and(filters(headline), matches),
-      orderBy: (headline) => [sql`case when ${inTitle} then 0 else 1 end`, ...orderBy(headline)],
-      limit: input.limit,
-      offset: input.offset,
-    });
-    // A page past the end has no row to carry the count.
-    const total =
-      ranked.items.length === 0 && input.offset > 0
-        ? await countRows(db, rowsWhere(matches))
-        : ranked.total;
-    return { items: ranked.items, total, totalIsEstimate: false };
-  }
-  const titled = await productCardsPage(db, {
-    where: (headline) => and(filters(headline), inTitle),
-    orderBy,
-    limit: input.limit,
-    offset: input.offset,
-  });
-  let items = titled;
-  if (titled.length < input.limit) {
-    // How many title matches the pages before this one held: all of them up to here.
-    const titledBefore =
-      titled.length > 0 || input.offset === 0
-        ? input.offset + titled.length
-        : await countRows(
-            db,
-            activeProductRows(db, (headline) => and(filters(headline), inTitle), {
-              priced,
-            }).limit(input.offset),
-          );
-    const others = await productCardsPage(db, {
-      where: (headline) => and(filters(headline), matches, not(inTitle)),
-      orderBy,
-      limit: input.limit - titled.length,
-      offset: Math.max(0, input.offset - titledBefore),
-    });
-    items = [...titled, ...others];
-  }
-  if (input.offset === 0 && items.length < input.limit) {
-    return { items, total: items.length, totalIsEstimate: false };
-  }
-  if (estimate > SEARCH_ESTIMATE_TRUSTED) return { items, total: estimate, totalIsEstimate: true };
-  const counted = await countRows(
-    db,
-    sql`${rowsWhere(matches)} limit ${SEARCH_EXACT_TOTAL_LIMIT + 1}`,
+  const words = [...new Set(input.words)];
+  const { limit, offset } = input;
+  const filters = and(
+    eq(products.status, 'active'),
+    input.groupId ? eq(products.groupId, input.groupId) : undefined,
+    input.minPrice === undefined ? undefined : sql`${productHeadlinePrice} >= ${input.minPrice}`,
+    input.maxPrice === undefined ? undefined : sql`${productHeadlinePrice} <= ${input.maxPrice}`,
   );
-  return counted <= SEARCH_EXACT_TOTAL_LIMIT
-    ? { items, total: counted, totalIsEstimate: false }
-    : { items, total: Math.max(SEARCH_EXACT_TOTAL_LIMIT + 1, estimate), totalIsEstimate: true };
+  const estimate = estimateSearch(
+    sample,
+    words,
+    (row) =>
+      (input.groupId === undefined || row.groupId === input.groupId) &&
+      (input.minPrice === undefined || (row.price !== null && row.price >= input.minPrice)) &&
+      (input.maxPrice === undefined || (row.price !== null && row.price <= input.maxPrice)),
+  );
+  const text = products.searchText;
+  const title = searchTitle(products.searchText);
+  const keys = searchOrderKeys(input.sort);
+  const inTitle = holdsEveryToken(title, words) as SQL;
+
+  if (estimate.matchesAtLeast <= SEARCH_EXACT_TOTAL_LIMIT) {
+    const matches = and(filters, holdsWords(text, words, { indexed: true }));
+    const { items, total } = await cardsOfPage(
+      db,
+      sql`select ${products.id} as id, count(*) over () as total,
+          case when ${inTitle} then 0 else 1 end as part, ${selectKeys(keys)}
+        from ${products} where ${matches}
+        order by ${orderByKeys(keys, { part: true })} limit ${limit} offset ${offset}`,
+      { keys, counted: true },
+    );
+    // A page past the end has no row to carry the count. (The cards' join to a price drops no
+    // product: an active product always has one, products.service.ts.)
+    if (items.length === 0 && offset > 0) {
+      return {
+        items,
+        total: await countRows(db, sql`select 1 from ${products} where ${matches}`),
+        totalIsEstimate: false,
+      };
+    }
+    return { items, total: total ?? 0, totalIsEstimate: false };
+  }
+
+  const need = offset + limit;
+  const inOrder = (matches: number) =>
+    readInOrder({ need, population: sample.population, matches, sort: input.sort, words });
+  const titleInOrder = inOrder(estimate.titleMatches);
+  const othersInOrder = inOrder(estimate.matches - estimate.titleMatches);
+  const titled = searchPart({
+    name: 'titled',
+    part: 0,
+    where: and(filters, holdsWords(title, words, { indexed: !titleInOrder })) as SQL,
+    inOrder: titleInOrder,
+    keys,
+    need,
+  });
+  const others = searchPart({
+    name: 'others',
+    part: 1,
+    // Only when the title matches do not fill the pages up to this one: a condition of no row,
+    // which PostgreSQL checks once, before it reads anything of this part.
+    where: and(
+      sql`(select count(*) from titled) < ${need}`,
+      filters,
+      holdsWords(text, words, { indexed: !othersInOrder }),
+      not(inTitle),
+    ) as SQL,
+    inOrder: othersInOrder,
+    keys,
+    need,
+  });
+  const { items } = await cardsOfPage(
+    db,
+    sql`with ${sql.join([...titled.with, sql`titled as materialized (${titled.rows})`, ...others.with], sql`, `)}
+      select * from titled union all (${others.rows})
+      order by ${orderByKeys(keys, { part: true })} limit ${limit} offset ${offset}`,
+    { keys, counted: false },
+  );
+  // A page that is not full is the last: what it and the pages before hold is the total.
+  if (items.length < limit && (items.length > 0 || offset === 0)) {
+    return { items, total: offset + items.length, totalIsEstimate: false };
+  }
+  return {
+    items,
+    total: Math.max(SEARCH_EXACT_TOTAL_LIMIT + 1, estimate.matches),
+    totalIsEstimate: true,
+  };
+}
+
+/**
+ * One part of a search page: its first `need` products in the list's order (`keys`), with
+ * `part` for the order of the parts. Read in the list's order from an index (`inOrder`), or as
+ * every match first (`with`: its own statement part, `materialized`, which PostgreSQL cannot
+ * merge with the order and the limit; merged, it would walk the list's index until the part
+ * was full, reading the whole catalog for a sparse part) and then sorted.
+ */
+function searchPart(options: {
+  name: string;
+  part: number;
+  where: SQL;
+  inOrder: boolean;
+  keys: OrderKey[];
+  need: number;
+}): { with: SQL[]; rows: SQL } {
+  const columns = sql`${products.id} as id, ${options.part}::int as part, ${selectKeys(options.keys)}`;
+  const ordered = sql`order by ${orderByKeys(options.keys, { part: false })} limit ${options.need}`;
+  if (options.inOrder) {
+    return {
+      with: [],
+      rows: sql`select ${columns} from ${products} where ${options.where} ${ordered}`,
+    };
+  }
+  const found = sql.identifier(`${options.name}_found`);
+  return {
+    with: [
+      sql`${found} as materialized (select ${columns} from ${products} where ${options.where})`,
+    ],
+    rows: sql`select * from ${found} ${ordered}`,
+  };
+}
+
+/**
+ * The cards of a search page: `page` selects the page's product ids with the list's order keys
+ * (`keys`, and `part`), and a `total` when it counts; the cards are read for those only.
+ */
+async function cardsOfPage(
+  db: Database,
+  page: SQL,
+  options: { keys: OrderKey[]; counted: boolean },
+): Promise<{ items: ProductCard[]; total: number | undefined }> {
+  const headline = headlineOfProduct(db);
+  const rows = await db
+    .select({
+      ...productCardColumns(headline),
+      total: (options.counted ? sql`page.total` : sql`null`).mapWith(Number),
+    })
+    .from(sql`(${page}) as page`)
+    .innerJoin(products, eq(products.id, sql`page.id`))
+    .innerJoin(productGroups, eq(productGroups.id, products.groupId))
+    .innerJoinLateral(headline, sql`true`)
+    .orderBy(orderByKeys(options.keys, { from: 'page', part: true }));
+  return { items: toProductCards(rows).items, total: rows[0]?.total ?? undefined };
 }
 
 /**
@@ -515,37 +637,32 @@ export async function listProducts(
   const { groups, groupId, priceRange } = await memo(`store-facets ${input.group ?? ''}`, () =>
     storeFacets(db, input.group),
   );
-  const matches = matchesSearchQuery(products.searchText, input.q);
-  // The title is a part of the search text: a title match is a match.
-  const inTitle = matchesSearchQuery(searchTitle(products.searchText), input.q);
-  const limit = input.pageSize;
-  const offset = (input.page - 1) * input.pageSize;
+  const words = input.q ? searchTokens(input.q) : [];
+  const page = {
+    groupId,
+    sort: input.sort,
+    minPrice: input.minPrice,
+    maxPrice: input.maxPrice,
+    limit: input.pageSize,
+    offset: (input.page - 1) * input.pageSize,
+  };
   const { items, total, totalIsEstimate } =
-    matches && inTitle
-      ? await searchProductCards(db, {
-          matches,
-          words: searchWordConditions(products.searchText, input.q),
-          inTitle,
-          groupId,
-          sort: input.sort,
-          minPrice: input.minPrice,
-          maxPrice: input.maxPrice,
-          limit,
-          offset,
-        })
-      : await productListWithoutSearch(
+    words.length > 0
+      ? await searchProductCards(
           db,
-          memo,
-          {
-            groupId,
-            sort: input.sort,
-            minPrice: input.minPrice,
-            maxPrice: input.maxPrice,
-            limit,
-            offset,
-          },
-          options.keptListMaxProducts,
-        );
+          await memo(
+            'store-search-sample',
+            () =>
+              drawSearchSample(
+                db,
+                groups.reduce((sum, group) => sum + group.count, 0),
+                productHeadlinePrice,
+              ),
+            sampleBytes,
+          ),
+          { ...page, words },
+        )
+      : await productListWithoutSearch(db, memo, page, options.keptListMaxProducts);
   return {
     items,
     total,
