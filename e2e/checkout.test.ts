@@ -100,7 +100,11 @@ describe('checkout in the browser', () => {
       await firstCard.getByRole('link', { name: /انتخاب این قالب/ }).click();
       await page.waitForURL(new RegExp(`/store/${BUILDER_SLUG}\\?theme=[a-z0-9-]+$`));
       const order = page.getByRole('region', { name: 'سفارش' });
-      await expect.poll(() => order.getByLabel('قالب سایت').inputValue()).toBe(themeName);
+      // The field takes the theme once the product's themes are in: seconds on a loaded machine
+      // (CI runs two browser files at once), past expect.poll's 1 s.
+      await expect
+        .poll(() => order.getByLabel('قالب سایت').inputValue(), { timeout: 15_000 })
+        .toBe(themeName);
 
       // The domain is required: the box says so on the field, and nothing is added.
       await order.getByRole('button', { name: 'افزودن به سبد خرید' }).click();
