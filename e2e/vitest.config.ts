@@ -9,6 +9,10 @@ export default defineConfig({
     // is set, as CI does, like the server-postgres project.
     exclude: ['**/node_modules/**', ...(process.env.TEST_DATABASE_URL ? [] : ['cluster.test.ts'])],
     testTimeout: 60_000,
+    // expect.poll waits for a state the page reaches (a field filled, a toast gone) up to 10 s,
+    // not Vitest's 1 s: with two files at once on a loaded 2-core machine the checkout test's
+    // theme field took longer. A poll that means a deadline says so itself ({ timeout: 1_500 }).
+    expect: { poll: { timeout: 10_000 } },
     hookTimeout: 120_000,
     // Two files at a time (CI's wall time was 53 min with one): each file has its own server
     // (a free port, a fresh DATA_DIR or database) and its own Chromium, and much of a browser
