@@ -236,6 +236,37 @@ const probes: Probe[] = [
     who: 'staff',
     body: { query: 'مریم' },
   },
+  // The staff text searches (decision 0031, "Staff text searches"): a rare word, a short one.
+  {
+    name: 'console: documents, search number',
+    path: '/api/admin/billing/search-documents',
+    who: 'staff',
+    body: { query: '-000123' },
+  },
+  {
+    name: 'console: customers, search two letters',
+    path: '/api/admin/customers/search-customers',
+    who: 'staff',
+    body: { query: 'مر' },
+  },
+  {
+    name: 'console: tickets, search rare',
+    path: '/api/admin/tickets/list-tickets',
+    who: 'staff',
+    body: { status: 'all', search: '24942' },
+  },
+  {
+    name: 'console: products',
+    path: '/api/admin/catalog/list-products',
+    who: 'staff',
+    body: {},
+  },
+  {
+    name: 'console: products, search',
+    path: '/api/admin/catalog/list-products',
+    who: 'staff',
+    body: { q: 'آزمایشی 8413' },
+  },
   {
     name: 'console: service timeline',
     path: '/api/admin/services/get-service-timeline',
