@@ -121,7 +121,14 @@ const LATIN_BRANDS = brands(LATIN_SYLLABLES);
 const PERSIAN_BRANDS = brands(PERSIAN_SYLLABLES);
 
 /** The product searches whose plans are kept in the results (EXPLAIN ANALYZE, BUFFERS). */
-const EXPLAINED = ['هاست وردپرس', 'hosting', LATIN_BRANDS[731] ?? ''];
+const EXPLAINED = [
+  'هاست وردپرس',
+  'hosting',
+  LATIN_BRANDS[731] ?? '',
+  'هاست وردپرس حرفه‌ای ایران لینوکس',
+  'dedicated server with daily backups',
+  'پشتيبان گيري',
+];
 
 /** The searchable form of one part (a product's name is one part: its words run together). */
 const folded = (words: string[]) => words.map((word) => searchableText(word));
@@ -476,10 +483,10 @@ async function checkProductPages(url: string): Promise<void> {
 
 /**
  * The plans of each EXPLAINED product search as the store sends it: its statements are caught
- * on their way to the driver (the facets, kept by the store's memo, are read once before), then
- * each is run again under EXPLAIN (ANALYZE, BUFFERS). A search sends one to four statements
- * (the title matches, the others when those do not fill the page, the count and the estimate
- * of a total past SEARCH_EXACT_TOTAL_LIMIT: store.service.ts `searchProductCards`).
+ * on their way to the driver (the facets and the search sample, kept by the store's memo, are
+ * read once before, and the sample's own plan is kept as `search sample`), then each is run
+ * again under EXPLAIN (ANALYZE, BUFFERS). A search sends one statement (store.service.ts
+ * `searchProductCards`), two for a page past the end of a counted search.
  */
 async function explainProductSearches(url: string): Promise<Record<string, string>> {
   const handle = await openDatabase({ url, dataDir: null });
@@ -498,25 +505,32 @@ async function explainProductSearches(url: string): Promise<Record<string, strin
     return kept.get(key) as T;
   };
   const plans: Record<string, string> = {};
+  const explain = async (statement: { text: string; values: unknown[] }) => {
+    const result = await handle.executeSql(
+      `explain (analyze, buffers) ${statement.text}`,
+      statement.values,
+    );
+    return (result.rows as Array<{ 'QUERY PLAN': string }>)
+      .map((row) => row['QUERY PLAN'])
+      .join('\n');
+  };
   try {
     await listProducts(handle.db, { page: 1, pageSize: 20, sort: 'popular' }, memo);
+    sent.length = 0;
+    await listProducts(handle.db, { q: 'zzqxv', page: 1, pageSize: 20, sort: 'popular' }, memo);
+    const sampleStatement = sent.find((statement) =>
+      /tablesample|search_text, group_id/.test(statement.text),
+    );
+    if (sampleStatement) plans['search sample'] = await explain(sampleStatement);
     for (const q of EXPLAINED) {
       sent.length = 0;
       await listProducts(handle.db, { q, page: 1, pageSize: 20, sort: 'popular' }, memo);
-      const statements = sent.filter((statement) => !/^explain/i.test(statement.text));
+      const statements = [...sent];
       if (statements.length === 0) throw new Error(`no statement caught for ${q}`);
       const explained: string[] = [];
       for (const [index, statement] of statements.entries()) {
-        const result = await handle.executeSql(
-          `explain (analyze, buffers) ${statement.text}`,
-          statement.values,
-        );
         explained.push(
-          `-- statement ${index + 1} of ${statements.length}\n${(
-            result.rows as Array<{ 'QUERY PLAN': string }>
-          )
-            .map((row) => row['QUERY PLAN'])
-            .join('\n')}`,
+          `-- statement ${index + 1} of ${statements.length}\n${await explain(statement)}`,
         );
       }
       plans[q] = explained.join('\n\n');
