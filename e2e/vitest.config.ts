@@ -7,7 +7,10 @@ const realServers = Boolean(process.env.TEST_DATABASE_URL);
 export default defineConfig({
   test: {
     root: import.meta.dirname,
-    testTimeout: 60_000,
+    // A test may start a server of its own (shell.test.ts's SIGTERM test) or walk a long flow
+    // (admin-flow.test.ts): with another file beside it on two loaded cores, both went past 60 s
+    // here (at a load average of 15). The same 120 s as a file's own server start (hookTimeout).
+    testTimeout: 120_000,
     // expect.poll waits for a state the page reaches (a field filled, a toast gone) up to 10 s,
     // not Vitest's 1 s: with two files at once on a loaded 2-core machine the checkout test's
     // theme field took longer. A poll that means a deadline says so itself ({ timeout: 1_500 }).
