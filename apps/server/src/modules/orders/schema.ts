@@ -214,8 +214,9 @@ export const orders = pgTable(
   },
   (table) => [
     index('orders_user_idx').on(table.userId, table.createdAt),
-    // The panel's counts per status of one customer's orders, from the index alone (0031).
-    index('orders_user_status_idx').on(table.userId, table.status),
+    // The panel's counts per status of one customer's orders, from the index alone (0031), and
+    // its list of one status, newest first, by page or cursor (0033).
+    index('orders_user_status_idx').on(table.userId, table.status, table.createdAt, table.number),
     // The console's list, newest or oldest first, all or by status (decision 0031).
     index('orders_created_idx').on(table.createdAt, table.number),
     index('orders_status_created_idx').on(table.status, table.createdAt, table.number),
