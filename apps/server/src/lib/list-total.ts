@@ -10,9 +10,16 @@ import { AppError } from './app-error';
 /** Up to this many matching rows a list's total is exact. */
 export const EXACT_TOTAL_LIMIT = 10_000;
 
+/**
+ * Up to this many rows a text search's total is exact, as the store search's (decision 0030):
+ * a word most rows contain matches scattered rows, which cost a heap visit each to count,
+ * where an unsearched list counts from an index alone (decision 0031, "Staff text searches").
+ */
+export const SEARCH_EXACT_TOTAL_LIMIT = 1_000;
+
 export interface ListTotal {
   total: number;
-  /** True when `total` is the planner's estimate (more than EXACT_TOTAL_LIMIT rows match). */
+  /** True when `total` is the planner's estimate (more rows match than were counted). */
   totalIsEstimate: boolean;
 }
 
@@ -42,13 +49,18 @@ export async function countRows(db: Database | Transaction, rows: SQLWrapper): P
 
 /**
  * How many rows `rows` (a `select 1 from … where …` of the list, without order or paging)
- * answers: exact up to EXACT_TOTAL_LIMIT, an estimate beyond it.
+ * answers: exact up to `exactUpTo` (EXACT_TOTAL_LIMIT; SEARCH_EXACT_TOTAL_LIMIT for a text
+ * search), an estimate beyond it.
  */
-export async function listTotal(db: Database | Transaction, rows: SQLWrapper): Promise<ListTotal> {
-  const total = await countRows(db, sql`${rows} limit ${EXACT_TOTAL_LIMIT + 1}`);
-  if (total <= EXACT_TOTAL_LIMIT) return { total, totalIsEstimate: false };
+export async function listTotal(
+  db: Database | Transaction,
+  rows: SQLWrapper,
+  exactUpTo: number = EXACT_TOTAL_LIMIT,
+): Promise<ListTotal> {
+  const total = await countRows(db, sql`${rows} limit ${exactUpTo + 1}`);
+  if (total <= exactUpTo) return { total, totalIsEstimate: false };
   const estimate = await estimatedRows(db, rows);
-  return { total: Math.max(EXACT_TOTAL_LIMIT + 1, estimate), totalIsEstimate: true };
+  return { total: Math.max(exactUpTo + 1, estimate), totalIsEstimate: true };
 }
 
 /** A keyset cursor: the sort key of the last row of a page, opaque to the client. */

@@ -1,6 +1,7 @@
 import { searchCustomers } from '@vitrin/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
+import { SEARCH_EXACT_TOTAL_LIMIT } from '../../lib/list-total';
 import { users } from '../../schema';
 import { createSignedInUser, ok, type SignedInUser } from '../../test/api-kit';
 import { createStaff } from '../../test/staff-kit';
@@ -117,5 +118,31 @@ describe('customer search on the stored folded text', () => {
       });
       expect(new Set(indexed), query).toEqual(new Set(plain));
     }
+  });
+});
+
+describe('a search counts exactly up to SEARCH_EXACT_TOTAL_LIMIT', () => {
+  test('past it the total is an estimate and says so; the customers list unsearched still counts to 10,000', async () => {
+    const staff = await createStaff(t.app, 'support');
+    const word = `انبوه${crypto.randomUUID().slice(0, 4)}`;
+    await t.app.db.execute(sql`
+      insert into users (mobile, first_name, last_name)
+      select '+98919' || lpad(n::text, 7, '0'), ${word}, 'نمونه'
+      from generate_series(1, ${SEARCH_EXACT_TOTAL_LIMIT + 20}) n`);
+    await t.app.db.execute(sql`analyze users`);
+    const many = await ok(t.app, searchCustomers.path, { query: word }, staff.token);
+    expect(many.totalIsEstimate).toBe(true);
+    expect(many.total).toBeGreaterThan(SEARCH_EXACT_TOTAL_LIMIT);
+    expect(many.items).toHaveLength(20);
+    const all = await ok(t.app, searchCustomers.path, {}, staff.token);
+    expect(all.totalIsEstimate).toBeFalsy();
+    expect(all.total).toBeGreaterThan(SEARCH_EXACT_TOTAL_LIMIT + 20);
+    const few = await ok(t.app, searchCustomers.path, { query: `${word} نمونه` }, staff.token);
+    expect(few.totalIsEstimate).toBe(true);
+    await t.app.db.execute(
+      sql`delete from users where first_name = ${word} and mobile > ${`+98919${String(SEARCH_EXACT_TOTAL_LIMIT - 5).padStart(7, '0')}`}`,
+    );
+    const exact = await ok(t.app, searchCustomers.path, { query: word }, staff.token);
+    expect(exact).toMatchObject({ total: SEARCH_EXACT_TOTAL_LIMIT - 5, totalIsEstimate: false });
   });
 });

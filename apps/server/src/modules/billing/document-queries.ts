@@ -3,7 +3,14 @@ import { searchTokens, toLatinDigits } from '@vitrin/fa';
 import { and, asc, desc, eq, gte, ilike, like, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { encodeCursor, listTotal, readCursor, timestampText } from '../../lib/list-total';
+import {
+  EXACT_TOTAL_LIMIT,
+  encodeCursor,
+  listTotal,
+  readCursor,
+  SEARCH_EXACT_TOTAL_LIMIT,
+  timestampText,
+} from '../../lib/list-total';
 import { foldedPart } from '../../lib/search-fold';
 import { escapeLike, matchesSearchQuery } from '../../lib/search-sql';
 import { users } from '../accounts';
@@ -142,8 +149,9 @@ export async function findBillingDocuments(
   const counted = await listTotal(
     db,
     db.select({ one: sql`1` }).from(billingDocuments).where(where),
+    query ? SEARCH_EXACT_TOTAL_LIMIT : EXACT_TOTAL_LIMIT,
   );
-  // A search that finds at most EXACT_TOTAL_LIMIT documents: those are found first (through
+  // A search that finds at most SEARCH_EXACT_TOTAL_LIMIT documents: those are found first (through
   // the search's indexes) and sorted. Left to itself, the planner may walk every document by
   // date for a page it expects to fill soon: a part of a number no document has read all
   // 720,000 of them (2.8 s at 100×; decision 0031).

@@ -19,9 +19,11 @@ import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import {
   type Cursor,
+  EXACT_TOTAL_LIMIT,
   encodeCursor,
   listTotal,
   readCursor,
+  SEARCH_EXACT_TOTAL_LIMIT,
   timestampText,
 } from '../../lib/list-total';
 import { foldedPart } from '../../lib/search-fold';
@@ -318,9 +320,11 @@ export async function listQueue(db: Database, staffId: string, query: ListQuery)
   const filters = queueFilters(query, staffId);
   const status = statusCondition(query.status);
   const where = and(...filters, ...(status ? [status] : []));
-  // The search finds its customers in a subquery of its own: counting needs no join.
+  // The search finds its customers in a subquery of its own: counting needs no join. A search
+  // counts exactly up to SEARCH_EXACT_TOTAL_LIMIT: a common word's matches are scattered rows.
+  const exactUpTo = query.search?.trim() ? SEARCH_EXACT_TOTAL_LIMIT : EXACT_TOTAL_LIMIT;
   const countOf = (condition: SQL | undefined) =>
-    listTotal(db, db.select({ one: sql`1` }).from(tickets).where(condition));
+    listTotal(db, db.select({ one: sql`1` }).from(tickets).where(condition), exactUpTo);
   const [keys, counted, ...statusTotals] = await Promise.all([
     queueKeys(db, query, where),
     countOf(where),
