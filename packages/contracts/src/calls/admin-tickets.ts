@@ -87,6 +87,11 @@ export const adminListTickets = defineCall({
   response: cursorListResult(adminTicketRow).extend({
     /** How many tickets of each status match the other filters (the status chips). */
     counts: z.record(ticketStatus, z.number().int()),
+    /**
+     * The statuses whose count is PostgreSQL's estimate, not a count: more matched than a list
+     * counts (10,000; 1,000 while searching; decision 0031). Left out when every count is exact.
+     */
+    estimatedCounts: z.array(ticketStatus).optional(),
   }),
 });
 

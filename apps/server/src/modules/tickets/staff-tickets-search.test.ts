@@ -1,6 +1,7 @@
 import { adminListTickets } from '@vitrin/contracts';
 import { sql } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
+import { SEARCH_EXACT_TOTAL_LIMIT } from '../../lib/list-total';
 import { ok, type SignedInUser } from '../../test/api-kit';
 import { createStaff } from '../../test/staff-kit';
 import { setupTestApp } from '../../test/test-app';
@@ -87,5 +88,42 @@ describe('the queue search on the stored folded text', () => {
     expect(plan).toContain('tickets_search_trgm_idx');
     expect(plan).toContain('users_search_trgm_idx');
     expect(plan).toContain('tickets_user_idx');
+  });
+});
+
+describe('a search counts exactly up to SEARCH_EXACT_TOTAL_LIMIT', () => {
+  test('past it the total and that status chip are estimates, and the answer names the chip', async () => {
+    const staff = await createStaff(t.app, 'support');
+    const owner = await createPerson(t.app, { firstName: 'نگار', lastName: 'انبوهی' });
+    const word = `پرتکرار${crypto.randomUUID().slice(0, 4)}`;
+    await t.app.db.execute(sql`
+      insert into tickets (user_id, subject, department, status, closed_at)
+      select ${owner.id}::uuid, ${word} || ' ' || n, 'technical', 'closed', now()
+      from generate_series(1, ${SEARCH_EXACT_TOTAL_LIMIT + 20}) n`);
+    await openTicket(t.app, owner, { subject: `${word} باز` });
+    await t.app.db.execute(sql`analyze tickets`);
+    const many = await ok(
+      t.app,
+      adminListTickets.path,
+      { search: word, status: 'all' },
+      staff.token,
+    );
+    expect(many.totalIsEstimate).toBe(true);
+    expect(many.total).toBeGreaterThan(SEARCH_EXACT_TOTAL_LIMIT);
+    expect(many.estimatedCounts).toEqual(['closed']);
+    expect(many.counts.closed).toBeGreaterThan(SEARCH_EXACT_TOTAL_LIMIT);
+    expect(many.counts.open).toBe(1);
+    const open = await ok(
+      t.app,
+      adminListTickets.path,
+      { search: word, status: 'open' },
+      staff.token,
+    );
+    expect(open).toMatchObject({ total: 1, totalIsEstimate: false });
+    // Unsearched, the queue still counts exactly to 10,000.
+    const all = await ok(t.app, adminListTickets.path, { status: 'all' }, staff.token);
+    expect(all.totalIsEstimate).toBeFalsy();
+    expect(all.estimatedCounts).toBeUndefined();
+    expect(all.counts.closed).toBeGreaterThan(SEARCH_EXACT_TOTAL_LIMIT + 19);
   });
 });

@@ -346,6 +346,9 @@ export async function listQueue(db: Database, staffId: string, query: ListQuery)
   TICKET_STATUSES.forEach((each, index) => {
     counts[each] = statusTotals[index]?.total ?? 0;
   });
+  const estimatedCounts = TICKET_STATUSES.filter(
+    (_, index) => statusTotals[index]?.totalIsEstimate,
+  );
   return {
     items: rows.map((row) => ({
       ...toRowBase(row),
@@ -356,6 +359,7 @@ export async function listQueue(db: Database, staffId: string, query: ListQuery)
     pageSize: query.pageSize,
     nextCursor,
     counts,
+    ...(estimatedCounts.length > 0 ? { estimatedCounts } : {}),
   };
 }
 

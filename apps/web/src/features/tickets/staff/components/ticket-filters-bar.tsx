@@ -18,13 +18,20 @@ import {
   type QueueStatus,
   type TicketQueueFilters,
 } from '../utils/ticket-filters';
-import { QUEUE_SORT_LABELS, QUEUE_STATUS_LABELS, queueStatusCount } from '../utils/ticket-labels';
+import {
+  QUEUE_SORT_LABELS,
+  QUEUE_STATUS_LABELS,
+  queueStatusCount,
+  queueStatusCountIsEstimate,
+} from '../utils/ticket-labels';
 
 interface TicketFiltersBarProps {
   filters: TicketQueueFilters;
   setFilters: (changes: Partial<TicketQueueFilters>) => void;
   /** Tickets of each status under the other filters; unknown until the first answer. */
   counts: Readonly<Record<TicketStatus, number>> | undefined;
+  /** The statuses whose count is an estimate (shown «حدود»). */
+  estimatedCounts?: readonly TicketStatus[] | undefined;
   staff: readonly TicketStaffMember[];
   /** Who is looking: left out of the people list, being «من» already. */
   userId: string;
@@ -35,6 +42,7 @@ export function TicketFiltersBar({
   filters,
   setFilters,
   counts,
+  estimatedCounts,
   staff,
   userId,
 }: TicketFiltersBarProps) {
@@ -55,7 +63,8 @@ export function TicketFiltersBar({
           {QUEUE_STATUSES.map((status) => (
             <Chip key={status} value={status} variant="outline" radius="xl" type="radio">
               {QUEUE_STATUS_LABELS[status]}
-              {counts && ` (${toPersianDigits(queueStatusCount(status, counts))})`}
+              {counts &&
+                ` (${queueStatusCountIsEstimate(status, estimatedCounts) ? 'حدود ' : ''}${toPersianDigits(queueStatusCount(status, counts))})`}
             </Chip>
           ))}
         </Group>

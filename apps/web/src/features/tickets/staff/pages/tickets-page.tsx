@@ -48,6 +48,7 @@ export function TicketsPage() {
         filters={filters}
         setFilters={setFilters}
         counts={queue.data?.counts}
+        estimatedCounts={queue.data?.estimatedCounts}
         staff={staff.data?.items ?? []}
         userId={userId}
       />

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { queueStatusCount, ticketActionLabel } from './ticket-labels';
+import { queueStatusCount, queueStatusCountIsEstimate, ticketActionLabel } from './ticket-labels';
 
 const counts = { open: 2, answered: 5, 'customer-reply': 3, closed: 10 };
 
@@ -7,6 +7,16 @@ test('the waiting chip counts open and customer-reply tickets; all counts every 
   expect(queueStatusCount('waiting', counts)).toBe(5);
   expect(queueStatusCount('all', counts)).toBe(20);
   expect(queueStatusCount('answered', counts)).toBe(5);
+});
+
+test('a chip is «حدود» when any status it sums was estimated, and only then', () => {
+  expect(queueStatusCountIsEstimate('all', undefined)).toBe(false);
+  expect(queueStatusCountIsEstimate('all', [])).toBe(false);
+  expect(queueStatusCountIsEstimate('all', ['closed'])).toBe(true);
+  expect(queueStatusCountIsEstimate('waiting', ['closed'])).toBe(false);
+  expect(queueStatusCountIsEstimate('waiting', ['customer-reply'])).toBe(true);
+  expect(queueStatusCountIsEstimate('closed', ['closed'])).toBe(true);
+  expect(queueStatusCountIsEstimate('answered', ['closed', 'open'])).toBe(false);
 });
 
 test('a ticket history names each staff action in Persian', () => {

@@ -28,6 +28,18 @@ export function queueStatusCount(
   return counts[status];
 }
 
+/** Whether a chip's count sums any status PostgreSQL estimated rather than counted (0031). */
+export function queueStatusCountIsEstimate(
+  status: QueueStatus,
+  estimated: readonly TicketStatus[] | undefined,
+): boolean {
+  if (!estimated || estimated.length === 0) return false;
+  if (status === 'all') return true;
+  if (status === 'waiting')
+    return estimated.includes('open') || estimated.includes('customer-reply');
+  return estimated.includes(status);
+}
+
 const TICKET_ACTION_LABELS: Record<string, string> = {
   'ticket.assign': 'تعیین مسئول',
   'ticket.reply': 'پاسخ به مشتری',
