@@ -23,6 +23,7 @@ import {
   productPrices,
   products,
 } from './schema';
+import { headlineOfProduct } from './store.service';
 
 // Products in the staff console (issue 8): every product, published or not; a new product is
 // hidden until it has prices and an admin publishes it.
@@ -142,19 +143,7 @@ export async function listProducts(
     .offset((input.page - 1) * input.pageSize)
     .as('page');
   // The headline price: the shortest cycle on offer, one probe of the price key per product.
-  const headline = db
-    .select({
-      cycle: productPrices.cycle,
-      regularPrice: productPrices.priceRial,
-      price: sql<number>`coalesce(${productPrices.salePriceRial}, ${productPrices.priceRial})`
-        .mapWith(Number)
-        .as('effective_price'),
-    })
-    .from(productPrices)
-    .where(eq(productPrices.productId, products.id))
-    .orderBy(cycleRank(productPrices.cycle))
-    .limit(1)
-    .as('headline');
+  const headline = headlineOfProduct(db);
   const cycleCount = sql<number>`(select count(*) from ${productPrices} where ${productPrices.productId} = ${products.id})`;
   const [rows, counted] = await Promise.all([
     db

@@ -91,7 +91,7 @@ function headlinePrices(db: Database) {
  * per product the other conditions keep, where the CTE sorted every price of the catalog on
  * each call (issue 24).
  */
-function headlineOfProduct(db: Database) {
+export function headlineOfProduct(db: Database) {
   return db
     .select({
       cycle: productPrices.cycle,
