@@ -105,3 +105,12 @@ async function screenshotOnce(page: Page, file: string, fullPage: boolean): Prom
 export async function horizontalOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 }
+
+/** Calls the page made to `path`, with the input each sent. */
+export function recordCalls(page: Page, path: string): Array<Record<string, unknown>> {
+  const calls: Array<Record<string, unknown>> = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === path) calls.push(request.postDataJSON() ?? {});
+  });
+  return calls;
+}

@@ -9,7 +9,7 @@ import {
   users,
   walletTransactions,
 } from '../apps/server/src/schema';
-import { launchChromium } from './browser';
+import { launchChromium, recordCalls } from './browser';
 import { ADMIN, newPage, persianDigits, screenshotBoth, signIn } from './flows';
 import { type InProcessServer, startInProcessServer } from './in-process-server';
 
@@ -24,14 +24,6 @@ const MINUTE_MS = 60_000;
 
 let server: InProcessServer;
 let browser: Browser;
-
-function recordCalls(page: Page, path: string): Array<Record<string, unknown>> {
-  const calls: Array<Record<string, unknown>> = [];
-  page.on('request', (request) => {
-    if (new URL(request.url()).pathname === path) calls.push(request.postDataJSON() ?? {});
-  });
-  return calls;
-}
 
 /** Rows enough for three console pages (20) and five panel pages (10) of every list here. */
 async function seed() {

@@ -3,7 +3,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { auditLog, billingDocuments, orders, users } from '../apps/server/src/schema';
-import { launchChromium, viewports } from './browser';
+import { launchChromium, recordCalls, viewports } from './browser';
 import { ADMIN, newPage, persianDigits, screenshotBoth, signIn } from './flows';
 import { type InProcessServer, startInProcessServer } from './in-process-server';
 
@@ -17,15 +17,6 @@ const MINUTE_MS = 60_000;
 
 let server: InProcessServer;
 let browser: Browser;
-
-/** Calls the page made to `path`, with the input each sent. */
-function recordCalls(page: Page, path: string): Array<Record<string, unknown>> {
-  const calls: Array<Record<string, unknown>> = [];
-  page.on('request', (request) => {
-    if (new URL(request.url()).pathname === path) calls.push(request.postDataJSON() ?? {});
-  });
-  return calls;
-}
 
 async function seedCustomers() {
   const now = Date.now();
