@@ -116,6 +116,23 @@ function pager(page: Page) {
   return page.getByRole('navigation', { name: 'صفحه‌بندی' });
 }
 
+/** `main`'s text once it differs from `before` and two reads 250 ms apart agree. */
+async function settledText(page: Page, before: string | null): Promise<string | null> {
+  let last: string | null = null;
+  await expect
+    .poll(
+      async () => {
+        const now = await page.locator('main').textContent();
+        const settled = now !== before && now === last;
+        last = now;
+        return settled;
+      },
+      { intervals: [250] },
+    )
+    .toBe(true);
+  return last;
+}
+
 /**
  * From the first page of the list at `path` to its second by «صفحهٔ بعدی» (the call carries the
  * first page's cursor, the address `?page=2&after=…`) and back by «صفحهٔ قبلی».
@@ -131,6 +148,13 @@ async function stepsByCursor(
     .getByText(/^صفحهٔ ۱ از [۰-۹]+$/u)
     .waitFor();
   const first = await page.locator('main').textContent();
+  // The list keeps showing page 1's rows under «صفحهٔ ۲» until page 2's answer is drawn
+  // (keepPreviousData): read page 2 only after its answer came and the text stopped changing.
+  const answered = page.waitForResponse(
+    (response) =>
+      new URL(response.url()).pathname === list.call &&
+      response.request().postDataJSON()?.page === 2,
+  );
   await pager(page).getByRole('button', { name: 'صفحهٔ بعدی' }).click();
   const query = list.query ? `${list.query}&` : '';
   await page.waitForURL(new RegExp(`${list.path}\\?${query}page=2&after=[\\w-]+$`));
@@ -139,8 +163,8 @@ async function stepsByCursor(
     .waitFor();
   const after = new URL(page.url()).searchParams.get('after');
   await expect.poll(() => calls.at(-1)).toMatchObject({ page: 2, after });
-  await expect.poll(() => page.locator('main').textContent()).not.toBe(first);
-  const second = await page.locator('main').textContent();
+  await answered;
+  const second = await settledText(page, first);
   await screenshotBoth(page, `list-paging-${list.shot}-page-2`);
   // Page 3 by cursor, then back to 2 by the cursor the history entry kept.
   await pager(page).getByRole('button', { name: 'صفحهٔ بعدی' }).click();
