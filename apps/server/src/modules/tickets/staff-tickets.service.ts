@@ -19,7 +19,6 @@ import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import {
   type Cursor,
-  EXACT_TOTAL_LIMIT,
   encodeCursor,
   listTotal,
   readCursor,
@@ -283,6 +282,13 @@ function statusCondition(status: ListQuery['status']): SQL | undefined {
   return eq(tickets.status, status);
 }
 
+/** The statuses a status filter shows: its chips' counts add up to its total. */
+function statusesOf(status: ListQuery['status']): readonly TicketStatus[] {
+  if (status === 'all') return TICKET_STATUSES;
+  if (status === 'waiting') return WAITING_STATUSES;
+  return [status];
+}
+
 /** The newest message of each ticket (internal notes too), with its author's name. */
 async function findLastMessages(db: Database, ticketIds: string[]) {
   const byTicket = new Map<string, TicketRow['lastMessage']>();
@@ -313,26 +319,28 @@ async function findLastMessages(db: Database, ticketIds: string[]) {
 }
 
 /**
- * The staff queue: filtered, searched, sorted and paged, with the status chips' counts. The
- * total is exact up to EXACT_TOTAL_LIMIT (SEARCH_EXACT_TOTAL_LIMIT while searching), the chips
- * up to SEARCH_EXACT_TOTAL_LIMIT, and estimates beyond (decision 0031).
+ * The staff queue: filtered, searched, sorted and paged, with the status chips' counts, each
+ * exact up to SEARCH_EXACT_TOTAL_LIMIT and an estimate beyond; the total is the sum of the
+ * shown statuses' chips, an estimate when one of them is (decision 0031).
  */
 export async function listQueue(db: Database, staffId: string, query: ListQuery) {
   const filters = queueFilters(query, staffId);
   const status = statusCondition(query.status);
   const where = and(...filters, ...(status ? [status] : []));
-  // The search finds its customers in a subquery of its own: counting needs no join. A search
-  // counts exactly up to SEARCH_EXACT_TOTAL_LIMIT: a common word's matches are scattered rows.
-  // So do the status chips, searched or not: four counts on every page of the queue, a glance
-  // at how much waits, where «حدود ۵٬۲۵۴» says as much as 5,001 and costs a tenth (decision 0031).
-  const countOf = (condition: SQL | undefined, exactUpTo: number) =>
-    listTotal(db, db.select({ one: sql`1` }).from(tickets).where(condition), exactUpTo);
-  const [keys, counted, ...statusTotals] = await Promise.all([
+  // The search finds its customers in a subquery of its own: counting needs no join. The status
+  // chips count exactly up to SEARCH_EXACT_TOTAL_LIMIT, searched or not: four counts on every
+  // page of the queue, a glance at how much waits, where «حدود ۵٬۲۵۴» says as much as 5,001 and
+  // costs a tenth; a search's common word matches scattered rows (decision 0031). The statuses
+  // split the queue, so the total is their sum and costs no count of its own.
+  const countOf = (condition: SQL | undefined) =>
+    listTotal(
+      db,
+      db.select({ one: sql`1` }).from(tickets).where(condition),
+      SEARCH_EXACT_TOTAL_LIMIT,
+    );
+  const [keys, ...statusTotals] = await Promise.all([
     queueKeys(db, query, where),
-    countOf(where, query.search?.trim() ? SEARCH_EXACT_TOTAL_LIMIT : EXACT_TOTAL_LIMIT),
-    ...TICKET_STATUSES.map((each) =>
-      countOf(and(...filters, eq(tickets.status, each)), SEARCH_EXACT_TOTAL_LIMIT),
-    ),
+    ...TICKET_STATUSES.map((each) => countOf(and(...filters, eq(tickets.status, each)))),
   ]);
   const ids = keys.map((key) => key.id);
   const [joined, lastMessages] = await Promise.all([
@@ -353,6 +361,11 @@ export async function listQueue(db: Database, staffId: string, query: ListQuery)
   const estimatedCounts = TICKET_STATUSES.filter(
     (_, index) => statusTotals[index]?.totalIsEstimate,
   );
+  const shown = statusesOf(query.status);
+  const counted = {
+    total: shown.reduce((sum, each) => sum + counts[each], 0),
+    totalIsEstimate: shown.some((each) => estimatedCounts.includes(each)),
+  };
   return {
     items: rows.map((row) => ({
       ...toRowBase(row),
