@@ -58,6 +58,15 @@ export default defineConfig({
                 hookTimeout: 60_000,
               },
             },
+            // The bench's own code that needs PostgreSQL: its statement counter (bench/).
+            {
+              test: {
+                name: 'bench',
+                root: 'bench',
+                include: ['*.test.ts'],
+                environment: 'node',
+              },
+            },
           ]
         : []),
     ],

@@ -31,50 +31,90 @@ function countOutside(text: string | undefined): void {
   outsideTexts.set(short, (outsideTexts.get(short) ?? 0) + 1);
 }
 
+function countOne(text: string | undefined): void {
+  const count = current.getStore();
+  if (!count) {
+    countOutside(text);
+    return;
+  }
+  count.statements += 1;
+  count.texts?.push(String(text).slice(0, 300));
+}
+
+function textOf(first: unknown): string | undefined {
+  if (typeof first === 'string') return first;
+  return (first as { text?: string } | null | undefined)?.text;
+}
+
+// Each statement is counted once, where a client is asked to send it, in the async context of
+// whoever asked. Two things stand in the way:
+//
+// - A client's `query` may be the client's own, not its prototype's: the server's pool names
+//   prepared statements on each connection (`namePreparedStatements`, src/db/client.ts) with a
+//   `query` of its own that sends through the `client.query` it bound when the connection
+//   opened. On a connection opened before this counter was installed (the bench's target seeds
+//   first), that is pg's own, which no wrapper on the prototype ever sees. So each client the
+//   pool hands out gets a counting layer over its own `query`, and a statement sent through
+//   that layer is not counted again by the prototype's wrapper beneath it (`sending`: the layers
+//   call each other synchronously; pg only queues the statement there).
+// - pg-pool answers a `pool.query` or `pool.connect` that waits for a connection from whoever
+//   released one, in that caller's async context. So the pool's `connect` callback is run in its
+//   caller's context (pool.query sends through it); `await pool.connect()` keeps its own.
+//
+// (Before: the pool counted its queries and marked their config so that the client's wrapper
+// left them alone; but the naming layer re-sends `{ ...config, name }`, without the mark, so a
+// pooled statement with parameters on a connection opened after the install counted twice, the
+// second time against whichever request released the connection; and statements on a checked-
+// out connection opened before the install, such as a transaction's, counted not at all.)
+const counting = new WeakSet<object>();
+let sending = 0;
+
+function countingQuery(send: (...args: unknown[]) => unknown) {
+  const counted = function countedQuery(this: unknown, ...args: unknown[]) {
+    if (sending > 0) return send.apply(this, args);
+    countOne(textOf(args[0]));
+    sending += 1;
+    try {
+      return send.apply(this, args);
+    } finally {
+      sending -= 1;
+    }
+  };
+  counting.add(counted);
+  return counted;
+}
+
+/** A client with a `query` of its own gets a counting layer over it (see above). */
+function countOwnQuery(client: unknown): void {
+  if (!client || typeof client !== 'object' || !Object.hasOwn(client, 'query')) return;
+  const own = client as { query: (...args: unknown[]) => unknown };
+  if (counting.has(own.query)) return;
+  own.query = countingQuery(own.query);
+}
+
 let installed = false;
 function wrapDriver(): void {
   if (installed) return;
   installed = true;
-  const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
-  pg.Client.prototype.query = function countedQuery(this: pg.Client, ...args: unknown[]) {
-    const [config] = args;
-    if (config && typeof config === 'object' && countedByPool in config) {
-      return query.apply(this, args);
+  pg.Client.prototype.query = countingQuery(
+    pg.Client.prototype.query as (...args: unknown[]) => unknown,
+  ) as typeof pg.Client.prototype.query;
+  const connect = pg.Pool.prototype.connect as (...args: unknown[]) => unknown;
+  pg.Pool.prototype.connect = function countedConnect(this: pg.Pool, ...args: unknown[]) {
+    const [callback] = args;
+    if (typeof callback !== 'function') {
+      return (connect.apply(this, args) as Promise<pg.PoolClient>).then((client) => {
+        countOwnQuery(client);
+        return client;
+      });
     }
-    const count = current.getStore();
-    if (count) {
-      count.statements += 1;
-      const [first] = args;
-      const text = typeof first === 'string' ? first : (first as { text?: string }).text;
-      count.texts?.push(String(text).slice(0, 300));
-    } else {
-      const [first] = args;
-      countOutside(typeof first === 'string' ? first : (first as { text?: string }).text);
-    }
-    return query.apply(this, args);
-  } as typeof pg.Client.prototype.query;
-  // A query through the pool may wait for a connection; pg-pool then sends it from the context of
-  // whoever released one. So the pool counts it, in its caller's context, and marks the config
-  // so that the client's count above leaves it alone.
-  const poolQuery = pg.Pool.prototype.query as (...args: unknown[]) => unknown;
-  pg.Pool.prototype.query = function countedPoolQuery(this: pg.Pool, ...args: unknown[]) {
-    const [first, ...rest] = args;
-    if (typeof first === 'function') return poolQuery.apply(this, args);
-    const config =
-      typeof first === 'string'
-        ? { text: first, ...(Array.isArray(rest[0]) ? { values: rest.shift() } : {}) }
-        : { ...(first as object) };
-    const count = current.getStore();
-    if (count) {
-      count.statements += 1;
-      count.texts?.push(String((config as { text?: string }).text).slice(0, 300));
-    } else countOutside((config as { text?: string }).text);
-    Object.defineProperty(config, countedByPool, { value: true });
-    return poolQuery.apply(this, [config, ...rest]);
-  } as typeof pg.Pool.prototype.query;
+    const store = current.getStore();
+    return connect.call(this, (error: unknown, client: unknown, ...rest: unknown[]) => {
+      countOwnQuery(client);
+      return current.run(store as RequestCount, () => callback(error, client, ...rest));
+    });
+  } as typeof pg.Pool.prototype.connect;
 }
-
-const countedByPool = Symbol('counted by the pool');
 
 /** Counts each request's statements by route; read them with `statementCounts()`. */
 export function countStatements(app: FastifyInstance): void {
