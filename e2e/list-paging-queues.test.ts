@@ -127,7 +127,7 @@ async function settledText(page: Page, before: string | null): Promise<string | 
         last = now;
         return settled;
       },
-      { intervals: [250] },
+      { interval: 250 },
     )
     .toBe(true);
   return last;
