@@ -21,11 +21,17 @@ export function matchesSearchQuery(
   return tokens.length === 0 ? undefined : and(...tokens.map((token) => holdsToken(column, token)));
 }
 
+/** Below this many letters a word has no trigram: no trigram index can find it. */
+const TRIGRAM_LENGTH = 3;
+
 /**
  * "The column holds `token`" in the form the trigram index serves (`like '%token%'`): PostgreSQL
- * reads the rows whose text has every trigram of the token, then checks each.
+ * reads the rows whose text has every trigram of the token, then checks each. A word of one or
+ * two letters has no trigram, so it is checked on every row read: by `strpos`, which finds it in
+ * about half the time `like` does on Persian text (100,000 customers' names, «مر»: 14 → 6 ms).
  */
 export function holdsToken(column: Column | SQLWrapper, token: string): SQL {
+  if (token.length < TRIGRAM_LENGTH) return sql`strpos(${column}, ${token}) > 0`;
   return like(column as Column, `%${escapeLike(token)}%`);
 }
 
