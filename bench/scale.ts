@@ -28,6 +28,8 @@ const SIZES = (process.env.BENCH_SCALE_SIZES ?? '1,10,100')
 const SAMPLES = Number(process.env.BENCH_SCALE_SAMPLES ?? 40);
 const WARMUP = 3;
 const CHECKOUT_FLOWS = Number(process.env.BENCH_SCALE_CHECKOUTS ?? 10);
+/** Only the calls whose name holds this text (a quick look at a few; the report is partial). */
+const ONLY = process.env.BENCH_SCALE_ONLY;
 /** Pages deep into a list: this share of its last page. */
 const DEEP_SHARE = 0.9;
 const MAX_PAGE = 100_000;
@@ -341,6 +343,7 @@ async function measureCalls(
 ): Promise<Measured[]> {
   const results: Measured[] = [];
   for (const probe of probes) {
+    if (ONLY && !probe.name.includes(ONLY)) continue;
     const body = resolveBody(probe.body, ids);
     const first = await time(server, `${probe.name}`, probe.path, body, tokens[probe.who]);
     results.push(first);
@@ -522,7 +525,9 @@ async function main(): Promise<number> {
         };
         const ids = await databaseIds(server, tokens);
         const calls = await measureCalls(server, tokens, ids);
-        calls.push(...(await measureCheckouts(server, tokens.customer)));
+        if (!ONLY || 'checkout'.includes(ONLY)) {
+          calls.push(...(await measureCheckouts(server, tokens.customer)));
+        }
         sizes.push({ size, rows, growth, growthSeconds, calls });
       } finally {
         await stopAllChildren();
