@@ -12,12 +12,11 @@ import { and, count, desc, eq, isNotNull, isNull, like, or, type SQL, sql } from
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import {
-  EXACT_TOTAL_LIMIT,
   encodeCursor,
   type ListTotal,
   listTotal,
   readCursor,
-  SEARCH_EXACT_TOTAL_LIMIT,
+  searchTotal,
   timestampText,
   UUID_KEY,
 } from '../../lib/list-total';
@@ -130,11 +129,9 @@ export async function searchCustomerRows(
       .from(users)
       .innerJoin(page, eq(page.id, users.id))
       .orderBy(desc(users.createdAt), desc(users.id)),
-    listTotal(
-      db,
-      db.select({ one: sql`1` }).from(users).where(where),
-      text ? SEARCH_EXACT_TOTAL_LIMIT : EXACT_TOTAL_LIMIT,
-    ),
+    text
+      ? searchTotal(db, db.select({ one: sql`1` }).from(users).where(where))
+      : listTotal(db, db.select({ one: sql`1` }).from(users).where(where)),
   ]);
   const last = rows.at(-1);
   const nextCursor =
