@@ -56,36 +56,11 @@ export async function listTotal(
   db: Database | Transaction,
   rows: SQLWrapper,
   exactUpTo: number = EXACT_TOTAL_LIMIT,
-  /** The planner's estimate of `rows`, when the caller has asked for it already. */
-  known?: number,
 ): Promise<ListTotal> {
   const total = await countRows(db, sql`${rows} limit ${exactUpTo + 1}`);
   if (total <= exactUpTo) return { total, totalIsEstimate: false };
-  const estimate = known ?? (await estimatedRows(db, rows));
-  return { total: Math.max(exactUpTo + 1, estimate), totalIsEstimate: true };
-}
-
-/**
- * Past this many expected rows a search's total is PostgreSQL's estimate without counting: five
- * times the exact limit, so only a planner five times wrong shows «حدود» for fewer than 1,000.
- */
-export const ESTIMATE_ONLY_ABOVE = 5 * SEARCH_EXACT_TOTAL_LIMIT;
-
-/**
- * A text search's total (and the ticket queue's status chips'): PostgreSQL's estimate first
- * (planning only), and when it expects more than ESTIMATE_ONLY_ABOVE rows that is the answer;
- * otherwise counted exactly up to SEARCH_EXACT_TOTAL_LIMIT as `listTotal` does. A word a tenth
- * of the rows hold is found through a trigram index that answers every match before the first
- * can be counted (documents «مریم» at 100×, 71,842 of them: 58 ms to count 1,001), where the
- * estimate costs its planning, about a millisecond (decision 0031).
- */
-export async function searchTotal(
-  db: Database | Transaction,
-  rows: SQLWrapper,
-): Promise<ListTotal> {
   const estimate = await estimatedRows(db, rows);
-  if (estimate > ESTIMATE_ONLY_ABOVE) return { total: estimate, totalIsEstimate: true };
-  return listTotal(db, rows, SEARCH_EXACT_TOTAL_LIMIT, estimate);
+  return { total: Math.max(exactUpTo + 1, estimate), totalIsEstimate: true };
 }
 
 /** A keyset cursor: the sort key of the last row of a page, opaque to the client. */

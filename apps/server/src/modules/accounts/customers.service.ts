@@ -12,11 +12,12 @@ import { and, count, desc, eq, isNotNull, isNull, like, or, type SQL, sql } from
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import {
+  EXACT_TOTAL_LIMIT,
   encodeCursor,
   type ListTotal,
   listTotal,
   readCursor,
-  searchTotal,
+  SEARCH_EXACT_TOTAL_LIMIT,
   timestampText,
   UUID_KEY,
 } from '../../lib/list-total';
@@ -129,9 +130,11 @@ export async function searchCustomerRows(
       .from(users)
       .innerJoin(page, eq(page.id, users.id))
       .orderBy(desc(users.createdAt), desc(users.id)),
-    text
-      ? searchTotal(db, db.select({ one: sql`1` }).from(users).where(where))
-      : listTotal(db, db.select({ one: sql`1` }).from(users).where(where)),
+    listTotal(
+      db,
+      db.select({ one: sql`1` }).from(users).where(where),
+      text ? SEARCH_EXACT_TOTAL_LIMIT : EXACT_TOTAL_LIMIT,
+    ),
   ]);
   const last = rows.at(-1);
   const nextCursor =

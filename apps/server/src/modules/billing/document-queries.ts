@@ -4,10 +4,11 @@ import { and, asc, desc, eq, gte, ilike, like, lt, or, type SQL, sql } from 'dri
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import {
+  EXACT_TOTAL_LIMIT,
   encodeCursor,
   listTotal,
   readCursor,
-  searchTotal,
+  SEARCH_EXACT_TOTAL_LIMIT,
   timestampText,
 } from '../../lib/list-total';
 import { foldedPart } from '../../lib/search-fold';
@@ -145,8 +146,11 @@ export async function findBillingDocuments(
   const query = filters.query ? toLatinDigits(filters.query).trim() : undefined;
   if (query) conditions.push(searchCondition(query));
   const where = and(...conditions);
-  const matching = db.select({ one: sql`1` }).from(billingDocuments).where(where);
-  const counted = query ? await searchTotal(db, matching) : await listTotal(db, matching);
+  const counted = await listTotal(
+    db,
+    db.select({ one: sql`1` }).from(billingDocuments).where(where),
+    query ? SEARCH_EXACT_TOTAL_LIMIT : EXACT_TOTAL_LIMIT,
+  );
   // A search that finds at most SEARCH_EXACT_TOTAL_LIMIT documents: those are found first (through
   // the search's indexes) and sorted. Left to itself, the planner may walk every document by
   // date for a page it expects to fill soon: a part of a number no document has read all

@@ -20,8 +20,9 @@ import { AppError } from '../../lib/app-error';
 import {
   type Cursor,
   encodeCursor,
+  listTotal,
   readCursor,
-  searchTotal,
+  SEARCH_EXACT_TOTAL_LIMIT,
   timestampText,
 } from '../../lib/list-total';
 import { foldedPart } from '../../lib/search-fold';
@@ -332,7 +333,11 @@ export async function listQueue(db: Database, staffId: string, query: ListQuery)
   // costs a tenth; a search's common word matches scattered rows (decision 0031). The statuses
   // split the queue, so the total is their sum and costs no count of its own.
   const countOf = (condition: SQL | undefined) =>
-    searchTotal(db, db.select({ one: sql`1` }).from(tickets).where(condition));
+    listTotal(
+      db,
+      db.select({ one: sql`1` }).from(tickets).where(condition),
+      SEARCH_EXACT_TOTAL_LIMIT,
+    );
   const [keys, ...statusTotals] = await Promise.all([
     queueKeys(db, query, where),
     ...TICKET_STATUSES.map((each) => countOf(and(...filters, eq(tickets.status, each)))),
