@@ -9,7 +9,10 @@ import { listCountText } from '../utils/list-count';
 
 /** The part of a paged list's TanStack query the body reads. */
 interface ListQuery<T> extends RetryableQuery {
-  /** `totalIsEstimate`: past 10,000 rows the server counts no further and estimates (0031). */
+  /**
+   * `totalIsEstimate`: the server counted no further and estimates, past 10,000 rows (1,000 for
+   * a search or a ticket queue's status) (0031).
+   */
   data:
     | {
         items: T[];
