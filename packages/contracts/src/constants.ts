@@ -109,13 +109,16 @@ export const CREDIT_TOP_UP_MIN_RIAL = 100_000;
 export const CREDIT_TOP_UP_MAX_RIAL = 500_000_000;
 
 /**
- * A customer's service (issues 6 and 20, decision 0020): paid and waiting (pending), being set
+ * A customer's service (issues 6, 20 and 35, decisions 0020 and 0035): a product delivered by
+ * hand waits for staff (awaiting-delivery) and its term starts when they deliver it; one
+ * delivered by a panel is paid and waiting (pending), being set
  * up on its panel (provisioning; failed while retries are under way; needs-attention once staff
  * must act), then active until it expires, expired during its grace period, suspended after it
  * (or by staff), and terminated when its account is removed; cancelled when a refund or staff
  * ended it. Only the transitions in SERVICE_TRANSITIONS happen.
  */
 export const SERVICE_STATUSES = [
+  'awaiting-delivery',
   'pending',
   'provisioning',
   'failed',
@@ -128,6 +131,7 @@ export const SERVICE_STATUSES = [
 ] as const;
 export type ServiceStatus = (typeof SERVICE_STATUSES)[number];
 export const SERVICE_STATUS_LABELS: Record<ServiceStatus, string> = {
+  'awaiting-delivery': 'در انتظار تحویل',
   pending: 'در صف راه‌اندازی',
   provisioning: 'در حال راه‌اندازی',
   failed: 'در حال راه‌اندازی (تلاش دوباره)',
@@ -140,6 +144,8 @@ export const SERVICE_STATUS_LABELS: Record<ServiceStatus, string> = {
 };
 /** Where each status may go; anything else is refused. */
 export const SERVICE_TRANSITIONS: Record<ServiceStatus, readonly ServiceStatus[]> = {
+  // Delivered by hand (issue 35): its term starts when staff deliver it, never before.
+  'awaiting-delivery': ['active', 'cancelled'],
   pending: ['provisioning', 'needs-attention', 'active', 'cancelled'],
   provisioning: ['active', 'failed', 'needs-attention', 'cancelled'],
   failed: ['provisioning', 'active', 'needs-attention', 'cancelled'],
@@ -157,6 +163,11 @@ export const SERVICE_SETUP_STATUSES: readonly ServiceStatus[] = [
   'failed',
   'needs-attention',
 ];
+/**
+ * A product delivered by hand waits this long for staff before staff are alerted, unless staff
+ * set its own time (issue 35).
+ */
+export const MANUAL_DELIVERY_ALERT_HOURS = 24;
 /** Services expiring within this many days get a red dot and a panel warning. */
 export const SERVICE_EXPIRY_WARNING_DAYS = 7;
 /** Reminder SMS go this many days before a service expires, once each. */

@@ -74,6 +74,24 @@ export const productProvisioning = pgTable(
   ],
 );
 
+/**
+ * A product delivered by hand (issue 35, decision 0035): how long its paid services may wait
+ * for staff before staff are alerted. A product with neither this row nor a provisioning row
+ * waits MANUAL_DELIVERY_ALERT_HOURS.
+ */
+export const productManualDelivery = pgTable(
+  'product_manual_delivery',
+  {
+    productId: uuid('product_id')
+      .primaryKey()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    alertAfterHours: integer('alert_after_hours').notNull(),
+  },
+  (table) => [
+    check('product_manual_delivery_hours_check', sql`${table.alertAfterHours} between 1 and 720`),
+  ],
+);
+
 /** What a customer bought: one per paid order line. */
 export const services = pgTable(
   'services',
@@ -115,6 +133,14 @@ export const services = pgTable(
      * cancelled and its account removed, instead of a grace period. Null: it runs on.
      */
     cancelRequestedAt: timestamp('cancel_requested_at', { withTimezone: true }),
+    /**
+     * Delivered by hand (issue 35): when staff delivered it, and what they handed over (the
+     * access details, sealed like the panel password: lib/secret-box.ts).
+     */
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    deliveryDetails: text('delivery_details'),
+    /** When staff were alerted that it waited past its product's time (once per service). */
+    deliveryAlertedAt: timestamp('delivery_alerted_at', { withTimezone: true }),
   },
   (table) => [
     // The panel's list, newest first, and its counts per status (decision 0031).
@@ -130,13 +156,13 @@ export const services = pgTable(
     index('services_lifecycle_idx')
       .on(table.status, table.statusChangedAt)
       .where(
-        sql`${table.status} in ('expired', 'suspended', 'pending', 'provisioning', 'failed', 'needs-attention')`,
+        sql`${table.status} in ('expired', 'suspended', 'pending', 'provisioning', 'failed', 'needs-attention', 'awaiting-delivery')`,
       ),
     index('services_server_idx').on(table.serverId),
     uniqueIndex('services_panel_username_unique').on(table.panelUsername),
     check(
       'services_status_check',
-      sql`${table.status} in ('pending', 'provisioning', 'failed', 'needs-attention', 'active', 'expired', 'suspended', 'terminated', 'cancelled')`,
+      sql`${table.status} in ('awaiting-delivery', 'pending', 'provisioning', 'failed', 'needs-attention', 'active', 'expired', 'suspended', 'terminated', 'cancelled')`,
     ),
   ],
 );
