@@ -13,6 +13,7 @@ export * from './calls/billing-document';
 export * from './calls/catalog';
 export * from './calls/checkout';
 export * from './calls/live';
+export * from './calls/manual-delivery';
 export * from './calls/manual-payments';
 export * from './calls/panel';
 export * from './calls/payment-methods';

@@ -1,5 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Transaction } from '../db/client';
+import type { SecretBox } from '../lib/secret-box';
 import { addToCart } from '../modules/orders/cart.service';
 import {
   submitOrder,
@@ -19,6 +20,7 @@ import {
   users,
   walletTransactions,
 } from '../schema';
+import { settleDemoDeliveries } from './seed-deliveries';
 
 const DAY_MS = 24 * 3_600_000;
 
@@ -70,7 +72,10 @@ export const demoDiscountCodes: ReadonlyArray<
  * paid orders with their services, and one order waiting for payment, made through the same
  * services a person uses, then dated back so the panel shows a history.
  */
-export async function seedCheckout(tx: Transaction): Promise<void> {
+export async function seedCheckout(
+  tx: Transaction,
+  context: { secrets: SecretBox },
+): Promise<void> {
   for (const { groupSlugs, ...code } of demoDiscountCodes) {
     const groupIds = groupSlugs
       ? (
@@ -140,6 +145,7 @@ export async function seedCheckout(tx: Transaction): Promise<void> {
     .set({ createdAt: new Date(Date.now() - 300 * DAY_MS - 3_600_000) })
     .where(eq(walletTransactions.id, topUp.transactionId));
   await useWalletInOrder(tx, sara.id, { orderId: first.id });
+  await settleDemoDeliveries(tx, first.id, context.secrets);
   await backdate(tx, first.id, 300);
 
   await addToCart(tx, owner, {
@@ -149,6 +155,7 @@ export async function seedCheckout(tx: Transaction): Promise<void> {
   });
   const second = await submitOrder(tx, owner);
   await useWalletInOrder(tx, sara.id, { orderId: second.id });
+  await settleDemoDeliveries(tx, second.id, context.secrets);
   await backdate(tx, second.id, 25);
 
   // Waiting for payment: the panel's red dot and the "pay" button.
@@ -181,6 +188,8 @@ export async function backdate(tx: Transaction, orderId: string, days: number): 
       .set({
         startsAt: at(row.startsAt),
         expiresAt: at(row.expiresAt),
+        deliveredAt: at(row.deliveredAt),
+        statusChangedAt: new Date(row.statusChangedAt.getTime() - shift),
         createdAt: new Date(row.createdAt.getTime() - shift),
       })
       .where(eq(services.id, row.id));

@@ -1,11 +1,13 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Transaction } from '../db/client';
+import type { SecretBox } from '../lib/secret-box';
 import { addRenewalToCart, addToCart } from '../modules/orders/cart.service';
 import { payableOf, submitOrder, useWalletInOrder } from '../modules/orders/orders.service';
 import { settlePayment } from '../modules/orders/payments.service';
 import { expireServices } from '../modules/services/lifecycle-sweeps';
 import { discountCodes, orders, payments, products, services, users } from '../schema';
 import { backdate } from './seed-checkout';
+import { settleDemoDeliveries } from './seed-deliveries';
 
 const DAY_MS = 24 * 3_600_000;
 
@@ -16,7 +18,7 @@ const DAY_MS = 24 * 3_600_000;
  * show an expired one and a history of purchase and renewal. Her hosting plan that runs out
  * within a week (seed part `checkout`) stays: it shows the red dot and gets the reminder.
  */
-export async function seedPanel(tx: Transaction): Promise<void> {
+export async function seedPanel(tx: Transaction, context: { secrets: SecretBox }): Promise<void> {
   await tx
     .update(discountCodes)
     .set({ listed: true })
@@ -52,6 +54,7 @@ export async function seedPanel(tx: Transaction): Promise<void> {
   });
   const old = await submitOrder(tx, owner);
   await payByCard(tx, old.id, { referenceId: '571930284', cardPan: '6219-86**-****-7731' });
+  await settleDemoDeliveries(tx, old.id, context.secrets);
   await backdate(tx, old.id, 92);
   await expireServices(tx);
 

@@ -6,6 +6,7 @@ import { seedBillingRefund, seedBillingSettings } from './seed-billing';
 import { seedCatalog } from './seed-catalog';
 import { seedCheckout } from './seed-checkout';
 import { seedClientErrors } from './seed-client-errors';
+import { seedManualDelivery } from './seed-deliveries';
 import { seedLive } from './seed-live';
 import { seedPanel } from './seed-panel';
 import { seedProvisioning } from './seed-provisioning';
@@ -96,6 +97,7 @@ const seedParts: ReadonlyArray<{
   { name: 'provisioning', run: (tx, context) => seedProvisioning(tx, context.secrets) },
   { name: 'billing-refund', run: seedBillingRefund },
   { name: 'client-errors', run: (tx) => seedClientErrors(tx) },
+  { name: 'manual-delivery', run: (tx) => seedManualDelivery(tx) },
 ];
 
 /** Applies every part of the demo seed this database has not had; answers the parts applied. */

@@ -146,6 +146,18 @@ export async function sendInTransaction<T extends object>(
   return id;
 }
 
+/**
+ * Whether this database has the job queue yet. Only the demo seed writes before any server
+ * made it (seed-cli runs before the server): there is nobody to send a notice to then.
+ */
+export async function jobQueueExists(tx: Transaction): Promise<boolean> {
+  const result = await tx.execute(
+    sql`select to_regclass(${`${JOB_QUEUE_SCHEMA}.job`}) is not null as "exists"`,
+  );
+  const rows = (result as unknown as { rows: Array<{ exists: boolean }> }).rows;
+  return rows[0]?.exists === true;
+}
+
 export interface JobQueueOptions {
   executor: QueueDatabase;
   log: Logger;

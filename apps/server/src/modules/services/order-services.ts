@@ -1,10 +1,12 @@
 import { BILLING_CYCLE_MONTHS, type BillingCycle } from '@vitrin/contracts';
 import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client';
+import { jobQueueExists } from '../../lib/job-queue';
 import { moveService, recordServiceEvent, statusByExpiry } from './lifecycle';
 import { queueProvisioning } from './provisioning';
 import { addMonths } from './renewals';
 import { productProvisioning, type ServiceStatus, services } from './schema';
+import { queueServiceNotice } from './service-notices';
 
 // What an order does to services (issues 5, 8 and 20): a paid order's new lines become services
 // (queued for provisioning when their product is delivered by a panel), a refund cancels them
@@ -22,10 +24,11 @@ export interface PurchasedLine {
 }
 
 /**
- * Each line becomes a service from `now` to `now` + its cycle. A product mapped to a server
- * group (product_provisioning) is delivered by the panel: its service waits as pending and its
- * provisioning job is queued in this same transaction. Any other is delivered by hand and
- * starts active, as before issue 20.
+ * Each line becomes a service. A product mapped to a server group (product_provisioning) is
+ * delivered by the panel: its service runs from `now` to `now` + its cycle, waits as pending and
+ * its provisioning job is queued in this same transaction. Any other is delivered by hand (issue
+ * 35): it waits for staff as awaiting-delivery, with no term until they deliver it, and its
+ * owner is told so.
  */
 export async function startPurchasedServices(
   tx: Transaction,
@@ -34,22 +37,24 @@ export async function startPurchasedServices(
   now: Date,
 ): Promise<void> {
   if (lines.length === 0) return;
+  // Decided by the insert itself: one statement fewer per paid order (issue 24).
+  const byPanel = (line: PurchasedLine) =>
+    sql`exists (select 1 from ${productProvisioning} where ${productProvisioning.productId} = ${line.productId}::uuid)`;
   const created = await tx
     .insert(services)
     .values(
       lines.map((line) => ({
         userId: order.userId,
         name: line.domainName ? `${line.productName} (${line.domainName})` : line.productName,
-        // Decided by the insert itself: one statement fewer per paid order (issue 24).
-        status: sql<ServiceStatus>`case when exists (select 1 from ${productProvisioning} where ${productProvisioning.productId} = ${line.productId}::uuid) then 'pending' else 'active' end`,
+        status: sql<ServiceStatus>`case when ${byPanel(line)} then 'pending' else 'awaiting-delivery' end`,
         productId: line.productId,
         orderId: order.id,
         orderLineId: line.id,
         cycle: line.cycle,
         themeId: line.themeId,
         domainName: line.domainName,
-        startsAt: now,
-        expiresAt: addMonths(now, BILLING_CYCLE_MONTHS[line.cycle]),
+        startsAt: sql<Date | null>`case when ${byPanel(line)} then ${now.toISOString()}::timestamptz end`,
+        expiresAt: sql<Date | null>`case when ${byPanel(line)} then ${addMonths(now, BILLING_CYCLE_MONTHS[line.cycle]).toISOString()}::timestamptz end`,
         createdAt: now,
         statusChangedAt: now,
       })),
@@ -66,12 +71,15 @@ export async function startPurchasedServices(
         actorId: order.userId,
         message: pending
           ? 'پرداخت شد؛ سرویس در صف راه‌اندازی خودکار است'
-          : 'پرداخت شد؛ سرویس فعال است',
+          : 'پرداخت شد؛ کارشناسان ما سرویس را تحویل می‌دهند و دورهٔ آن از روز تحویل آغاز می‌شود',
         toStatus: service.status,
       },
       now,
     );
     if (pending) await queueProvisioning(tx, service.id);
+    else if (await jobQueueExists(tx)) {
+      await queueServiceNotice(tx, service, 'awaiting-delivery', now);
+    }
   }
 }
 

@@ -10,6 +10,7 @@ import { registerCall } from '../../lib/register-call';
 import { withUser } from '../../plugins/auth';
 import { addRenewalToCart } from '../orders';
 import { runLifecycle } from './lifecycle-sweeps';
+import { alertOverdueDeliveries } from './manual-delivery';
 import { provisioningRoutes } from './provisioning.routes';
 import { sendExpiryReminders } from './reminders.service';
 import { defineServiceJobs } from './services.jobs';
@@ -55,6 +56,7 @@ async function registerPanel(app: FastifyInstance) {
 
   const panelJob = app.jobs.periodic('services.expiry', app.config.jobsIntervalMs, async (now) => {
     await runLifecycle(app.db, now);
+    await alertOverdueDeliveries(app.db, now);
     await sendExpiryReminders({ db: app.db, sms: app.sms, log: app.log }, now);
   });
   app.decorate('panelJob', panelJob);

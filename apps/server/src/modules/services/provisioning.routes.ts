@@ -2,9 +2,11 @@ import {
   changeServicePlan,
   getPlanChangeOptions,
   getServiceAccess,
+  getServiceDelivery,
   openControlPanel,
   requestServiceCancellation,
   resetPanelPassword,
+  revealDeliveryDetails,
   revealPanelPassword,
 } from '@vitrin/contracts';
 import { and, eq, gt, lte } from 'drizzle-orm';
@@ -31,6 +33,7 @@ import { parseBuilderCallback } from '../../providers/panel/site-builder-driver'
 import type { SeenWebhookIds } from '../../providers/panel/webhook-signature';
 import { themes } from '../catalog';
 import { moveService } from './lifecycle';
+import * as manualDelivery from './manual-delivery';
 import {
   BUILDER_CALLBACK_PATH,
   type ProvisioningDeps,
@@ -70,6 +73,16 @@ export async function provisioningRoutes(app: FastifyInstance, deps: Provisionin
       requestServiceCancellation,
       (input, { user }) => provisioning.requestCancellation(deps, user.id, input),
       { successMessage: 'درخواست شما ثبت شد', rateLimit: { max: 20, timeWindowMs: 60_000 } },
+    );
+    registerCall(scope, getServiceDelivery, ({ serviceId }, { user }) =>
+      manualDelivery.getServiceDelivery(deps, user.id, serviceId),
+    );
+    registerCall(
+      scope,
+      revealDeliveryDetails,
+      (input, { user }) => manualDelivery.revealDeliveryDetails(deps, user.id, input),
+      // A password guessed here would open what was delivered: as tight as sign-in.
+      { rateLimit: { max: 10, timeWindowMs: 15 * 60_000 } },
     );
     registerCall(scope, getPlanChangeOptions, ({ serviceId }, { user }) =>
       planChange.getPlanChangeOptions(deps.db, user.id, serviceId),

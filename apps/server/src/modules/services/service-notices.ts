@@ -21,6 +21,8 @@ import { serviceNotices, services } from './schema';
 export const NOTICE_JOB = 'services.notice';
 
 export type NoticeKind =
+  | 'awaiting-delivery'
+  | 'delivered'
   | 'ready'
   | 'taken-over'
   | 'suspension-warning'
@@ -67,17 +69,21 @@ export function queueServiceNotice(
   return sendInTransaction(tx, NOTICE_JOB, data);
 }
 
-/** Queues an e-mail to staff that a service needs them (the console shows it in any case). */
+/**
+ * Queues an e-mail to staff that a service needs them (the console shows it in any case).
+ * `key` names the event when it must be told once whatever the time (a delivery overdue).
+ */
 export function queueStaffAlert(
   tx: Transaction,
   service: Pick<ServiceRow, 'id'>,
   message: string,
   now: Date,
+  key?: string,
 ) {
   const data: NoticeData = {
     serviceId: service.id,
     kind: 'staff-alert',
-    eventKey: eventKey('staff-alert', service.id, now),
+    eventKey: key ? `staff-alert.${key}.${service.id}` : eventKey('staff-alert', service.id, now),
     message,
   };
   return sendInTransaction(tx, NOTICE_JOB, data);
@@ -116,6 +122,36 @@ export function noticeText(
   ];
   const open = { label: 'مشاهدهٔ سرویس', url: link };
   switch (kind) {
+    case 'awaiting-delivery':
+      return {
+        sms: `پرداخت ${name} انجام شد. کارشناسان ما این سرویس را دستی تحویل می‌دهند و دورهٔ آن از روز تحویل آغاز می‌شود. پیگیری: ${link}`,
+        subject: `${service.name} در انتظار تحویل است`,
+        email: {
+          title: 'سرویس شما در انتظار تحویل است',
+          greeting,
+          paragraphs: [
+            `پرداخت سرویس ${name} انجام شد. این سرویس را کارشناسان ما دستی آماده و تحویل می‌دهند.`,
+            'دورهٔ سرویس از روز تحویل آغاز می‌شود، نه از امروز. وقتی تحویل شد، پیامک و رایانامه می‌گیرید و اطلاعات دسترسی در صفحهٔ سرویس است.',
+          ],
+          details: account,
+          action: open,
+        },
+      };
+    case 'delivered':
+      return {
+        sms: `سرویس ${name} تحویل شد${expiry ? ` و تا ${expiry} اعتبار دارد` : ''}. اطلاعات دسترسی در پنل ویترین: ${link}`,
+        subject: `سرویس ${service.name} تحویل شد`,
+        email: {
+          title: 'سرویس شما تحویل شد',
+          greeting,
+          paragraphs: [
+            `سرویس ${name} آماده است و دورهٔ آن از امروز آغاز شد.`,
+            'اطلاعات دسترسی را در صفحهٔ سرویس، پس از وارد کردن گذرواژهٔ حساب ویترین خود، می‌بینید.',
+          ],
+          details: account,
+          action: open,
+        },
+      };
     case 'ready':
       return {
         sms: `سرویس ${name} شما آماده است. ورود به کنترل پنل و گذرواژه در پنل ویترین: ${link}`,

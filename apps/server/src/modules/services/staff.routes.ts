@@ -1,12 +1,16 @@
 import {
   cancelService,
   completeSetupByHand,
+  deliverService,
   extendService,
+  getDeliveryQueue,
+  getManualDeliveryProducts,
   getPanelServers,
   getProductProvisioning,
   getServiceTimeline,
   getSetupQueue,
   retrySetup,
+  saveManualDeliveryTime,
   savePanelServer,
   saveProductProvisioning,
   suspendService,
@@ -16,6 +20,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { registerCall } from '../../lib/register-call';
 import { withUser } from '../../plugins/auth';
+import * as manualDelivery from './manual-delivery';
 import * as provisioning from './provisioning.service';
 import { provisioningDepsOf } from './services.jobs';
 import * as serviceActions from './staff-services.service';
@@ -42,6 +47,24 @@ export async function staffServicesRoutes(app: FastifyInstance): Promise<void> {
       completeSetupByHand,
       (input, { actor }) => provisioning.completeSetupByHand(deps, actor, input),
       { successMessage: 'سرویس فعال شد' },
+    );
+    registerCall(scope, getDeliveryQueue, (query) =>
+      manualDelivery.getDeliveryQueue(app.db, query),
+    );
+    registerCall(
+      scope,
+      deliverService,
+      (input, { actor }) => manualDelivery.deliverService(deps, actor, input),
+      { successMessage: 'سرویس تحویل شد و دورهٔ آن آغاز شد' },
+    );
+    registerCall(scope, getManualDeliveryProducts, () =>
+      manualDelivery.getManualDeliveryProducts(app.db),
+    );
+    registerCall(
+      scope,
+      saveManualDeliveryTime,
+      (input, { actor }) => manualDelivery.saveManualDeliveryTime(app.db, actor, input),
+      { successMessage: 'زمان هشدار تحویل ذخیره شد' },
     );
     registerCall(scope, getPanelServers, () => provisioning.getPanelServers(app.db));
     registerCall(
