@@ -199,6 +199,17 @@ const OWNED_RECORD_CALLS: Record<string, OwnedRecordCall> = {
   '/api/user/services/get-service-access': {
     cases: [{ field: 'serviceId', body: (target) => ({ serviceId: target.serviceId }) }],
   },
+  '/api/user/services/get-service-delivery': {
+    cases: [{ field: 'serviceId', body: (target) => ({ serviceId: target.serviceId }) }],
+  },
+  '/api/user/services/reveal-delivery-details': {
+    cases: [
+      {
+        field: 'serviceId',
+        body: (target) => ({ serviceId: target.serviceId, password: OWN_PASSWORD }),
+      },
+    ],
+  },
   '/api/user/services/open-control-panel': {
     cases: [{ field: 'serviceId', body: (target) => ({ serviceId: target.serviceId }) }],
   },

@@ -5,6 +5,7 @@ import { SERVICE_STATUS_LABELS, type ServiceStatus } from '@vitrin/contracts';
 // needs the customer (expired: renew it) is red, what is over (terminated, cancelled) is gray,
 // what is being set up is blue (violet once staff took it over).
 const colorOf: Record<ServiceStatus, string> = {
+  'awaiting-delivery': 'orange',
   pending: 'blue',
   provisioning: 'blue',
   failed: 'blue',

@@ -257,10 +257,10 @@ describe('use-wallet-in-order', () => {
     const spent = (await ledgerOf(customer.id)).filter((row) => row.reason === 'order-payment');
     expect(spent.map((row) => row.amountRial)).toEqual([-order.totalRial]);
     const made = await t.app.db.select().from(services).where(eq(services.orderId, order.id));
-    // The VPS is delivered by hand and runs at once; the hosting plan waits for its panel
-    // (the demo maps it to the sandbox panel; its provisioning job is queued with the payment).
+    // The VPS is delivered by hand and waits for staff (issue 35); the hosting plan waits for
+    // its panel (the demo maps it to the sandbox panel; its job is queued with the payment).
     expect(made.map((service) => [service.status, service.cycle]).sort()).toEqual([
-      ['active', 'monthly'],
+      ['awaiting-delivery', 'monthly'],
       ['pending', 'monthly'],
     ]);
     await expectBooksBalanced(t.app.db);

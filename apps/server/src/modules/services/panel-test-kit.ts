@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { orderLines, services } from '../../schema';
+import { createStaff } from '../../test/staff-kit';
 import {
   type Customer,
   grantCredit,
@@ -8,6 +9,7 @@ import {
   submitCart,
   useWallet,
 } from '../orders/checkout-test-kit';
+import { deliverService } from './manual-delivery';
 
 // Shared by the panel's test files: customers who own services bought through the real
 // checkout, and the service rows the panel answers about.
@@ -38,6 +40,29 @@ export async function buyServices(
   if (made.length !== lines.length)
     throw new Error(`order ${order.id} made ${made.length} services`);
   return made.map((row) => row.service);
+}
+
+let deliverer: { id: string } | null = null;
+
+/**
+ * Staff deliver a service sold by hand (issue 35), as from the console's delivery queue: its
+ * term starts now. A service a panel delivered is answered as it is. Answers the service.
+ */
+export async function deliverByHand(
+  app: FastifyInstance,
+  service: ServiceRow,
+): Promise<ServiceRow> {
+  if (service.status !== 'awaiting-delivery') return service;
+  deliverer ??= await createStaff(app, 'admin');
+  await deliverService(
+    { db: app.db, secrets: app.secrets },
+    { id: deliverer.id, ipAddress: null },
+    {
+      serviceId: service.id,
+      details: [{ label: 'نشانی', value: 'delivered.example', secret: false }],
+    },
+  );
+  return serviceRow(app, service.id);
 }
 
 /** Buys one line; answers its service. */

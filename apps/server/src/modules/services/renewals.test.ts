@@ -16,7 +16,14 @@ import {
 } from '../orders/checkout-test-kit';
 import { DISCOUNT_PROBLEMS } from '../orders/discount-rules';
 import { readBalance } from '../wallet/wallet.service';
-import { buyService, DAY_MS, freshDomain, serviceRow, setService } from './panel-test-kit';
+import {
+  buyService,
+  DAY_MS,
+  deliverByHand,
+  freshDomain,
+  serviceRow,
+  setService,
+} from './panel-test-kit';
 import { addMonths } from './renewals';
 
 const t = setupTestApp({ seedDemoData: true });
@@ -51,7 +58,10 @@ const hosting = () => ({ slug: 'host-linux-5g', cycle: 'monthly' as const, domai
 describe('renew-service puts a renewal in the cart', () => {
   test('at the cycle price alone: no setup fee, no theme price', async () => {
     const customer = await createCustomer(t.app);
-    const vps = await buyService(t.app, customer, { slug: 'vps-2core', cycle: 'monthly' });
+    const vps = await deliverByHand(
+      t.app,
+      await buyService(t.app, customer, { slug: 'vps-2core', cycle: 'monthly' }),
+    );
     const site = await buyService(t.app, customer, {
       slug: 'builder-business',
       cycle: 'monthly',
@@ -274,11 +284,14 @@ describe('what cannot be renewed', () => {
 
   test('a product no longer sold, or a cycle it is not sold for', async () => {
     const customer = await createCustomer(t.app);
-    const domain = await buyService(t.app, customer, {
-      slug: 'domain-ir',
-      cycle: 'annual',
-      domain: freshDomain(),
-    });
+    const domain = await deliverByHand(
+      t.app,
+      await buyService(t.app, customer, {
+        slug: 'domain-ir',
+        cycle: 'annual',
+        domain: freshDomain(),
+      }),
+    );
     const error = await renewRefused(customer, { serviceId: domain.id, cycle: 'monthly' });
     expect(error).toMatchObject({
       code: 'SERVICE_NOT_RENEWABLE',
@@ -286,11 +299,14 @@ describe('what cannot be renewed', () => {
       fields: { cycle: 'این سرویس با این دورهٔ پرداخت تمدید نمی‌شود' },
     });
 
-    const mail = await buyService(t.app, customer, {
-      slug: 'email-team',
-      cycle: 'quarterly',
-      domain: freshDomain(),
-    });
+    const mail = await deliverByHand(
+      t.app,
+      await buyService(t.app, customer, {
+        slug: 'email-team',
+        cycle: 'quarterly',
+        domain: freshDomain(),
+      }),
+    );
     await hideProduct('email-team', async () => {
       const hidden = await renewRefused(customer, { serviceId: mail.id });
       expect(hidden).toMatchObject({

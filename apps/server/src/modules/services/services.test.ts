@@ -57,6 +57,7 @@ describe('get-user-services', () => {
     expect(all.items.map((item) => item.id)).toEqual([third.id, second.id, first.id]);
     expect(all).toMatchObject({ total: 3, page: 1, pageSize: 20 });
     expect(all.counts).toEqual({
+      'awaiting-delivery': 0,
       pending: 0,
       provisioning: 0,
       failed: 0,

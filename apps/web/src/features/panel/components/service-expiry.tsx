@@ -21,11 +21,15 @@ export function ServiceExpiry({
   if (!expiresAt) {
     return (
       <Text size="sm" c="dimmed">
-        {!SERVICE_SETUP_STATUSES.includes(status)
-          ? 'بدون تاریخ انقضا'
-          : withLabel
-            ? 'انقضا: پس از راه‌اندازی'
-            : 'پس از راه‌اندازی'}
+        {status === 'awaiting-delivery'
+          ? withLabel
+            ? 'انقضا: یک دوره پس از تحویل'
+            : 'یک دوره پس از تحویل'
+          : !SERVICE_SETUP_STATUSES.includes(status)
+            ? 'بدون تاریخ انقضا'
+            : withLabel
+              ? 'انقضا: پس از راه‌اندازی'
+              : 'پس از راه‌اندازی'}
       </Text>
     );
   }

@@ -44,6 +44,7 @@ import { PlanChangeCard } from '../components/plan-change-card';
 import { RenewButton } from '../components/renew-button';
 import { ServiceAccessCard } from '../components/service-access-card';
 import { CancelServiceButton, PendingCancellationAlert } from '../components/service-cancellation';
+import { ServiceDeliveryCard } from '../components/service-delivery-card';
 import { ServiceExpiry } from '../components/service-expiry';
 import { ServiceSetupCard } from '../components/service-setup-card';
 import { ServiceTimeline } from '../components/service-timeline';
@@ -180,11 +181,13 @@ function ServiceDetails({ userId, service }: { userId: string; service: ServiceD
         />
       )}
 
+      <ServiceDeliveryCard userId={userId} serviceId={service.id} status={service.status} />
+
       <AccessAndUsage
         userId={userId}
         serviceId={service.id}
-        // Being set up, it has no account yet: no room is kept for one while loading.
-        mayHaveAccount={!settingUp}
+        // Being set up or waiting for staff, it has no account yet: no room is kept for one.
+        mayHaveAccount={!settingUp && service.status !== 'awaiting-delivery'}
         access={access}
       />
 
@@ -247,7 +250,9 @@ function ServiceDetails({ userId, service }: { userId: string; service: ServiceD
         </Stack>
       </Card>
 
-      {!settingUp && !ended && <PlanChangeCard userId={userId} serviceId={service.id} />}
+      {!settingUp && !ended && service.status !== 'awaiting-delivery' && (
+        <PlanChangeCard userId={userId} serviceId={service.id} />
+      )}
 
       {access.data && access.data.timeline.length > 0 && (
         <PageSection title="رویدادهای سرویس" titleId="service-timeline-title">

@@ -1,6 +1,7 @@
 import { Route, Routes } from 'react-router';
 import { ServerIcon } from '../../../ui/icons';
 import { NotFoundMessage } from '../../../ui/status-message';
+import { DeliveryQueuePage } from './pages/delivery-queue-page';
 import { PanelServersPage } from './pages/panel-servers-page';
 import { ProductDeliveryPage } from './pages/product-delivery-page';
 import { ServiceTimelinePage } from './pages/service-timeline-page';
@@ -17,6 +18,7 @@ export function ProvisioningSection() {
     <Routes>
       <Route index element={<SetupQueuePage />} />
       <Route path="services/:serviceId" element={<ServiceTimelinePage />} />
+      <Route path="delivery" element={<DeliveryQueuePage />} />
       <Route path="servers" element={<PanelServersPage />} />
       <Route path="products" element={<ProductDeliveryPage />} />
       <Route

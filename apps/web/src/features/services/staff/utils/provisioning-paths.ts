@@ -4,6 +4,8 @@
 export const PROVISIONING_PATH = '/admin/provisioning';
 export const PANEL_SERVERS_PATH = `${PROVISIONING_PATH}/servers`;
 export const PRODUCT_DELIVERY_PATH = `${PROVISIONING_PATH}/products`;
+/** Products delivered by hand that wait for staff (issue 35). */
+export const DELIVERY_QUEUE_PATH = `${PROVISIONING_PATH}/delivery`;
 
 export function serviceTimelinePath(serviceId: string): string {
   return `${PROVISIONING_PATH}/services/${encodeURIComponent(serviceId)}`;
