@@ -26,6 +26,7 @@ export * from './errors';
 export * from './fields';
 export * from './list';
 export * from './national-id';
+export * from './pages';
 export * from './persian-issues';
 export * from './staff-permissions';
 export * from './vat';

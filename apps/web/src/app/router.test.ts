@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { PAGES, type PageName } from '@vitrin/contracts';
 import { expect, test } from 'vitest';
 
 // A public page names its source file for the server (server-pages.tsx): the server links that
@@ -16,5 +17,34 @@ test('every public page names the file it imports', () => {
     expect(`${path.relative(webRoot, path.resolve(appDir, imported ?? ''))}.tsx`, named).toBe(
       named,
     );
+  }
+});
+
+// The router takes every path from the route table the server builds its messages' links from
+// (contracts' PAGES, issue 35), so a link in an SMS or e-mail cannot point where no page is.
+test('every route path comes from the shared page table, and every page there is routed', () => {
+  const appDir = import.meta.dirname;
+  const router = readFileSync(path.join(appDir, 'router.tsx'), 'utf8');
+  const paths = [...router.matchAll(/<Route\b[^>]*?\bpath=(\{`[^`]*`\}|\{[^}]*\}|"[^"]*")/g)].map(
+    (match) => match[1] ?? '',
+  );
+  expect(paths.length).toBeGreaterThan(30);
+  const routed = new Set<string>();
+  const sections = new Set<string>();
+  for (const written of paths) {
+    if (written === '"*"') continue;
+    const plain = /^\{PAGES\.(\w+)\}$/.exec(written);
+    const section = /^\{`\$\{PAGES\.(\w+)\}\/\*`\}$/.exec(written);
+    expect(plain ?? section, `a route path written as ${written}`).not.toBeNull();
+    if (plain?.[1]) routed.add(plain[1]);
+    if (section?.[1]) sections.add(section[1]);
+  }
+  for (const name of [...routed, ...sections]) expect(PAGES).toHaveProperty(name);
+  for (const [name, pattern] of Object.entries(PAGES)) {
+    if (name === 'home' || name === 'account' || name === 'admin') continue;
+    const inSection = [...sections].some((section) =>
+      pattern.startsWith(`${PAGES[section as PageName]}`),
+    );
+    expect(routed.has(name) || inSection, `${name} (${pattern}) has a route`).toBe(true);
   }
 });

@@ -1,3 +1,4 @@
+import { PAGES } from '@vitrin/contracts';
 import { lazy } from 'react';
 import { Route, Routes } from 'react-router';
 import { SiteLayout } from './layout/site-layout';
@@ -155,49 +156,49 @@ export function AppRoutes() {
     <Routes>
       <Route element={<SiteLayout />}>
         <Route index element={<HomePage />} />
-        <Route path="articles" element={<ArticlesPage />} />
-        <Route path="articles/:slug" element={<ArticlePage />} />
-        <Route path="store" element={<StorePage />} />
-        <Route path="store/:slug" element={<ProductPage />} />
-        <Route path="store/:slug/themes" element={<ProductThemesPage />} />
-        <Route path="cart" element={<CartPage />} />
-        <Route path="pay/callback" element={<PaymentCallbackPage />} />
-        <Route path="account" element={<PanelLayout />}>
+        <Route path={PAGES.articles} element={<ArticlesPage />} />
+        <Route path={PAGES.article} element={<ArticlePage />} />
+        <Route path={PAGES.store} element={<StorePage />} />
+        <Route path={PAGES.product} element={<ProductPage />} />
+        <Route path={PAGES.productThemes} element={<ProductThemesPage />} />
+        <Route path={PAGES.cart} element={<CartPage />} />
+        <Route path={PAGES.paymentCallback} element={<PaymentCallbackPage />} />
+        <Route path={PAGES.account} element={<PanelLayout />}>
           <Route index element={<DashboardPage />} />
-          <Route path="profile" element={<ProfilePage />} />
-          <Route path="services" element={<ServicesPage />} />
-          <Route path="services/:serviceId" element={<ServicePage />} />
-          <Route path="live" element={<LivePage />} />
-          <Route path="orders" element={<OrdersPage />} />
-          <Route path="orders/:orderId" element={<OrderPage />} />
-          <Route path="orders/:orderId/document" element={<BillingDocumentPage />} />
-          <Route path="documents" element={<BillingDocumentsPage />} />
-          <Route path="documents/:documentId" element={<BillingDocumentPage />} />
-          <Route path="discounts" element={<DiscountsPage />} />
-          <Route path="credit" element={<CreditPage />} />
-          <Route path="tickets" element={<TicketsPage />} />
-          <Route path="tickets/new" element={<NewTicketPage />} />
-          <Route path="tickets/:ticketId" element={<TicketPage />} />
+          <Route path={PAGES.profile} element={<ProfilePage />} />
+          <Route path={PAGES.services} element={<ServicesPage />} />
+          <Route path={PAGES.service} element={<ServicePage />} />
+          <Route path={PAGES.live} element={<LivePage />} />
+          <Route path={PAGES.orders} element={<OrdersPage />} />
+          <Route path={PAGES.order} element={<OrderPage />} />
+          <Route path={PAGES.orderDocument} element={<BillingDocumentPage />} />
+          <Route path={PAGES.documents} element={<BillingDocumentsPage />} />
+          <Route path={PAGES.document} element={<BillingDocumentPage />} />
+          <Route path={PAGES.discounts} element={<DiscountsPage />} />
+          <Route path={PAGES.credit} element={<CreditPage />} />
+          <Route path={PAGES.tickets} element={<TicketsPage />} />
+          <Route path={PAGES.newTicket} element={<NewTicketPage />} />
+          <Route path={PAGES.ticket} element={<TicketPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
-        <Route path="admin" element={<AdminLayout />}>
+        <Route path={PAGES.admin} element={<AdminLayout />}>
           <Route index element={<AdminDashboardSection />} />
-          <Route path="orders/*" element={<AdminOrdersSection />} />
-          <Route path="customers/*" element={<AdminCustomersSection />} />
-          <Route path="tickets/*" element={<AdminTicketsSection />} />
-          <Route path="catalog/*" element={<AdminCatalogSection />} />
-          <Route path="articles/*" element={<AdminArticlesSection />} />
-          <Route path="discounts/*" element={<AdminDiscountsSection />} />
-          <Route path="provisioning/*" element={<AdminProvisioningSection />} />
-          <Route path="billing/*" element={<AdminBillingSection />} />
-          <Route path="errors/*" element={<AdminClientErrorsSection />} />
-          <Route path="audit" element={<AdminAuditPage />} />
+          <Route path={`${PAGES.adminOrders}/*`} element={<AdminOrdersSection />} />
+          <Route path={`${PAGES.adminCustomers}/*`} element={<AdminCustomersSection />} />
+          <Route path={`${PAGES.adminTickets}/*`} element={<AdminTicketsSection />} />
+          <Route path={`${PAGES.adminCatalog}/*`} element={<AdminCatalogSection />} />
+          <Route path={`${PAGES.adminArticles}/*`} element={<AdminArticlesSection />} />
+          <Route path={`${PAGES.adminDiscounts}/*`} element={<AdminDiscountsSection />} />
+          <Route path={`${PAGES.adminProvisioning}/*`} element={<AdminProvisioningSection />} />
+          <Route path={`${PAGES.adminBilling}/*`} element={<AdminBillingSection />} />
+          <Route path={`${PAGES.adminErrors}/*`} element={<AdminClientErrorsSection />} />
+          <Route path={PAGES.adminAudit} element={<AdminAuditPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
-        <Route path="download" element={<DownloadPage />} />
-        <Route path="sign-in" element={<SignInPage key="sign-in" />} />
-        <Route path="sign-up" element={<SignInPage key="sign-up" intent="sign-up" />} />
-        <Route path="forgot-password" element={<SignInPage key="reset" intent="reset" />} />
+        <Route path={PAGES.download} element={<DownloadPage />} />
+        <Route path={PAGES.signIn} element={<SignInPage key="sign-in" />} />
+        <Route path={PAGES.signUp} element={<SignInPage key="sign-up" intent="sign-up" />} />
+        <Route path={PAGES.forgotPassword} element={<SignInPage key="reset" intent="reset" />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

@@ -1,17 +1,18 @@
-import type { OrderStatus, ServiceStatus } from '@vitrin/contracts';
+import { type OrderStatus, PAGES, pagePath, type ServiceStatus } from '@vitrin/contracts';
 
 // The customer panel's addresses (issue 6), named once for every link into it: the panel's
-// pages, the checkout's (orders, wallet) and the site's header.
+// pages, the checkout's (orders, wallet) and the site's header. From the route table the router
+// and the server's messages share (contracts' pages.ts).
 
-export const PANEL_PATH = '/account';
-export const PROFILE_PATH = '/account/profile';
-export const SERVICES_PATH = '/account/services';
-export const ORDERS_PATH = '/account/orders';
-export const DISCOUNTS_PATH = '/account/discounts';
-export const CREDIT_PATH = '/account/credit';
-export const TICKETS_PATH = '/account/tickets';
-export const LIVE_PATH = '/account/live';
-export const DOCUMENTS_PATH = '/account/documents';
+export const PANEL_PATH = PAGES.account;
+export const PROFILE_PATH = PAGES.profile;
+export const SERVICES_PATH = PAGES.services;
+export const ORDERS_PATH = PAGES.orders;
+export const DISCOUNTS_PATH = PAGES.discounts;
+export const CREDIT_PATH = PAGES.credit;
+export const TICKETS_PATH = PAGES.tickets;
+export const LIVE_PATH = PAGES.live;
+export const DOCUMENTS_PATH = PAGES.documents;
 
 /** The services list, filtered to one status when given. */
 export function servicesPath(status?: ServiceStatus): string {
@@ -19,7 +20,7 @@ export function servicesPath(status?: ServiceStatus): string {
 }
 
 export function servicePath(serviceId: string): string {
-  return `${SERVICES_PATH}/${encodeURIComponent(serviceId)}`;
+  return pagePath('service', { serviceId });
 }
 
 /** The orders list, filtered to one status when given. */
@@ -28,21 +29,21 @@ export function ordersPath(status?: OrderStatus): string {
 }
 
 export function orderPath(orderId: string): string {
-  return `${ORDERS_PATH}/${encodeURIComponent(orderId)}`;
+  return pagePath('order', { orderId });
 }
 
 /** A new ticket, about one service when given. */
 export function newTicketPath(serviceId?: string): string {
-  const base = `${TICKETS_PATH}/new`;
+  const base = PAGES.newTicket;
   return serviceId ? `${base}?${new URLSearchParams({ serviceId })}` : base;
 }
 
 /** An order's current billing document: its pro-forma while unpaid, its invoice once paid. */
 export function orderDocumentPath(orderId: string): string {
-  return `${orderPath(orderId)}/document`;
+  return pagePath('orderDocument', { orderId });
 }
 
 /** One billing document (an invoice, a credit note, a receipt) by its id. */
 export function documentPath(documentId: string): string {
-  return `${DOCUMENTS_PATH}/${encodeURIComponent(documentId)}`;
+  return pagePath('document', { documentId });
 }

@@ -1,4 +1,4 @@
-import type { OnlineGateway } from '@vitrin/contracts';
+import { type OnlineGateway, PAGES } from '@vitrin/contracts';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../../config';
 import type { Database } from '../../db/client';
@@ -10,7 +10,7 @@ import { ZibalGateway } from '../../providers/payment/zibal-gateway';
 import type { PaymentContext } from './payments.service';
 
 /** Our payment callback page (apps/web); each gateway appends its own query (Authority, trackId). */
-export const PAYMENT_CALLBACK_PATH = '/pay/callback';
+export const PAYMENT_CALLBACK_PATH = PAGES.paymentCallback;
 
 declare module 'fastify' {
   interface FastifyInstance {

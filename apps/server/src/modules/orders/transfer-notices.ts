@@ -1,4 +1,4 @@
-import { PAYMENT_METHOD_LABELS } from '@vitrin/contracts';
+import { PAYMENT_METHOD_LABELS, pageUrl } from '@vitrin/contracts';
 import { formatToman, toPersianDigits } from '@vitrin/fa';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
@@ -57,8 +57,8 @@ export function transferNoticeText(
   const order = context.orderNumber === null ? null : toPersianDigits(context.orderNumber);
   const link =
     payment.orderId && !payment.creditedToWallet
-      ? `${context.publicUrl}/account/orders/${payment.orderId}`
-      : `${context.publicUrl}/account/credit`;
+      ? pageUrl(context.publicUrl, 'order', { orderId: payment.orderId })
+      : pageUrl(context.publicUrl, 'credit');
   const greeting = context.firstName ? `${context.firstName} عزیز، سلام` : 'سلام';
   const details = [
     { label: 'روش پرداخت', value: method },

@@ -1,4 +1,4 @@
-import { SERVICE_STATUS_LABELS } from '@vitrin/contracts';
+import { pageUrl, SERVICE_STATUS_LABELS } from '@vitrin/contracts';
 import { formatJalaliLongDate } from '@vitrin/fa';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
@@ -20,17 +20,19 @@ import { serviceNotices, services } from './schema';
 
 export const NOTICE_JOB = 'services.notice';
 
-export type NoticeKind =
-  | 'awaiting-delivery'
-  | 'delivered'
-  | 'ready'
-  | 'taken-over'
-  | 'suspension-warning'
-  | 'suspended'
-  | 'renewed'
-  | 'termination-warning'
-  | 'terminated'
-  | 'staff-alert';
+export const NOTICE_KINDS = [
+  'awaiting-delivery',
+  'delivered',
+  'ready',
+  'taken-over',
+  'suspension-warning',
+  'suspended',
+  'renewed',
+  'termination-warning',
+  'terminated',
+  'staff-alert',
+] as const;
+export type NoticeKind = (typeof NOTICE_KINDS)[number];
 
 export interface NoticeData {
   serviceId: string;
@@ -109,7 +111,7 @@ export function noticeText(
   publicUrl: string,
   message?: string,
 ): NoticeText {
-  const link = `${publicUrl}/panel/services/${service.id}`;
+  const link = pageUrl(publicUrl, 'service', { serviceId: service.id });
   const name = `«${service.name}»`;
   const greeting = owner.firstName ? `${owner.firstName} عزیز، سلام` : 'سلام';
   const expiry = service.expiresAt ? formatJalaliLongDate(service.expiresAt) : null;
@@ -264,7 +266,10 @@ export function noticeText(
             { label: 'وضعیت', value: SERVICE_STATUS_LABELS[service.status] },
             { label: 'شناسه', value: service.id, ltr: true },
           ],
-          action: { label: 'صف راه‌اندازی ناموفق', url: `${publicUrl}/console/provisioning` },
+          action: {
+            label: 'پروندهٔ سرویس در کنسول',
+            url: pageUrl(publicUrl, 'adminProvisioningService', { serviceId: service.id }),
+          },
         },
       };
   }

@@ -93,7 +93,7 @@ function warningMail(messageId: string, to = 'maryam@example.com'): MailMessage 
     title: 'سرویس شما به‌زودی معلق می‌شود',
     paragraphs: ['سرویس شما ۲۰ مرداد ۱۴۰۵ به پایان می‌رسد.'],
     details: [{ label: 'دامنه', value: 'maryam-shop.ir', ltr: true }],
-    action: { label: 'تمدید سرویس', url: 'https://vitrin.ir/panel/services/17' },
+    action: { label: 'تمدید سرویس', url: 'https://vitrin.ir/account/services/17' },
   });
   return { to, subject, html, text, messageId };
 }
@@ -128,7 +128,7 @@ describe('SMTP sender against a real SMTP listener', () => {
     expect(parsed.html).toContain('<html dir="rtl" lang="fa">');
     expect(parsed.html).toContain('سرویس شما ۲۰ مرداد ۱۴۰۵ به پایان می‌رسد.');
     expect(parsed.text).toContain('سرویس شما ۲۰ مرداد ۱۴۰۵ به پایان می‌رسد.');
-    expect(parsed.text).toContain('https://vitrin.ir/panel/services/17');
+    expect(parsed.text).toContain('https://vitrin.ir/account/services/17');
     expect(lines).toEqual([
       { details: { mail: { to: 'maryam@example.com', subject } }, message: 'mail sent (smtp)' },
     ]);
