@@ -3,15 +3,17 @@
 // customer sees the counters move and the «کاربر جدید» / «بازدید دوباره» toasts without
 // publishing a website. A development tool only: it never runs in production or in tests.
 //
-//   npm run demo:visitors                                  # sara-gallery.ir on localhost:3000
+//   npm run demo:visitors                                  # sara-gallery.ir, where npm start serves
+//   PORT=4000 npm run demo:visitors                        # …the same PORT/HOST/PUBLIC_URL as it
 //   npm run demo:visitors -- --url http://localhost:3000 --domain sara-blog.com --visitors 5
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { io } from 'socket.io-client';
+import { localServerUrl } from './server-url.mjs';
 
 const { values } = parseArgs({
   options: {
-    url: { type: 'string', default: process.env.PUBLIC_URL ?? 'http://localhost:3000' },
+    url: { type: 'string', default: localServerUrl(process.env) },
     domain: { type: 'string', default: 'sara-gallery.ir' },
     visitors: { type: 'string', default: '4' },
     'every-ms': { type: 'string', default: '4000' },
