@@ -28,5 +28,6 @@ export * from './list';
 export * from './national-id';
 export * from './pages';
 export * from './persian-issues';
+export * from './plan-limits';
 export * from './staff-permissions';
 export * from './vat';

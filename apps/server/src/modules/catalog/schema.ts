@@ -1,3 +1,4 @@
+import type { PlanLimits } from '@vitrin/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -5,6 +6,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -42,6 +44,11 @@ export const groupFeatures = pgTable(
       .references(() => productGroups.id, { onDelete: 'cascade' }),
     label: text('label').notNull(),
     sortOrder: integer('sort_order').notNull().default(0),
+    /**
+     * When set, the row states a limit (a PlanLimitKey): each plan's cell is drawn from that
+     * plan's `limits`, never typed (issue 35 item 4).
+     */
+    limitKey: text('limit_key'),
   },
   (table) => [index('group_features_group_idx').on(table.groupId)],
 );
@@ -71,6 +78,11 @@ export const products = pgTable(
     searchText: text('search_text').notNull().default(''),
     /** Sold without VAT (issue 21): its order lines freeze a 0% rate. */
     vatExempt: boolean('vat_exempt').notNull().default(false),
+    /**
+     * The plan's limits (packages/contracts plan-limits.ts): the one source of the store's limit
+     * cells, the panel package and the usage bars (issue 35 item 4).
+     */
+    limits: jsonb('limits').$type<PlanLimits>().notNull().default({}),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -42,6 +42,8 @@ export const panelServers = pgTable(
     groupName: text('group_name').notNull(),
     /** Accounts it may hold. */
     capacity: integer('capacity').notNull(),
+    /** The nameservers a customer points a domain at to reach its accounts (issue 35 item 15). */
+    nameservers: text('nameservers').array().notNull().default(sql`'{}'::text[]`),
     enabled: boolean('enabled').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,4 +1,4 @@
-import { bigint, boolean, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 // The built-in sandbox panel stands in for a hosting server, and this table for that server's
 // own list of accounts: it belongs to the provider, not to any module (the services module
@@ -8,6 +8,9 @@ export const sandboxPanelAccounts = pgTable('sandbox_panel_accounts', {
   username: text('username').primaryKey(),
   domain: text('domain').notNull(),
   packageName: text('package_name').notNull(),
+  /** The package's limits as created (the plan's, issue 35 item 4), in MiB; null is unlimited. */
+  diskLimitMb: integer('disk_limit_mb'),
+  bandwidthLimitMb: integer('bandwidth_limit_mb'),
   theme: text('theme'),
   /** A hash (scrypt) of the account's password: the sandbox checks it, never shows it. */
   passwordHash: text('password_hash').notNull(),

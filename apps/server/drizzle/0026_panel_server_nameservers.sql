@@ -1,0 +1,1 @@
+ALTER TABLE "panel_servers" ADD COLUMN "nameservers" text[] DEFAULT '{}'::text[] NOT NULL;
