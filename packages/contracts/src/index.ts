@@ -19,6 +19,7 @@ export * from './calls/panel';
 export * from './calls/payment-methods';
 export * from './calls/plan-change';
 export * from './calls/provisioning';
+export * from './calls/staff-work';
 export * from './calls/tickets';
 export * from './constants';
 export * from './envelope';

@@ -46,6 +46,7 @@ export const PAGES = {
   adminProvisioningService: '/admin/provisioning/services/:serviceId',
   adminDeliveryQueue: '/admin/provisioning/delivery',
   adminBilling: '/admin/billing',
+  adminTransfers: '/admin/billing/transfers',
   adminErrors: '/admin/errors',
   adminAudit: '/admin/audit',
 } as const;

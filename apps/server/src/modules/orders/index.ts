@@ -2,6 +2,7 @@
 
 export { addRenewalToCart } from './cart.service';
 export { manualPaymentsRoutes } from './manual-payments.routes';
+export { countWaitingTransferClaims } from './manual-payments.service';
 export {
   creditUnusedTerm,
   previewUnusedTermCredit,

@@ -28,7 +28,7 @@ import { readPaymentSettings } from '../billing';
 import { keepUpload } from '../tickets';
 import { lockPayableOrder, payableOf } from './orders.service';
 import { settlePayment } from './payments.service';
-import { orders, payments } from './schema';
+import { buyerProfiles, orders, payments } from './schema';
 import { queueTransferNotice } from './transfer-notices';
 
 // Card-to-card and bank transfer (issue 21, decision 0023). A claim is a pending payment with
@@ -331,6 +331,11 @@ async function findClaims(db: Database, where: SQL | undefined) {
         firstName: users.firstName,
         lastName: users.lastName,
         mobile: users.mobile,
+        // The name given at checkout, for an account that has none of its own yet.
+        buyerName: sql<string | null>`coalesce(
+          nullif(trim(${buyerProfiles.fullName}), ''),
+          nullif(trim(${orders.buyer}->>'fullName'), '')
+        )`,
       },
       reviewer: {
         id: reviewers.id,
@@ -342,6 +347,7 @@ async function findClaims(db: Database, where: SQL | undefined) {
     .from(payments)
     .innerJoin(users, eq(users.id, payments.userId))
     .leftJoin(orders, eq(orders.id, payments.orderId))
+    .leftJoin(buyerProfiles, eq(buyerProfiles.userId, payments.userId))
     .leftJoin(reviewers, eq(reviewers.id, payments.reviewedBy))
     .where(and(isNotNull(payments.transferReference), where));
 }
@@ -372,7 +378,12 @@ function staffView(row: ClaimRow): StaffTransferClaim {
   const { customer, reviewer } = row;
   return {
     ...customerView(row),
-    customer: { id: customer.id, name: personName(customer), mobile: customer.mobile },
+    customer: {
+      id: customer.id,
+      // Null when the person has given no name anywhere: the console shows their mobile.
+      name: [customer.firstName, customer.lastName].filter(Boolean).join(' ') || customer.buyerName,
+      mobile: customer.mobile,
+    },
     reviewer: reviewer ? { id: reviewer.id, name: personName(reviewer) } : null,
   };
 }
@@ -573,4 +584,19 @@ export async function getStaffTransferClaim(
   const [row] = await findClaims(db, eq(payments.id, paymentId));
   if (!row) throw new AppError('NOT_FOUND', CLAIM_NOT_FOUND);
   return staffView(row);
+}
+
+/**
+ * Card-to-card and bank-transfer claims waiting for staff (issue 35): all of them, and those
+ * waiting since before `longSince`.
+ */
+export async function countWaitingTransferClaims(db: Database, longSince: Date) {
+  const [row] = await db
+    .select({
+      waiting: sql<number>`count(*)::int`,
+      waitingLong: sql<number>`count(*) filter (where ${payments.createdAt} <= ${longSince.toISOString()}::timestamptz)::int`,
+    })
+    .from(payments)
+    .where(and(isNotNull(payments.transferReference), eq(payments.status, 'pending')));
+  return { waiting: row?.waiting ?? 0, waitingLong: row?.waitingLong ?? 0 };
 }

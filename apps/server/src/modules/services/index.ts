@@ -17,3 +17,4 @@ export { services } from './schema';
 export { listExpiringServices } from './services.service';
 export { staffServicesRoutes } from './staff.routes';
 export { adminServiceViewOf } from './staff-services.service';
+export { countServiceWork, type ServiceWork } from './staff-work';

@@ -98,10 +98,9 @@ export async function revealDeliveryDetails(
   input: { serviceId: string; password: string },
 ) {
   const service = await ownService(deps.db, userId, input.serviceId);
-  if (!service.deliveryDetails) {
-    throw new AppError('CONFLICT', 'برای این سرویس اطلاعات دسترسی‌ای ثبت نشده است');
-  }
   await confirmOwnPassword(deps.db, userId, input.password);
+  // Nothing handed over (not delivered by hand, or not yet): nothing to show, nothing recorded.
+  if (!service.deliveryDetails) return { details: [] };
   await deps.db.transaction((tx) =>
     recordServiceEvent(
       tx,
