@@ -1,4 +1,5 @@
 import { Badge, Card, Container, Stack, Text } from '@mantine/core';
+import { toPersianDigits } from '@vitrin/fa';
 import type { ComponentType } from 'react';
 import { useLocation } from 'react-router';
 import { LayoutOutlet, SignedInOnly } from '../../../app/layout/signed-in-only';
@@ -20,6 +21,7 @@ import { LoadFailed } from '../../../ui/load-failed';
 import { MobileNumber } from '../../../ui/mobile-number';
 import { PageLoader } from '../../../ui/page-loader';
 import { SideNavLayout } from '../../../ui/side-nav-layout';
+import { sectionWork, useStaffWork } from '../api/staff-work';
 import {
   type AdminSectionKey,
   canOpen,
@@ -98,12 +100,32 @@ function StaffConsole({ userId, role, name, mobile }: StaffConsoleProps) {
   const { pathname } = useLocation();
   const section = sectionAt(pathname);
   const refused = section !== undefined && !canOpen(role, section);
-  const items = sectionsFor(role).map((item) => ({
-    to: item.path,
-    end: item.key === 'dashboard',
-    icon: sectionIcons[item.key],
-    label: item.label,
-  }));
+  const work = sectionWork(useStaffWork(userId).data);
+  const items = sectionsFor(role).map((item) => {
+    const waiting =
+      item.key === 'billing' || item.key === 'provisioning' ? work[item.key] : undefined;
+    return {
+      to: item.path,
+      end: item.key === 'dashboard',
+      icon: sectionIcons[item.key],
+      label: waiting ? (
+        <>
+          {item.label}{' '}
+          <Badge
+            size="sm"
+            circle={waiting.count < 10}
+            color={waiting.urgent ? 'orange' : 'gray'}
+            variant={waiting.urgent ? 'filled' : 'light'}
+            aria-label={`${toPersianDigits(waiting.count)} ${waiting.label}`}
+          >
+            {toPersianDigits(waiting.count)}
+          </Badge>
+        </>
+      ) : (
+        item.label
+      ),
+    };
+  });
 
   return (
     <StaffContext value={{ userId, role }}>

@@ -4,6 +4,7 @@ import { toPersianDigits } from '@vitrin/fa';
 import { BagIcon, ClockIcon, HeadsetIcon } from '../../../../ui/icons';
 import { LoadFailed } from '../../../../ui/load-failed';
 import { PanelPageHeader } from '../../../../ui/panel-page-header';
+import { StaffWorkCard } from '../../../console/components/staff-work-card';
 import { useStaffMember } from '../../../console/utils/staff-context';
 import { type Dashboard, useDashboard } from '../api/dashboard';
 import { DashboardChart } from '../components/dashboard-chart';
@@ -25,6 +26,7 @@ export function DashboardPage() {
         title="داشبورد"
         description="فروش خالص (پرداخت‌شده منهای بازپرداخت) به تومان، به وقت تهران."
       />
+      <StaffWorkCard staffId={userId} />
       {dashboard.data ? (
         <DashboardBody dashboard={dashboard.data} />
       ) : dashboard.isError ? (
