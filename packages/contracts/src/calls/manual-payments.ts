@@ -92,7 +92,8 @@ export type TransferClaim = z.infer<typeof transferClaim>;
 
 /** Staff also see who claimed it and who reviewed it. */
 export const staffTransferClaim = transferClaim.extend({
-  customer: z.object({ id: z.string(), name: z.string(), mobile: z.string() }),
+  /** `name`: the account's, else the one given at checkout; null when there is none. */
+  customer: z.object({ id: z.string(), name: z.string().nullable(), mobile: z.string() }),
   reviewer: z.object({ id: z.string(), name: z.string() }).nullable(),
 });
 export type StaffTransferClaim = z.infer<typeof staffTransferClaim>;

@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import type { OutboxMailSender } from '../../providers/email/outbox-mail';
 import type { ConsoleSmsSender } from '../../providers/sms/console-sms';
 import { billingDocuments, orders, payments, ticketAttachments } from '../../schema';
-import { ok, refused, type SignedInUser, send } from '../../test/api-kit';
+import { createSignedInUser, ok, refused, type SignedInUser, send } from '../../test/api-kit';
 import { auditRowsOf, createStaff, expectStaffOnly } from '../../test/staff-kit';
 import { setupTestApp } from '../../test/test-app';
 import { SAMPLE_FILES, uploaded } from '../tickets/tickets-test-kit';
@@ -268,6 +268,44 @@ describe('a claim for an order', () => {
     expect((await orderOf(customer, order.id)).status).toBe('pending');
     expect(await readBalance(t.app.db, customer.id)).toBe(order.payableRial);
     await expectBooksBalanced(t.app.db);
+  });
+});
+
+describe('who claimed it, in the staff queue', () => {
+  // Issue 35: a person who signed up and paid at once has no account name yet; the queue showed
+  // their E.164 number as the name («989155550102+» laid out right to left).
+  test('the name given at checkout when the account has none, else none (the mobile shows)', async () => {
+    const buyer = await createSignedInUser(t.app, { firstName: null, lastName: null });
+    await ok(
+      t.app,
+      '/api/cart/update-user',
+      { fullName: 'نرگس پرداختی', email: `buyer${buyer.mobile.slice(-7)}@example.com` },
+      buyer.token,
+    );
+    const order = await submitCart(t.app, buyer, [HOSTING_MONTH]);
+    const forOrder = await ok(t.app, '/api/pay/claim-transfer', cardClaimOf(order.id), buyer.token);
+
+    const nameless = await createSignedInUser(t.app, { firstName: null, lastName: null });
+    const topUp = await ok(
+      t.app,
+      '/api/pay/claim-transfer',
+      {
+        method: 'bank-transfer',
+        amountRial: 2_000_000,
+        transferReference: freshReference(),
+        transferredAt: aLittleWhileAgo(),
+      },
+      nameless.token,
+    );
+
+    const queue = await ok(t.app, adminListTransferClaims.path, { status: 'pending' }, admin.token);
+    const customerOf = (id: string) => queue.items.find((item) => item.id === id)?.customer;
+    expect(customerOf(forOrder.id)).toEqual({
+      id: buyer.id,
+      name: 'نرگس پرداختی',
+      mobile: buyer.mobile,
+    });
+    expect(customerOf(topUp.id)).toEqual({ id: nameless.id, name: null, mobile: nameless.mobile });
   });
 });
 

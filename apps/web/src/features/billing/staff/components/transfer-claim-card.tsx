@@ -60,6 +60,32 @@ export function TransferReference({ value }: { value: string }) {
   );
 }
 
+/**
+ * Who claimed it: their name (the account's, or the one given at checkout) over their mobile,
+ * or only the mobile, grouped as people read it, when they gave no name.
+ */
+export function ClaimCustomer({
+  claim,
+  size = 'sm',
+}: {
+  claim: StaffTransferClaim;
+  size?: 'sm' | 'md';
+}) {
+  const mobile = <MobileNumber mobile={claim.customer.mobile} />;
+  return (
+    <Stack gap={2} style={{ minWidth: 0 }}>
+      <Text size={size} fw={size === 'md' ? 700 : 600} style={{ overflowWrap: 'anywhere' }}>
+        {claim.customer.name ?? mobile}
+      </Text>
+      {claim.customer.name && (
+        <Text size={size === 'md' ? 'sm' : 'xs'} c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+          {mobile}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
 /** «تأیید پرداخت» (confirmed in a dialog) and «رد پرداخت» (with «دلیل رد»), for a pending claim. */
 export function ClaimReview({
   claim,
@@ -120,14 +146,7 @@ export function TransferClaimCard({ userId, claim, review }: TransferClaimCardPr
     <Card component="li" padding="md" style={{ listStyle: 'none' }}>
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-          <Stack gap={2} style={{ minWidth: 0 }}>
-            <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
-              {claim.customer.name}
-            </Text>
-            <Text size="sm" c="dimmed">
-              <MobileNumber mobile={claim.customer.mobile} />
-            </Text>
-          </Stack>
+          <ClaimCustomer claim={claim} size="md" />
           <ClaimStatusBadge claim={claim} />
         </Group>
         <Group align="flex-start" gap="md" wrap="nowrap">

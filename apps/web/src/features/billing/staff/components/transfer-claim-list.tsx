@@ -1,11 +1,11 @@
 import { Card, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { JalaliDateTime } from '../../../../ui/jalali-date-time';
-import { MobileNumber } from '../../../../ui/mobile-number';
 import type { StaffTransferClaim } from '../api/transfer-claims';
 import { rialText } from '../utils/billing-text';
 import { cardLast4Text, MANUAL_METHOD_LABELS } from '../utils/transfer-claims';
 import { ReceiptThumbnail } from './receipt-thumbnail';
 import {
+  ClaimCustomer,
   ClaimReview,
   type ClaimReviewActions,
   ClaimReviewNotes,
@@ -52,12 +52,7 @@ export function TransferClaimList({ userId, items, review }: TransferClaimListPr
               {items.map((claim) => (
                 <Table.Tr key={claim.id} style={{ verticalAlign: 'top' }}>
                   <Table.Td>
-                    <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
-                      {claim.customer.name}
-                    </Text>
-                    <Text size="xs" c="dimmed" style={nowrap}>
-                      <MobileNumber mobile={claim.customer.mobile} />
-                    </Text>
+                    <ClaimCustomer claim={claim} />
                   </Table.Td>
                   <Table.Td style={nowrap}>
                     <Text size="sm">
