@@ -7,7 +7,7 @@ import {
   PAYMENT_METHOD_LABELS,
   ratePercent,
 } from '@vitrin/contracts';
-import { toJalaliParts, toPersianDigits } from '@vitrin/fa';
+import { formatAmount, toJalaliParts, toPersianDigits } from '@vitrin/fa';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import { AppError } from '../../lib/app-error';
@@ -191,16 +191,13 @@ export function paymentNoteOf(
   payments: ReadonlyArray<{ gateway: string; amountRial: number; referenceId: string | null }>,
 ): string | null {
   const parts: string[] = [];
-  if (walletRial > 0)
-    parts.push(`از اعتبار کیف پول ${toPersianDigits(walletRial.toLocaleString('en-US'))} ریال`);
+  if (walletRial > 0) parts.push(`از اعتبار کیف پول ${formatAmount(walletRial)} ریال`);
   for (const payment of payments) {
     const method = PAYMENT_METHOD_LABELS[payment.gateway] ?? payment.gateway;
     const reference = payment.referenceId
       ? `، کد پیگیری ${toPersianDigits(payment.referenceId)}`
       : '';
-    parts.push(
-      `${method} ${toPersianDigits(payment.amountRial.toLocaleString('en-US'))} ریال${reference}`,
-    );
+    parts.push(`${method} ${formatAmount(payment.amountRial)} ریال${reference}`);
   }
   // The page and the PDF print it after their own «پرداخت:».
   return parts.length > 0 ? parts.join('؛ ') : null;

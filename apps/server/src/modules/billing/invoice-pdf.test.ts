@@ -10,6 +10,7 @@ import {
 import { toPersianDigits } from '@vitrin/fa';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { rialInWords } from './amount-in-words';
+import { paymentNoteOf } from './documents.service';
 import { renderBillingDocumentPdf } from './invoice-pdf';
 
 // pdftotext and pdftoppm come from poppler-utils, which .ci/run installs.
@@ -224,6 +225,20 @@ describe('a billing document is drawn as a right-to-left PDF', () => {
     }
     expect(text).toContain('معاف'); // the 0% line
     expect(text).not.toContain('کد ملی'); // a company has a شناسه ملی, not a person's code
+  });
+
+  test('amounts in the payment note carry the Persian separator too, never a Latin comma', async () => {
+    // Issue 35: the note was grouped apart from the rest («۱,۶۵۰,۰۰۰ ریال»).
+    const paymentNote = paymentNoteOf(1_650_000, [
+      { gateway: 'card-to-card', amountRial: 64_870_000, referenceId: '481239770' },
+    ]);
+    expect(paymentNote).toBe(
+      'از اعتبار کیف پول ۱٬۶۵۰٬۰۰۰ ریال؛ کارت به کارت ۶۴٬۸۷۰٬۰۰۰ ریال، کد پیگیری ۴۸۱۲۳۹۷۷۰',
+    );
+    const text = pagesOf(await renderToFile({ ...salesInvoice, paymentNote }, 'payment-note'))[0];
+    expect(text).toContain('۱٬۶۵۰٬۰۰۰');
+    expect(text).toContain('۶۴٬۸۷۰٬۰۰۰');
+    expect(text).not.toMatch(/[0-9۰-۹],[0-9۰-۹]/);
   });
 
   test('right to left: ردیف is the rightmost column and a Latin domain keeps its place in a Persian line', async () => {

@@ -1,5 +1,5 @@
 import type { AdminOrderDetail, AdminOrderRow, AdminOrderSort } from '@vitrin/contracts';
-import { normalizeMobile, toLatinDigits, toPersianDigits } from '@vitrin/fa';
+import { formatAmount, normalizeMobile, toLatinDigits, toPersianDigits } from '@vitrin/fa';
 import { and, asc, desc, eq, gt, type SQL, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import type { Actor } from '../../lib/actor';
@@ -297,7 +297,7 @@ export async function refundOrder(
     const leftRial = refundableRial(order);
     const refundRial = action.amountRial ?? leftRial;
     if (refundRial > leftRial) {
-      const message = `مبلغ بازپرداخت از باقی‌ماندهٔ پرداختی این سفارش (${toPersianDigits(leftRial.toLocaleString('en-US'))} ریال) بیشتر است`;
+      const message = `مبلغ بازپرداخت از باقی‌ماندهٔ پرداختی این سفارش (${formatAmount(leftRial)} ریال) بیشتر است`;
       throw new AppError('VALIDATION', message, { fields: { amountRial: message } });
     }
     const whole = refundRial === leftRial;

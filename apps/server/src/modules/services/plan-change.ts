@@ -4,7 +4,7 @@ import {
   type PlanChangeCalculation,
   vatOf,
 } from '@vitrin/contracts';
-import { toPersianDigits } from '@vitrin/fa';
+import { formatAmount, toPersianDigits } from '@vitrin/fa';
 import { and, desc, eq, inArray, or } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import { AppError } from '../../lib/app-error';
@@ -399,7 +399,7 @@ export async function changeServicePlan(
         actorId: userId,
         message:
           creditedRial > 0
-            ? `پلن به «${target.name}» تغییر کرد؛ ${toPersianDigits(creditedRial.toLocaleString('en-US'))} ریال مابقی دوره به اعتبار برگشت`
+            ? `پلن به «${target.name}» تغییر کرد؛ ${formatAmount(creditedRial)} ریال مابقی دوره به اعتبار برگشت`
             : `پلن به «${target.name}» تغییر کرد`,
       },
       now,

@@ -1,3 +1,4 @@
+import { formatAmount, toPersianDigits } from '@vitrin/fa';
 import { escapeHtml } from '../../lib/page-html';
 import type { AccountUsage } from './panel-driver';
 
@@ -49,8 +50,9 @@ ${body}
 </html>`;
 }
 
-const digits = (value: number | string) =>
-  String(value).replace(/\d/g, (digit) => '۰۱۲۳۴۵۶۷۸۹'[Number(digit)] ?? digit);
+const digits = (value: number | string) => toPersianDigits(value);
+/** Megabytes as the rest of the product writes amounts: Persian digits, '٬' every three. */
+const megabytes = (value: number) => formatAmount(Math.round(value));
 
 /** The site a sandbox account serves: the theme's start page, or the suspension notice. */
 export function sandboxSitePage(fontFace: string, site: SandboxSiteView): string {
@@ -85,8 +87,8 @@ export function sandboxSitePage(fontFace: string, site: SandboxSiteView): string
 function usageRow(label: string, used: number, limit: number | null): string {
   const share = limit ? Math.min(100, Math.round((used / limit) * 100)) : 0;
   const text = limit
-    ? `${digits(used.toLocaleString('en-US'))} از ${digits(limit.toLocaleString('en-US'))} مگابایت`
-    : `${digits(used.toLocaleString('en-US'))} مگابایت (نامحدود)`;
+    ? `${megabytes(used)} از ${megabytes(limit)} مگابایت`
+    : `${megabytes(used)} مگابایت (نامحدود)`;
   return `<dt>${label}</dt><dd>${text}<div class="bar" role="img" aria-label="${label}: ${digits(share)} درصد"><span style="width:${share}%"></span></div></dd>`;
 }
 

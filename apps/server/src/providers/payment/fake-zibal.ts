@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
+import { formatAmount } from '@vitrin/fa';
 import Fastify, { type FastifyReply } from 'fastify';
 import { escapeHtml } from '../../lib/page-html';
 
@@ -230,7 +231,7 @@ export async function startFakeZibal(
     return reply.type('text/html').send(
       page(`<h1>درگاه آزمایشی زیبال</h1>
 <p>${escapeHtml(payment.description)}</p>
-<p>مبلغ: ${payment.amount.toLocaleString('fa-IR')} ریال</p>
+<p>مبلغ: ${formatAmount(payment.amount)} ریال</p>
 <p><a href="${base}/pay">پرداخت</a> <a href="${base}/cancel">انصراف</a></p>`),
     );
   });
