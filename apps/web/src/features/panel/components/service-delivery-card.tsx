@@ -6,6 +6,7 @@ import {
   Group,
   Modal,
   PasswordInput,
+  SimpleGrid,
   Stack,
   Text,
   Title,
@@ -18,7 +19,6 @@ import { fieldError } from '../../../lib/field-error';
 import { PROFILE_PATH } from '../../../lib/panel-paths';
 import { useUserInfo } from '../../../lib/user-info';
 import { JalaliDateTime } from '../../../ui/jalali-date-time';
-import { LabeledValue } from '../../../ui/labeled-value';
 import {
   type DeliveryDetail,
   useRevealDeliveryDetails,
@@ -89,19 +89,20 @@ function DeliveredDetails({
             </Text>
           )}
         </Group>
-        <Stack gap="sm">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
           {details.map((detail) => (
-            <LabeledValue key={detail.label} labelWidth="9rem" label={detail.label}>
+            <Stack key={detail.label} gap={4}>
+              <Text size="sm" c="dimmed">
+                {detail.label}
+              </Text>
               {detail.value !== null ? (
                 <CopyableCode value={detail.value} label={detail.label} />
               ) : (
-                <Text span size="sm" c="dimmed">
-                  پنهان
-                </Text>
+                <Text size="sm">پنهان</Text>
               )}
-            </LabeledValue>
+            </Stack>
           ))}
-        </Stack>
+        </SimpleGrid>
         {hasSecret && revealed === null && (
           <Group>
             <Button variant="default" onClick={open}>

@@ -8,6 +8,7 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
+import { toPersianDigits } from '@vitrin/fa';
 import { type FormEvent, useState } from 'react';
 import { describeApiError } from '../../../../lib/api-error';
 import { fieldError } from '../../../../lib/field-error';
@@ -118,14 +119,14 @@ export function DeliverServiceDialog({
         {rows.map((row, index) => (
           <Group key={row.key} gap="xs" align="flex-end" wrap="wrap">
             <TextInput
-              label={`عنوان ${index + 1}`}
+              label={`عنوان ${toPersianDigits(index + 1)}`}
               value={row.label}
               maxLength={60}
               onChange={(event) => change(row.key, { label: event.currentTarget.value })}
               style={{ flex: '1 1 8rem' }}
             />
             <TextInput
-              label={`مقدار ${index + 1}`}
+              label={`مقدار ${toPersianDigits(index + 1)}`}
               dir="ltr"
               value={row.value}
               maxLength={500}
@@ -141,7 +142,7 @@ export function DeliverServiceDialog({
             <ActionIcon
               variant="subtle"
               color="gray"
-              aria-label={`حذف ردیف ${index + 1}`}
+              aria-label={`حذف ردیف ${toPersianDigits(index + 1)}`}
               mb={4}
               disabled={rows.length === 1}
               onClick={() => setRows((all) => all.filter((item) => item.key !== row.key))}
