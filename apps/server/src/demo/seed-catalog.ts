@@ -19,9 +19,10 @@ import {
   themes,
 } from '../schema';
 import { articleCoverUrl, demoArticleCategories, demoArticles } from './demo-catalog/articles';
-import { demoGroups, groupIconUrl } from './demo-catalog/groups';
+import { demoCells } from './demo-catalog/cells';
+import { demoGroups, featureRowLabel, groupIconUrl } from './demo-catalog/groups';
 import { demoHomeHero, HOME_HERO_KEY } from './demo-catalog/home';
-import { demoProducts, type FeatureCell } from './demo-catalog/products';
+import { demoProducts } from './demo-catalog/products';
 import { demoThemeCategories, demoThemes, themePreviewUrls } from './demo-catalog/themes';
 
 interface SeededGroup {
@@ -60,7 +61,14 @@ async function seedGroups(tx: Transaction): Promise<Map<string, SeededGroup>> {
     const id = idOf(rows, group.slug, 'group');
     const features = await tx
       .insert(groupFeatures)
-      .values(group.features.map((label, index) => ({ groupId: id, label, sortOrder: index + 1 })))
+      .values(
+        group.features.map((row, index) => ({
+          groupId: id,
+          label: featureRowLabel(row),
+          limitKey: typeof row === 'string' ? null : row.limit,
+          sortOrder: index + 1,
+        })),
+      )
       .returning({ id: groupFeatures.id, sortOrder: groupFeatures.sortOrder });
     seeded.set(group.slug, {
       id,
@@ -109,8 +117,9 @@ async function seedProducts(
             product.summary,
             group.name,
             product.description,
-            ...product.features.filter((cell) => typeof cell === 'string'),
+            ...cellsOf(product).flatMap((cell) => (cell.value === null ? [] : [cell.value])),
           ),
+          limits: product.limits,
           createdAt: new Date(product.createdAt),
           updatedAt: new Date(product.createdAt),
         };
@@ -127,17 +136,22 @@ async function seedProducts(
     ),
   );
 
+  // Limit rows have no typed value: the store draws them from the product's limits.
   await tx.insert(productFeatureValues).values(
     demoProducts.flatMap((product) => {
       const { featureIds } = groupOf(product.groupSlug);
-      if (product.features.length !== featureIds.length) {
-        throw new Error(`demo product ${product.slug} needs one cell per feature of its group`);
-      }
-      return featureIds.map((featureId, index) => ({
-        productId: idOf(rows, product.slug, 'product'),
-        featureId,
-        ...featureValue(product.features[index] ?? false),
-      }));
+      return cellsOf(product).flatMap((cell, index) =>
+        cell.limit === null
+          ? [
+              {
+                productId: idOf(rows, product.slug, 'product'),
+                featureId: featureIds[index] as string,
+                value: cell.value,
+                included: cell.included,
+              },
+            ]
+          : [],
+      );
     }),
   );
 
@@ -151,10 +165,10 @@ async function seedProducts(
   return { cheapestId: cheapest.id, otherIds: others.map((product) => product.id) };
 }
 
-function featureValue(cell: FeatureCell): { value: string | null; included: boolean } {
-  return typeof cell === 'string'
-    ? { value: cell, included: true }
-    : { value: null, included: cell };
+function cellsOf(product: (typeof demoProducts)[number]) {
+  const group = demoGroups.find((candidate) => candidate.slug === product.groupSlug);
+  if (!group) throw new Error(`demo product in unknown group ${product.groupSlug}`);
+  return demoCells(product, group);
 }
 
 function monthlyPrice(product: (typeof demoProducts)[number]): number {

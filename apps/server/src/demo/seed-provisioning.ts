@@ -4,7 +4,7 @@ import type { SecretBox } from '../lib/secret-box';
 import { recordServiceEvent } from '../modules/services/lifecycle';
 import { sealCredentials } from '../modules/services/panel-servers';
 import { newAccountPassword, panelUsernameFor } from '../modules/services/provisioning';
-import { hashSandboxPassword } from '../providers/panel/sandbox-driver';
+import { hashSandboxPassword, sandboxLimitsOf } from '../providers/panel/sandbox-driver';
 import {
   panelServers,
   productProvisioning,
@@ -14,19 +14,25 @@ import {
   themes,
 } from '../schema';
 
-/** Which demo products a panel delivers, and as which package of the sandbox panel. */
-const DELIVERED: Record<string, string> = {
-  'builder-starter': 'starter',
-  'builder-business': 'business',
-  'builder-shop': 'business',
-  'builder-pro': 'pro',
-  'host-linux-1g': 'starter',
-  'host-linux-5g': 'business',
-  'host-linux-20g': 'pro',
-  'wp-start': 'starter',
-  'wp-pro': 'business',
-  'wp-business': 'pro',
-};
+/**
+ * Which demo products a panel delivers. Each is its own package on the sandbox panel, named as
+ * the product and with the product's limits (issue 35 item 4), so the panel shows the plan sold.
+ */
+export const DELIVERED_BY_PANEL = [
+  'builder-starter',
+  'builder-business',
+  'builder-shop',
+  'builder-pro',
+  'host-linux-1g',
+  'host-linux-5g',
+  'host-linux-20g',
+  'wp-start',
+  'wp-pro',
+  'wp-business',
+] as const;
+
+/** The nameservers the demo's sandbox server tells customers to point a domain at. */
+export const DEMO_NAMESERVERS = ['ns1.vitrin.localhost', 'ns2.vitrin.localhost'];
 
 /**
  * Provisioning's demo (seed part `provisioning`, issue 20): the built-in sandbox panel as the
@@ -46,25 +52,26 @@ export async function seedProvisioning(tx: Transaction, secrets: SecretBox): Pro
       credentials: sealCredentials(secrets, 'sandbox', {}),
       groupName: 'default',
       capacity: 5000,
+      nameservers: DEMO_NAMESERVERS,
     })
     .onConflictDoNothing({ target: panelServers.name })
     .returning();
   if (!server) return;
   const delivered = await tx
-    .select({ id: products.id, slug: products.slug })
+    .select({ id: products.id, slug: products.slug, limits: products.limits })
     .from(products)
-    .where(inArray(products.slug, Object.keys(DELIVERED)));
+    .where(inArray(products.slug, [...DELIVERED_BY_PANEL]));
   if (delivered.length === 0) return;
   await tx.insert(productProvisioning).values(
     delivered.map((product) => ({
       productId: product.id,
       groupName: 'default',
-      packageName: DELIVERED[product.slug] as string,
+      packageName: product.slug,
       graceDays: 7,
       terminateAfterDays: 30,
     })),
   );
-  const packageOf = new Map(delivered.map((product) => [product.id, DELIVERED[product.slug]]));
+  const productOf = new Map(delivered.map((product) => [product.id, product]));
   const running = await tx
     .select({ service: services, theme: themes.slug })
     .from(services)
@@ -83,11 +90,14 @@ export async function seedProvisioning(tx: Transaction, secrets: SecretBox): Pro
   for (const { service, theme } of running) {
     const username = panelUsernameFor(service.id);
     const password = newAccountPassword();
-    const packageName = packageOf.get(service.productId as string) as string;
+    const product = productOf.get(service.productId as string);
+    if (!product) continue;
+    const packageName = product.slug;
     await tx.insert(sandboxPanelAccounts).values({
       username,
       domain: service.domainName ?? `${username}.vitrin.site`,
       packageName,
+      ...sandboxLimitsOf(product.limits),
       theme,
       passwordHash: hashSandboxPassword(password),
       suspended: service.status === 'suspended',

@@ -3,6 +3,7 @@ import { defineCall } from '../call';
 import { SEARCH_QUERY_MAX_LENGTH } from '../constants';
 import { dateText, multilineText, text, timestamp } from '../fields';
 import { listPaging, listResult } from '../list';
+import { PLAN_LIMIT_KEYS, planLimitsSchema } from '../plan-limits';
 import { billingCycle, entityId, rial, slug } from './catalog';
 
 // The staff console's catalog calls (issue 8): `/api/admin/catalog/*`; see admin.ts for what
@@ -52,7 +53,12 @@ const idRequest = z.strictObject({ id: entityId });
 // ---------------------------------------------------------------------------------------------
 // Groups
 
-export const adminGroupFeature = z.object({ id: z.string(), label: z.string() });
+export const adminGroupFeature = z.object({
+  id: z.string(),
+  label: z.string(),
+  /** The plan limit this row states: each plan's cell is drawn from its limits (issue 35). */
+  limitKey: z.enum(PLAN_LIMIT_KEYS).nullable(),
+});
 
 export const adminGroup = z.object({
   id: z.string(),
@@ -68,6 +74,7 @@ export const adminGroup = z.object({
 export type AdminGroupView = z.infer<typeof adminGroup>;
 
 const featureLabel = text({ max: 80 });
+const featureLimitKey = z.enum(PLAN_LIMIT_KEYS).nullable().default(null);
 const sortOrder = z.number().int().min(-1_000_000).max(1_000_000);
 
 export const listCatalogGroups = defineCall({
@@ -95,7 +102,7 @@ export const createCatalogGroup = defineCall({
   request: z.strictObject({
     ...groupFields,
     features: z
-      .array(z.strictObject({ label: featureLabel }))
+      .array(z.strictObject({ label: featureLabel, limitKey: featureLimitKey }))
       .max(40)
       .default([]),
   }),
@@ -116,7 +123,9 @@ export const updateCatalogGroup = defineCall({
     iconUrl: groupFields.iconUrl.optional(),
     sortOrder: groupFields.sortOrder,
     features: z
-      .array(z.strictObject({ id: entityId.optional(), label: featureLabel }))
+      .array(
+        z.strictObject({ id: entityId.optional(), label: featureLabel, limitKey: featureLimitKey }),
+      )
       .max(40)
       .optional(),
   }),
@@ -167,15 +176,21 @@ export const adminProduct = z.object({
   status: z.enum(CATALOG_STATUSES),
   /** Every cycle on offer, shortest first. */
   prices: z.array(adminProductPrice),
-  /** One value per row of the group's comparison table, in the group's order. */
+  /**
+   * One value per row of the group's comparison table, in the group's order. A row with a
+   * `limitKey` shows the value drawn from `limits` (read-only here).
+   */
   features: z.array(
     z.object({
       featureId: z.string(),
       label: z.string(),
+      limitKey: z.enum(PLAN_LIMIT_KEYS).nullable(),
       value: z.string().nullable(),
       included: z.boolean(),
     }),
   ),
+  /** The plan's limits: the one source of its limit cells, panel package and usage bars. */
+  limits: planLimitsSchema,
   createdAt: timestamp,
   updatedAt: timestamp,
 });
@@ -226,8 +241,12 @@ const productFields = {
   isFeatured: z.boolean(),
   badge: text({ max: 40 }).nullable(),
   sortOrder,
-  /** Values for rows of the group's table; a row left out is shown as not included. */
+  /**
+   * Values for rows of the group's table; a row left out is shown as not included. A value sent
+   * for a limit row is ignored: that row is drawn from `limits`.
+   */
   features: z.array(productFeatureInput).max(40),
+  limits: planLimitsSchema,
 };
 
 export const createCatalogProduct = defineCall({
@@ -250,6 +269,7 @@ export const createCatalogProduct = defineCall({
     badge: productFields.badge.default(null),
     sortOrder: productFields.sortOrder.default(0),
     features: productFields.features.default([]),
+    limits: productFields.limits.default({}),
   }),
   response: adminProduct,
 });
@@ -275,6 +295,7 @@ export const updateCatalogProduct = defineCall({
     badge: productFields.badge.optional(),
     sortOrder: productFields.sortOrder.optional(),
     features: productFields.features.optional(),
+    limits: productFields.limits.optional(),
   }),
   response: adminProduct,
 });

@@ -1,3 +1,15 @@
+import type { PlanLimitKey } from '@vitrin/contracts';
+
+/**
+ * A row of a group's comparison table: a label whose cells the products type, or a row that
+ * states a limit, whose cells are drawn from each plan's `limits` (issue 35 item 4).
+ */
+export type DemoFeatureRow = string | { label: string; limit: PlanLimitKey };
+
+export function featureRowLabel(row: DemoFeatureRow): string {
+  return typeof row === 'string' ? row : row.label;
+}
+
 /** A product group of the demo catalog with the rows of its comparison table, in order. */
 export interface DemoGroup {
   slug: string;
@@ -8,7 +20,7 @@ export interface DemoGroup {
   needsDomain: boolean;
   needsTheme: boolean;
   /** Comparison rows; each product of the group gives one cell per row, in this order. */
-  features: readonly string[];
+  features: readonly DemoFeatureRow[];
 }
 
 /** The icon of a group, drawn by apps/web/scripts/generate-demo-media.mjs. */
@@ -26,9 +38,9 @@ export const demoGroups: readonly DemoGroup[] = [
     needsDomain: true,
     needsTheme: true,
     features: [
-      'تعداد صفحات',
-      'فضای ذخیره‌سازی',
-      'فروشگاه اینترنتی',
+      { label: 'تعداد صفحات', limit: 'pages' },
+      { label: 'فضای ذخیره‌سازی', limit: 'diskMb' },
+      { label: 'فروشگاه اینترنتی', limit: 'storeProducts' },
       'اتصال به درگاه پرداخت',
       'گواهی SSL رایگان',
       'حذف نشان ویترین',
@@ -45,12 +57,12 @@ export const demoGroups: readonly DemoGroup[] = [
     needsDomain: true,
     needsTheme: false,
     features: [
-      'فضای ذخیره‌سازی',
-      'پهنای باند ماهانه',
-      'تعداد دامنه',
-      'حساب ایمیل',
-      'پایگاه داده',
-      'منابع پردازنده',
+      { label: 'فضای ذخیره‌سازی', limit: 'diskMb' },
+      { label: 'پهنای باند ماهانه', limit: 'bandwidthMb' },
+      { label: 'تعداد دامنه', limit: 'domains' },
+      { label: 'حساب ایمیل', limit: 'emailAccounts' },
+      { label: 'پایگاه داده', limit: 'databases' },
+      { label: 'منابع پردازنده', limit: 'cpuCores' },
       'گواهی SSL رایگان',
       'پشتیبان‌گیری روزانه',
     ],
@@ -63,9 +75,9 @@ export const demoGroups: readonly DemoGroup[] = [
     needsDomain: true,
     needsTheme: false,
     features: [
-      'تعداد سایت وردپرس',
-      'فضای NVMe',
-      'بازدید ماهانه مناسب',
+      { label: 'تعداد سایت وردپرس', limit: 'sites' },
+      { label: 'فضای NVMe', limit: 'diskMb' },
+      { label: 'بازدید ماهانه مناسب', limit: 'monthlyVisits' },
       'کش لایت‌اسپید',
       'نصب و به‌روزرسانی خودکار',
       'محیط آزمایشی (Staging)',
@@ -81,11 +93,11 @@ export const demoGroups: readonly DemoGroup[] = [
     needsDomain: false,
     needsTheme: false,
     features: [
-      'پردازنده',
-      'حافظهٔ رم',
-      'فضای NVMe',
-      'ترافیک ماهانه',
-      'آی‌پی اختصاصی',
+      { label: 'پردازنده', limit: 'cpuCores' },
+      { label: 'حافظهٔ رم', limit: 'ramMb' },
+      { label: 'فضای NVMe', limit: 'diskMb' },
+      { label: 'ترافیک ماهانه', limit: 'bandwidthMb' },
+      { label: 'آی‌پی اختصاصی', limit: 'ipv4' },
       'دسترسی روت',
       'اسنپ‌شات هفتگی',
       'محافظت در برابر DDoS',
@@ -116,9 +128,9 @@ export const demoGroups: readonly DemoGroup[] = [
     needsDomain: true,
     needsTheme: false,
     features: [
-      'تعداد صندوق',
-      'فضای هر صندوق',
-      'حداکثر حجم پیوست',
+      { label: 'تعداد صندوق', limit: 'mailboxes' },
+      { label: 'فضای هر صندوق', limit: 'mailboxQuotaMb' },
+      { label: 'حداکثر حجم پیوست', limit: 'attachmentMb' },
       'ضد هرزنامه و ویروس',
       'وب‌میل فارسی',
       'تقویم و دفترچهٔ تماس مشترک',

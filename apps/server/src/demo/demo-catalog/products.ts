@@ -1,11 +1,17 @@
-import { BILLING_CYCLES, type BillingCycle } from '@vitrin/contracts';
+import { BILLING_CYCLES, type BillingCycle, type PlanLimits } from '@vitrin/contracts';
 import type { productStatuses } from '../../schema';
 
 /**
  * One cell of a product's row in its group's comparison table: a short text (the feature is
  * included, with this value), or a plain yes/no.
  */
-export type FeatureCell = string | boolean;
+export type FeatureCell = string | boolean | typeof LIMIT;
+
+/** The cell of a row that states a limit: drawn from the product's `limits`, never typed. */
+export const LIMIT = Symbol('from the plan limits');
+
+const GIB = 1024;
+const TIB = 1024 * GIB;
 
 export interface DemoPrice {
   cycle: BillingCycle;
@@ -28,8 +34,10 @@ export interface DemoProduct {
   status: (typeof productStatuses)[number];
   createdAt: string;
   prices: readonly DemoPrice[];
-  /** One cell per feature of the group, in the group's order (groups.ts). */
+  /** One cell per feature of the group, in the group's order (groups.ts); LIMIT on limit rows. */
   features: readonly FeatureCell[];
+  /** The plan's limits: the one source of its limit cells, panel package and usage bars. */
+  limits: PlanLimits;
 }
 
 // What a longer cycle costs in months of the monthly price: the longer, the cheaper per month.
@@ -79,7 +87,8 @@ export const demoProducts: readonly DemoProduct[] = [
     status: 'active',
     createdAt: '2025-11-28T07:30:00Z',
     prices: pricesFromMonthly(2_900_000),
-    features: ['۱۰ صفحه', '۲ گیگابایت', false, false, true, false, 'پایه', 'ماهانه', 'تیکت'],
+    features: [LIMIT, LIMIT, LIMIT, false, true, false, 'پایه', 'ماهانه', 'تیکت'],
+    limits: { pages: 10, diskMb: 2 * GIB, bandwidthMb: null },
   },
   {
     slug: 'builder-business',
@@ -96,17 +105,8 @@ export const demoProducts: readonly DemoProduct[] = [
     status: 'active',
     createdAt: '2025-12-14T09:00:00Z',
     prices: pricesFromMonthly(5_900_000),
-    features: [
-      'نامحدود',
-      '۱۰ گیگابایت',
-      'تا ۵۰ محصول',
-      true,
-      true,
-      true,
-      'پیشرفته',
-      'روزانه',
-      'تیکت و تلفن',
-    ],
+    features: [LIMIT, LIMIT, LIMIT, true, true, true, 'پیشرفته', 'روزانه', 'تیکت و تلفن'],
+    limits: { pages: null, diskMb: 10 * GIB, storeProducts: 50, bandwidthMb: null },
   },
   {
     slug: 'builder-shop',
@@ -123,17 +123,8 @@ export const demoProducts: readonly DemoProduct[] = [
     status: 'active',
     createdAt: '2026-01-20T10:15:00Z',
     prices: pricesFromMonthly(8_900_000, { sale: { annual: 79_000_000 } }),
-    features: [
-      'نامحدود',
-      '۳۰ گیگابایت',
-      'محصول نامحدود',
-      true,
-      true,
-      true,
-      'پیشرفته',
-      'روزانه',
-      'تیکت و تلفن',
-    ],
+    features: [LIMIT, LIMIT, LIMIT, true, true, true, 'پیشرفته', 'روزانه', 'تیکت و تلفن'],
+    limits: { pages: null, diskMb: 30 * GIB, storeProducts: null, bandwidthMb: null },
   },
   {
     slug: 'builder-pro',
@@ -150,17 +141,8 @@ export const demoProducts: readonly DemoProduct[] = [
     status: 'active',
     createdAt: '2026-04-05T08:45:00Z',
     prices: pricesFromMonthly(11_900_000),
-    features: [
-      'نامحدود',
-      '۱۰۰ گیگابایت',
-      'محصول نامحدود',
-      true,
-      true,
-      true,
-      'پیشرفته',
-      'لحظه‌ای',
-      'کارشناس اختصاصی',
-    ],
+    features: [LIMIT, LIMIT, LIMIT, true, true, true, 'پیشرفته', 'لحظه‌ای', 'کارشناس اختصاصی'],
+    limits: { pages: null, diskMb: 100 * GIB, storeProducts: null, bandwidthMb: null },
   },
 
   // هاست اشتراکی لینوکس
@@ -179,16 +161,15 @@ export const demoProducts: readonly DemoProduct[] = [
     status: 'active',
     createdAt: '2025-11-25T06:00:00Z',
     prices: pricesFromMonthly(1_090_000),
-    features: [
-      '۱ گیگابایت',
-      '۵۰ گیگابایت',
-      '۱ دامنه',
-      '۵ حساب',
-      '۲ پایگاه داده',
-      '۱ هسته',
-      true,
-      true,
-    ],
+    features: [LIMIT, LIMIT, LIMIT, LIMIT, LIMIT, LIMIT, true, true],
+    limits: {
+      diskMb: 1 * GIB,
+      bandwidthMb: 50 * GIB,
+      domains: 1,
+      emailAccounts: 5,
+      databases: 2,
+      cpuCores: 1,
+    },
   },
   {
     slug: 'host-linux-5g',
@@ -205,16 +186,15 @@ export const demoProducts: readonly DemoProduct[] = [
     status: 'active',
     createdAt: '2025-12-02T11:20:00Z',
     prices: pricesFromMonthly(1_490_000, { sale: { monthly: 1_290_000 } }),
-    features: [
-      '۵ گیگابایت',
-      '۲۰۰ گیگابایت',
-      '۳ دامنه',
-      '۲۰ حساب',
-      '۱۰ پایگاه داده',
-      '۲ هسته',
-      true,
-      true,
-    ],
+    features: [LIMIT, LIMIT, LIMIT, LIMIT, LIMIT, LIMIT, true, true],
+    limits: {
+      diskMb: 5 * GIB,
+      bandwidthMb: 200 * GIB,
+      domains: 3,
+      emailAccounts: 20,
+      databases: 10,
+      cpuCores: 2,
+    },
   },
   {
     slug: 'host-linux-20g',
@@ -231,7 +211,15 @@ export const demoProducts: readonly DemoProduct[] = [
     status: 'active',
     createdAt: '2026-02-11T07:10:00Z',
     prices: pricesFromMonthly(1_990_000),
-    features: ['۲۰ گیگابایت', 'نامحدود', '۱۰ دامنه', 'نامحدود', 'نامحدود', '۴ هسته', true, true],
+    features: [LIMIT, LIMIT, LIMIT, LIMIT, LIMIT, LIMIT, true, true],
+    limits: {
+      diskMb: 20 * GIB,
+      bandwidthMb: null,
+      domains: 10,
+      emailAccounts: null,
+      databases: null,
+      cpuCores: 4,
+    },
   },
   {
     // No longer sold: kept for the customers who still renew it.
@@ -249,16 +237,15 @@ export const demoProducts: readonly DemoProduct[] = [
     status: 'hidden',
     createdAt: '2025-11-21T06:00:00Z',
     prices: pricesFromMonthly(790_000),
-    features: [
-      '۵۰۰ مگابایت',
-      '۲۰ گیگابایت',
-      '۱ دامنه',
-      '۲ حساب',
-      '۱ پایگاه داده',
-      '۱ هسته',
-      true,
-      false,
-    ],
+    features: [LIMIT, LIMIT, LIMIT, LIMIT, LIMIT, LIMIT, true, false],
+    limits: {
+      diskMb: 500,
+      bandwidthMb: 20 * GIB,
+      domains: 1,
+      emailAccounts: 2,
+      databases: 1,
+      cpuCores: 1,
+    },
   },
 
   // هاست وردپرس
@@ -277,16 +264,8 @@ export const demoProducts: readonly DemoProduct[] = [
     status: 'active',
     createdAt: '2026-03-03T09:30:00Z',
     prices: pricesFromMonthly(1_690_000),
-    features: [
-      '۱ سایت',
-      '۵ گیگابایت',
-      'تا ۲۰ هزار بازدید',
-      true,
-      true,
-      false,
-      true,
-      '۷ روز نگهداری',
-    ],
+    features: [LIMIT, LIMIT, LIMIT, true, true, false, true, '۷ روز نگهداری'],
+    limits: { sites: 1, diskMb: 5 * GIB, monthlyVisits: 20_000, bandwidthMb: null },
   },
   {
     slug: 'wp-pro',
@@ -303,16 +282,8 @@ export const demoProducts: readonly DemoProduct[] = [
     status: 'active',
     createdAt: '2026-03-03T09:45:00Z',
     prices: pricesFromMonthly(2_790_000, { sale: { annual: 24_900_000 } }),
-    features: [
-      '۳ سایت',
-      '۱۵ گیگابایت',
-      'تا ۱۰۰ هزار بازدید',
-      true,
-      true,
-      true,
-      true,
-      '۱۴ روز نگهداری',
-    ],
+    features: [LIMIT, LIMIT, LIMIT, true, true, true, true, '۱۴ روز نگهداری'],
+    limits: { sites: 3, diskMb: 15 * GIB, monthlyVisits: 100_000, bandwidthMb: null },
   },
   {
     slug: 'wp-business',
@@ -329,16 +300,8 @@ export const demoProducts: readonly DemoProduct[] = [
     status: 'active',
     createdAt: '2026-05-18T12:00:00Z',
     prices: pricesFromMonthly(4_490_000),
-    features: [
-      '۱۰ سایت',
-      '۴۰ گیگابایت',
-      'تا ۴۰۰ هزار بازدید',
-      true,
-      true,
-      true,
-      true,
-      '۳۰ روز نگهداری',
-    ],
+    features: [LIMIT, LIMIT, LIMIT, true, true, true, true, '۳۰ روز نگهداری'],
+    limits: { sites: 10, diskMb: 40 * GIB, monthlyVisits: 400_000, bandwidthMb: null },
   },
 
   // سرور مجازی
@@ -357,16 +320,8 @@ export const demoProducts: readonly DemoProduct[] = [
     status: 'active',
     createdAt: '2026-01-08T08:00:00Z',
     prices: pricesFromMonthly(12_900_000, { cycles: ['monthly', 'quarterly'] }),
-    features: [
-      '۲ هسته',
-      '۴ گیگابایت',
-      '۶۰ گیگابایت',
-      '۲ ترابایت',
-      '۱ آی‌پی نسخهٔ ۴',
-      true,
-      false,
-      true,
-    ],
+    features: [LIMIT, LIMIT, LIMIT, LIMIT, LIMIT, true, false, true],
+    limits: { cpuCores: 2, ramMb: 4 * GIB, diskMb: 60 * GIB, bandwidthMb: 2 * TIB, ipv4: 1 },
   },
   {
     slug: 'vps-4core',
@@ -383,16 +338,8 @@ export const demoProducts: readonly DemoProduct[] = [
     status: 'active',
     createdAt: '2026-01-08T08:10:00Z',
     prices: pricesFromMonthly(24_900_000, { cycles: ['monthly', 'quarterly'] }),
-    features: [
-      '۴ هسته',
-      '۸ گیگابایت',
-      '۱۲۰ گیگابایت',
-      '۴ ترابایت',
-      '۱ آی‌پی نسخهٔ ۴',
-      true,
-      true,
-      true,
-    ],
+    features: [LIMIT, LIMIT, LIMIT, LIMIT, LIMIT, true, true, true],
+    limits: { cpuCores: 4, ramMb: 8 * GIB, diskMb: 120 * GIB, bandwidthMb: 4 * TIB, ipv4: 1 },
   },
   {
     slug: 'vps-8core',
@@ -409,16 +356,8 @@ export const demoProducts: readonly DemoProduct[] = [
     status: 'active',
     createdAt: '2026-10-27T09:00:00Z',
     prices: pricesFromMonthly(46_900_000, { cycles: ['monthly', 'quarterly'] }),
-    features: [
-      '۸ هسته',
-      '۱۶ گیگابایت',
-      '۲۴۰ گیگابایت',
-      '۸ ترابایت',
-      '۲ آی‌پی نسخهٔ ۴',
-      true,
-      true,
-      true,
-    ],
+    features: [LIMIT, LIMIT, LIMIT, LIMIT, LIMIT, true, true, true],
+    limits: { cpuCores: 8, ramMb: 16 * GIB, diskMb: 240 * GIB, bandwidthMb: 8 * TIB, ipv4: 2 },
   },
 
   // دامنه
@@ -439,6 +378,7 @@ export const demoProducts: readonly DemoProduct[] = [
     createdAt: '2025-11-26T06:30:00Z',
     prices: annualPrice(1_500_000),
     features: ['ایرنیک', '۱ سال', 'کمتر از ۲۴ ساعت', true, false, false, true],
+    limits: {},
   },
   {
     slug: 'domain-com',
@@ -456,6 +396,7 @@ export const demoProducts: readonly DemoProduct[] = [
     createdAt: '2025-11-26T06:40:00Z',
     prices: annualPrice(25_000_000, 22_900_000),
     features: ['Verisign', '۱ سال', 'فوری', true, true, true, true],
+    limits: {},
   },
   {
     slug: 'domain-net',
@@ -473,6 +414,7 @@ export const demoProducts: readonly DemoProduct[] = [
     createdAt: '2026-06-14T10:00:00Z',
     prices: annualPrice(28_000_000),
     features: ['Verisign', '۱ سال', 'فوری', true, true, true, true],
+    limits: {},
   },
 
   // ایمیل سازمانی
@@ -491,7 +433,8 @@ export const demoProducts: readonly DemoProduct[] = [
     status: 'active',
     createdAt: '2026-08-02T07:00:00Z',
     prices: pricesFromMonthly(1_290_000),
-    features: ['۵ صندوق', '۱۰ گیگابایت', '۲۵ مگابایت', true, true, false, true],
+    features: [LIMIT, LIMIT, LIMIT, true, true, false, true],
+    limits: { mailboxes: 5, mailboxQuotaMb: 10 * GIB, attachmentMb: 25 },
   },
   {
     slug: 'email-business',
@@ -508,6 +451,7 @@ export const demoProducts: readonly DemoProduct[] = [
     status: 'active',
     createdAt: '2026-09-15T08:30:00Z',
     prices: pricesFromMonthly(2_990_000),
-    features: ['۲۵ صندوق', '۲۵ گیگابایت', '۵۰ مگابایت', true, true, true, true],
+    features: [LIMIT, LIMIT, LIMIT, true, true, true, true],
+    limits: { mailboxes: 25, mailboxQuotaMb: 25 * GIB, attachmentMb: 50 },
   },
 ];

@@ -4,6 +4,7 @@ import type {
   CallResult,
   createCatalogGroup,
   listCatalogGroups,
+  PlanLimitKey,
   updateCatalogGroup,
 } from '@vitrin/contracts';
 import { and, asc, count, eq, inArray, notInArray, sql } from 'drizzle-orm';
@@ -11,6 +12,7 @@ import type { Database, Transaction } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { changedFields, writeAudit } from '../audit';
 import { type Actor, checkSlugFree, fieldError, withSlugConflict } from './catalog-write';
+import { isPlanLimitKey } from './plan-limits';
 import { refreshProductSearchText } from './products.service';
 import { groupFeatures, productGroups, products } from './schema';
 
@@ -47,7 +49,11 @@ async function viewsOf(db: Database | Transaction, groups: GroupRow[]): Promise<
     sortOrder: group.sortOrder,
     features: features
       .filter((feature) => feature.groupId === group.id)
-      .map((feature) => ({ id: feature.id, label: feature.label })),
+      .map((feature) => ({
+        id: feature.id,
+        label: feature.label,
+        limitKey: isPlanLimitKey(feature.limitKey) ? feature.limitKey : null,
+      })),
     productCount: counts.find((row) => row.groupId === group.id)?.total ?? 0,
   }));
 }
@@ -121,6 +127,7 @@ export async function createGroup(
           input.features.map((feature, index) => ({
             groupId: group.id,
             label: feature.label,
+            limitKey: feature.limitKey,
             sortOrder: index + 1,
           })),
         );
@@ -199,7 +206,11 @@ export async function updateGroup(
 async function replaceFeatures(
   tx: Transaction,
   groupId: string,
-  features: ReadonlyArray<{ id?: string | undefined; label: string }>,
+  features: ReadonlyArray<{
+    id?: string | undefined;
+    label: string;
+    limitKey: PlanLimitKey | null;
+  }>,
 ): Promise<void> {
   const keptIds = features.flatMap((feature) => (feature.id ? [feature.id] : []));
   if (new Set(keptIds).size !== keptIds.length) throw fieldError('features', FEATURE_TWICE);
@@ -223,12 +234,15 @@ async function replaceFeatures(
     if (feature.id) {
       await tx
         .update(groupFeatures)
-        .set({ label: feature.label, sortOrder: index + 1 })
+        .set({ label: feature.label, limitKey: feature.limitKey, sortOrder: index + 1 })
         .where(eq(groupFeatures.id, feature.id));
     } else {
-      await tx
-        .insert(groupFeatures)
-        .values({ groupId, label: feature.label, sortOrder: index + 1 });
+      await tx.insert(groupFeatures).values({
+        groupId,
+        label: feature.label,
+        limitKey: feature.limitKey,
+        sortOrder: index + 1,
+      });
     }
   }
 }

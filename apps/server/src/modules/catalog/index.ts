@@ -2,7 +2,14 @@
 
 export type { Actor } from './catalog-write';
 export { checkSlugFree, fieldError, requireCategory, withSlugConflict } from './catalog-write';
-export { hasLimit, normalizePlanLimits, planLimitsOf } from './plan-limits';
+export {
+  formatMegabytes,
+  hasLimit,
+  isPlanLimitKey,
+  limitCell,
+  normalizePlanLimits,
+  planLimitsOf,
+} from './plan-limits';
 export { productGroups, productPrices, products, productThemes, themes } from './schema';
 export { staffCatalogRoutes } from './staff.routes';
 export { storeRoutes } from './store.routes';

@@ -16,6 +16,7 @@ import { listTotal } from '../../lib/list-total';
 import { matchesSearchQuery, titleMatchFirst } from '../../lib/search-sql';
 import { changedFields, writeAudit } from '../audit';
 import { type Actor, checkSlugFree, fieldError, withSlugConflict } from './catalog-write';
+import { isPlanLimitKey, limitCell, normalizePlanLimits } from './plan-limits';
 import {
   groupFeatures,
   productFeatureValues,
@@ -67,6 +68,7 @@ export async function findProductById(
       .select({
         featureId: groupFeatures.id,
         label: groupFeatures.label,
+        limitKey: groupFeatures.limitKey,
         value: productFeatureValues.value,
         included: productFeatureValues.included,
       })
@@ -102,13 +104,24 @@ export async function findProductById(
       price: price.priceRial,
       salePrice: price.salePriceRial,
     })),
-    features: features.map((feature) => ({
-      featureId: feature.featureId,
-      label: feature.label,
-      value: feature.value ?? null,
-      // A row the product has no value for is shown as not included (as the store does).
-      included: feature.included ?? false,
-    })),
+    features: features.map((feature) =>
+      isPlanLimitKey(feature.limitKey)
+        ? {
+            featureId: feature.featureId,
+            label: feature.label,
+            limitKey: feature.limitKey,
+            ...limitCell(product.limits, feature.limitKey),
+          }
+        : {
+            featureId: feature.featureId,
+            label: feature.label,
+            limitKey: null,
+            value: feature.value ?? null,
+            // A row the product has no value for is shown as not included (as the store does).
+            included: feature.included ?? false,
+          },
+    ),
+    limits: normalizePlanLimits(product.limits),
     createdAt: product.createdAt.toISOString(),
     updatedAt: product.updatedAt.toISOString(),
   };
@@ -215,17 +228,21 @@ async function writeFeatureValues(
 ): Promise<void> {
   const ids = features.map((feature) => feature.featureId);
   if (new Set(ids).size !== ids.length) throw fieldError('features', FEATURE_TWICE);
-  if (ids.length > 0) {
-    const known = await tx
-      .select({ id: groupFeatures.id })
-      .from(groupFeatures)
-      .where(and(eq(groupFeatures.groupId, groupId), inArray(groupFeatures.id, ids)));
-    if (known.length !== ids.length) throw fieldError('features', FEATURE_NOT_IN_GROUP);
-  }
+  const known =
+    ids.length === 0
+      ? []
+      : await tx
+          .select({ id: groupFeatures.id, limitKey: groupFeatures.limitKey })
+          .from(groupFeatures)
+          .where(and(eq(groupFeatures.groupId, groupId), inArray(groupFeatures.id, ids)));
+  if (known.length !== ids.length) throw fieldError('features', FEATURE_NOT_IN_GROUP);
+  // A limit row's cell is drawn from the product's limits: a typed value for it is not kept.
+  const limitRows = new Set(known.flatMap((row) => (row.limitKey ? [row.id] : [])));
+  const typed = features.filter((feature) => !limitRows.has(feature.featureId));
   await tx.delete(productFeatureValues).where(eq(productFeatureValues.productId, productId));
-  if (features.length > 0) {
+  if (typed.length > 0) {
     await tx.insert(productFeatureValues).values(
-      features.map((feature) => ({
+      typed.map((feature) => ({
         productId,
         featureId: feature.featureId,
         value: feature.value,
@@ -247,6 +264,13 @@ export async function refreshProductSearchText(tx: Transaction, productId: strin
     .select({ value: productFeatureValues.value })
     .from(productFeatureValues)
     .where(eq(productFeatureValues.productId, productId));
+  const limitRows = await tx
+    .select({ limitKey: groupFeatures.limitKey })
+    .from(groupFeatures)
+    .where(eq(groupFeatures.groupId, row.product.groupId));
+  const limitTexts = limitRows.flatMap(({ limitKey }) =>
+    isPlanLimitKey(limitKey) ? [limitCell(row.product.limits, limitKey).value] : [],
+  );
   await tx
     .update(products)
     .set({
@@ -256,6 +280,7 @@ export async function refreshProductSearchText(tx: Transaction, productId: strin
         row.groupName,
         row.product.description,
         ...values.map((value) => value.value),
+        ...limitTexts,
       ),
     })
     .where(eq(products.id, productId));
@@ -282,6 +307,7 @@ function auditSnapshot(view: AdminProductView) {
       value,
       included,
     })),
+    limits: view.limits,
   };
 }
 
@@ -311,6 +337,7 @@ export async function createProduct(
           isFeatured: input.isFeatured,
           badge: input.badge,
           sortOrder: input.sortOrder,
+          limits: normalizePlanLimits(input.limits),
           status: 'hidden',
         })
         .returning({ id: products.id });
@@ -351,11 +378,13 @@ export async function updateProduct(
       if (input.slug !== undefined && input.slug !== current.slug) {
         await checkSlugFree(tx, products, input.slug, current.id);
       }
-      const { id: _id, features, setupFee, ...fields } = input;
+      const { id: _id, features, setupFee, limits, ...fields } = input;
       const columns = Object.fromEntries(
-        Object.entries({ ...fields, setupFeeRial: setupFee }).filter(
-          ([, value]) => value !== undefined,
-        ),
+        Object.entries({
+          ...fields,
+          setupFeeRial: setupFee,
+          limits: limits === undefined ? undefined : normalizePlanLimits(limits),
+        }).filter(([, value]) => value !== undefined),
       ) as Partial<typeof products.$inferInsert>;
       if (Object.keys(columns).length > 0) {
         await tx.update(products).set(columns).where(eq(products.id, current.id));

@@ -140,16 +140,34 @@ describe('products in the staff console', () => {
     const groups = await ok(t.app, '/api/admin/catalog/list-groups', {}, admin.token);
     const hosting = groups.items.find((group) => group.id === hostingGroupId);
     const [disk, bandwidth] = hosting?.features ?? [];
+    expect(disk?.limitKey).toBe('diskMb');
+    const ssl = hosting?.features.find((feature) => feature.limitKey === null);
     const product = await newProduct({
       setupFee: 500_000,
+      // The disk row states a limit: its cell is the product's limit; a typed value is not kept.
+      limits: { diskMb: 5 * 1024 },
       features: [
-        { featureId: disk?.id, value: '۵ گیگابایت' },
-        { featureId: bandwidth?.id, included: false },
+        { featureId: disk?.id, value: '۹۹ گیگابایت' },
+        { featureId: ssl?.id, value: 'رایگان' },
       ],
     });
     expect(product).toMatchObject({ status: 'hidden', setupFee: 500_000, prices: [] });
-    expect(product.features[0]).toMatchObject({ value: '۵ گیگابایت', included: true });
-    expect(product.features[1]).toMatchObject({ value: null, included: false });
+    expect(product.limits).toEqual({ diskMb: 5 * 1024 });
+    expect(product.features[0]).toMatchObject({
+      limitKey: 'diskMb',
+      value: '۵ گیگابایت',
+      included: true,
+    });
+    // No bandwidth limit on the plan: the row says it is not included.
+    expect(product.features[1]).toMatchObject({
+      featureId: bandwidth?.id,
+      value: null,
+      included: false,
+    });
+    expect(product.features.find((feature) => feature.featureId === ssl?.id)).toMatchObject({
+      value: 'رایگان',
+      included: true,
+    });
     expect(product.features).toHaveLength(hosting?.features.length ?? 0);
     const [created] = await auditRowsOf(t.app, 'product', product.id);
     expect(created).toMatchObject({
@@ -213,6 +231,30 @@ describe('products in the staff console', () => {
       setupFee: 500_000,
       startingPrice: { cycle: 'monthly', price: 1_000_000 },
     });
+    expect(shown.json().data.features[0]).toEqual({
+      label: disk?.label,
+      value: '۵ گیگابایت',
+      included: true,
+    });
+
+    // Staff change the limit: the store's cell follows (issue 35: one source).
+    const raised = await ok(
+      t.app,
+      '/api/admin/catalog/update-product',
+      { id: product.id, limits: { diskMb: 10 * 1024, bandwidthMb: null } },
+      admin.token,
+    );
+    expect(raised.limits).toEqual({ diskMb: 10 * 1024, bandwidthMb: null });
+    const [limitsRow] = await auditRowsOf(t.app, 'product', product.id);
+    expect(limitsRow).toMatchObject({
+      action: 'product.update',
+      after: { limits: { diskMb: 10 * 1024, bandwidthMb: null } },
+    });
+    const reshown = (await storeProduct(product.slug)).json().data;
+    expect(reshown.features.slice(0, 2)).toEqual([
+      { label: disk?.label, value: '۱۰ گیگابایت', included: true },
+      { label: bandwidth?.label, value: 'نامحدود', included: true },
+    ]);
 
     // A published product keeps at least one cycle.
     const emptied = await refused(

@@ -38,6 +38,7 @@ import {
   titleMatchFirst,
   trigramIndexable,
 } from '../../lib/search-sql';
+import { isPlanLimitKey, limitCell } from './plan-limits';
 import {
   groupFeatures,
   productFeatureValues,
@@ -714,11 +715,12 @@ export async function getProductDetail(
       .select({
         id: groupFeatures.id,
         label: groupFeatures.label,
+        limitKey: groupFeatures.limitKey,
         value: productFeatureValues.value,
         included: productFeatureValues.included,
       })
       .from(groupFeatures)
-      .innerJoin(
+      .leftJoin(
         productFeatureValues,
         and(
           eq(productFeatureValues.featureId, groupFeatures.id),
@@ -755,7 +757,14 @@ export async function getProductDetail(
         savingPercent: Math.max(0, Math.floor(saving * 100 + 1e-9)),
       };
     }),
-    features: features.map(({ label, value, included }) => ({ label, value, included })),
+    // A row that states a limit is drawn from the plan's limits; others need a typed value.
+    features: features.flatMap(({ label, limitKey, value, included }) =>
+      isPlanLimitKey(limitKey)
+        ? [{ label, ...limitCell(product.limits, limitKey) }]
+        : included === null
+          ? []
+          : [{ label, value, included }],
+    ),
     comparison,
     themeCount,
     related,
@@ -778,7 +787,7 @@ async function groupComparison(
     offset: 0,
   });
   const featureRows = await db
-    .select({ id: groupFeatures.id, label: groupFeatures.label })
+    .select({ id: groupFeatures.id, label: groupFeatures.label, limitKey: groupFeatures.limitKey })
     .from(groupFeatures)
     .where(eq(groupFeatures.groupId, groupId))
     .orderBy(asc(groupFeatures.sortOrder), asc(groupFeatures.id));
@@ -791,6 +800,16 @@ async function groupComparison(
           .from(productFeatureValues)
           .where(inArray(productFeatureValues.productId, planIds));
   const cells = new Map(values.map((row) => [`${row.productId} ${row.featureId}`, row] as const));
+  const limitsOf = new Map(
+    planIds.length === 0
+      ? []
+      : (
+          await db
+            .select({ id: products.id, limits: products.limits })
+            .from(products)
+            .where(inArray(products.id, planIds))
+        ).map((row) => [row.id, row.limits] as const),
+  );
   return {
     products: plans.items.map(({ id, slug, name, startingPrice }) => ({
       id,
@@ -801,6 +820,9 @@ async function groupComparison(
     rows: featureRows.map((feature) => ({
       label: feature.label,
       values: planIds.map((planId) => {
+        if (isPlanLimitKey(feature.limitKey)) {
+          return limitCell(limitsOf.get(planId) ?? {}, feature.limitKey);
+        }
         const cell = cells.get(`${planId} ${feature.id}`);
         return { value: cell?.value ?? null, included: cell?.included ?? false };
       }),

@@ -64,6 +64,18 @@ async function panelPackage(username: string | null) {
   return row?.packageName ?? null;
 }
 
+/** The sandbox account's disk and bandwidth limits, in MiB (null: unlimited). */
+async function panelLimits(username: string | null) {
+  const [row] = await t.app.db
+    .select({
+      disk: sandboxPanelAccounts.diskLimitMb,
+      bandwidth: sandboxPanelAccounts.bandwidthLimitMb,
+    })
+    .from(sandboxPanelAccounts)
+    .where(eq(sandboxPanelAccounts.username, username ?? ''));
+  return row ?? null;
+}
+
 const hosting = (slug: string) => ({ slug, cycle: 'monthly' as const, domain: freshDomain() });
 
 async function optionsOf(customer: SignedInUser, serviceId: string) {
@@ -198,7 +210,7 @@ describe('an upgrade', () => {
   test('is an order of the difference; paid, the service and its panel package move', async () => {
     const customer = await createCustomer(t.app);
     const service = await buyService(t.app, customer, hosting('host-linux-1g'));
-    expect(await panelPackage(service.panelUsername)).toBe('starter');
+    expect(await panelPackage(service.panelUsername)).toBe('host-linux-1g');
     const option = await optionTo(customer, service.id, 'host-linux-20g');
 
     const placed = await changeTo(customer, service.id, option);
@@ -247,12 +259,14 @@ describe('an upgrade', () => {
     const moved = await serviceRow(t.app, service.id);
     expect(moved).toMatchObject({
       productId: option.productId,
-      packageName: 'pro',
+      packageName: 'host-linux-20g',
       status: 'active',
       expiresAt: service.expiresAt,
     });
     expect(moved.name).toContain('هاست لینوکس ۲۰ گیگ');
-    expect(await panelPackage(service.panelUsername)).toBe('pro');
+    expect(await panelPackage(service.panelUsername)).toBe('host-linux-20g');
+    // The new plan's limits go with the package (issue 35): 20 GB, unlimited bandwidth.
+    expect(await panelLimits(service.panelUsername)).toEqual({ disk: 20 * 1024, bandwidth: null });
     const events = await t.app.db
       .select({ kind: serviceEvents.kind })
       .from(serviceEvents)
@@ -362,7 +376,7 @@ describe('an upgrade', () => {
     await grantCredit(t.app.db, customer.id, withVat(option.calculation.differenceRial));
     await useWallet(t.app, customer, placed.orderId as string);
     await t.app.jobs.drain();
-    expect(await panelPackage(service.panelUsername)).toBe('pro');
+    expect(await panelPackage(service.panelUsername)).toBe('host-linux-20g');
 
     const refund = await ok(
       t.app,
@@ -377,10 +391,10 @@ describe('an upgrade', () => {
     const back = await serviceRow(t.app, service.id);
     expect(back).toMatchObject({
       productId: service.productId,
-      packageName: 'business',
+      packageName: 'host-linux-5g',
       status: 'active',
     });
-    expect(await panelPackage(service.panelUsername)).toBe('business');
+    expect(await panelPackage(service.panelUsername)).toBe('host-linux-5g');
     expect(await readBalance(t.app.db, customer.id)).toBe(
       withVat(option.calculation.differenceRial),
     );
@@ -427,10 +441,10 @@ describe('a downgrade', () => {
     await t.app.jobs.drain();
     expect(await serviceRow(t.app, service.id)).toMatchObject({
       productId: option.productId,
-      packageName: 'starter',
+      packageName: 'host-linux-1g',
       expiresAt: service.expiresAt,
     });
-    expect(await panelPackage(service.panelUsername)).toBe('starter');
+    expect(await panelPackage(service.panelUsername)).toBe('host-linux-1g');
     const unpaid = await t.app.db
       .select()
       .from(orders)

@@ -1,6 +1,7 @@
 import {
   type getServiceTimeline as getServiceTimelineCall,
   PANEL_KIND_LABELS,
+  type PlanLimits,
   SERVICE_SETUP_STATUSES,
   type ServiceStatus,
   type savePanelServer as savePanelServerCall,
@@ -13,11 +14,15 @@ import type { Database } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import { pageOffset } from '../../lib/status-page';
-import { type PanelCallRecord, PanelError } from '../../providers/panel/panel-driver';
+import {
+  type AccountUsage,
+  type PanelCallRecord,
+  PanelError,
+} from '../../providers/panel/panel-driver';
 import { SANDBOX_SITES_PATH } from '../../providers/panel/sandbox-driver';
 import { confirmOwnPassword, users } from '../accounts';
 import { writeAudit } from '../audit';
-import { products } from '../catalog';
+import { planLimitsOf, products } from '../catalog';
 import { orders } from '../orders';
 import { canMove, moveService, recordServiceEvent } from './lifecycle';
 import {
@@ -106,6 +111,19 @@ function eventView(event: EventRow) {
   };
 }
 
+/**
+ * The bars measure use against the plan sold (issue 35 item 4): its limits where it states them,
+ * the panel's where it does not (a product without limits yet).
+ */
+export function withPlanLimits(usage: AccountUsage, limits: PlanLimits): AccountUsage {
+  return {
+    ...usage,
+    diskLimitMb: limits.diskMb !== undefined ? limits.diskMb : usage.diskLimitMb,
+    bandwidthLimitMb:
+      limits.bandwidthMb !== undefined ? limits.bandwidthMb : usage.bandwidthLimitMb,
+  };
+}
+
 /** The customer's view of a service's account: where, who, how much, and what happened. */
 export async function getServiceAccess(deps: ProvisioningDeps, userId: string, serviceId: string) {
   const service = await ownService(deps.db, userId, serviceId);
@@ -128,7 +146,10 @@ export async function getServiceAccess(deps: ProvisioningDeps, userId: string, s
   let usageProblem: string | null = null;
   if (hasAccount && server && service.panelUsername) {
     try {
-      usage = await driverFor(server, deps).usage(service.panelUsername);
+      usage = withPlanLimits(
+        await driverFor(server, deps).usage(service.panelUsername),
+        service.productId ? await planLimitsOf(deps.db, service.productId) : {},
+      );
     } catch (error) {
       deps.log.warn({ err: error, serviceId: service.id }, 'usage not read');
       usageProblem = 'کنترل پنل اکنون پاسخ نمی‌دهد؛ مصرف را کمی بعد ببینید';

@@ -147,7 +147,8 @@ describe('a paid plan on the sandbox panel', () => {
       panelName: 'پنل آزمایشی داخلی',
       canSignIn: true,
     });
-    expect(access.usage?.diskLimitMb).toBe(1024);
+    // The plan's 2 GB (issue 35: the sandbox's fixed «starter» package gave 1 GB).
+    expect(access.usage?.diskLimitMb).toBe(2048);
     const served = async () =>
       (
         await t.app.db

@@ -10,7 +10,7 @@ import {
   PanelError,
 } from '../../providers/panel/panel-driver';
 import { users } from '../accounts';
-import { themes } from '../catalog';
+import { planLimitsOf, themes } from '../catalog';
 import {
   moveService,
   PANEL_ACTION_JOB,
@@ -215,6 +215,7 @@ async function place(
       username: changes.panelUsername,
       domain: service.domainName ?? `${changes.panelUsername}.vitrin.site`,
       packageName: changes.packageName as string,
+      limits: service.productId ? await planLimitsOf(tx, service.productId) : {},
       contactEmail: owner?.email ?? `${changes.panelUsername}@vitrin.localhost`,
       password: deps.secrets.open(changes.panelPassword),
       theme: theme?.slug ?? null,
@@ -361,7 +362,10 @@ export async function runPanelAction(
     else if (data.action === 'unsuspend') await driver.unsuspendAccount(username);
     else if (data.action === 'terminate') await driver.terminateAccount(username);
     // The package the service has when the job runs: of two changes queued, both set the last.
-    else if (service.packageName) await driver.changePackage(username, service.packageName);
+    else if (service.packageName) {
+      const limits = service.productId ? await planLimitsOf(deps.db, service.productId) : {};
+      await driver.changePackage(username, service.packageName, limits);
+    }
   } catch (error) {
     const failure =
       error instanceof PanelError ? error : new PanelError('protocol', (error as Error).message);

@@ -55,6 +55,7 @@ function newSpec(overrides: Partial<AccountSpec> = {}): AccountSpec {
     username,
     domain: `${username}-gallery.ir`,
     packageName: 'starter',
+    limits: {},
     contactEmail: 'sara@example.com',
     password: `Zq!7${username}-long-Secret`,
     theme: null,

@@ -1,4 +1,5 @@
 import { createHash, randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
+import type { PlanLimits } from '@vitrin/contracts';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type {
@@ -25,18 +26,15 @@ export const SANDBOX_PANEL_PATH = '/sandbox-panel';
 /** An SSO link works once, for this long. */
 export const SANDBOX_LOGIN_TTL_MS = 5 * 60_000;
 
-/** What a sandbox package allows, in MiB. */
-const PACKAGE_LIMITS: Record<string, { diskMb: number; bandwidthMb: number }> = {
-  starter: { diskMb: 1024, bandwidthMb: 10 * 1024 },
-  business: { diskMb: 5 * 1024, bandwidthMb: 50 * 1024 },
-  pro: { diskMb: 20 * 1024, bandwidthMb: 200 * 1024 },
-};
-const DEFAULT_LIMITS = { diskMb: 2 * 1024, bandwidthMb: 20 * 1024 };
 /** A fresh site's files: the theme and a starter page. */
 const BASE_DISK_MB = 38;
 
-export function sandboxPackageLimits(packageName: string) {
-  return PACKAGE_LIMITS[packageName] ?? DEFAULT_LIMITS;
+/** What a sandbox account is allowed: the plan's disk and bandwidth, null when unlimited. */
+export function sandboxLimitsOf(limits: PlanLimits): {
+  diskLimitMb: number | null;
+  bandwidthLimitMb: number | null;
+} {
+  return { diskLimitMb: limits.diskMb ?? null, bandwidthLimitMb: limits.bandwidthMb ?? null };
 }
 
 export function hashSandboxPassword(password: string): string {
@@ -81,6 +79,7 @@ export class SandboxPanelDriver implements PanelDriver {
           username: spec.username,
           domain: spec.domain,
           packageName: spec.packageName,
+          ...sandboxLimitsOf(spec.limits),
           theme: spec.theme,
           passwordHash: hashSandboxPassword(spec.password),
         })
@@ -117,9 +116,9 @@ export class SandboxPanelDriver implements PanelDriver {
     });
   }
 
-  changePackage(username: string, packageName: string): Promise<void> {
+  changePackage(username: string, packageName: string, limits: PlanLimits): Promise<void> {
     return this.call('changePackage', `package ${username} ${packageName}`, async () => {
-      await this.update(username, { packageName });
+      await this.update(username, { packageName, ...sandboxLimitsOf(limits) });
     });
   }
 
@@ -207,13 +206,12 @@ type SandboxAccount = typeof sandboxPanelAccounts.$inferSelect;
 
 /** Disk grows a little with the site's age, bandwidth with what it served. */
 export function sandboxUsageOf(account: SandboxAccount, now: Date = new Date()): AccountUsage {
-  const limits = sandboxPackageLimits(account.packageName);
   const ageDays = Math.max(0, (now.getTime() - account.createdAt.getTime()) / 86_400_000);
   return {
     diskUsedMb: Math.round(BASE_DISK_MB + ageDays * 1.5 + account.servedBytes / (1024 * 1024 * 50)),
-    diskLimitMb: limits.diskMb,
+    diskLimitMb: account.diskLimitMb,
     bandwidthUsedMb: Math.round((account.servedBytes / (1024 * 1024)) * 10) / 10,
-    bandwidthLimitMb: limits.bandwidthMb,
+    bandwidthLimitMb: account.bandwidthLimitMb,
     sites: 1,
   };
 }

@@ -127,6 +127,7 @@ function newSite(overrides: Partial<AccountSpec> = {}): AccountSpec {
     username: `sara${lastSite}`,
     domain: `sara${lastSite}.vitrin.site`,
     packageName: 'starter',
+    limits: {},
     contactEmail: 'sara@example.com',
     password: `Xk9!pQ-${lastSite}-vR2#mT`,
     theme: 'shop',

@@ -46,6 +46,7 @@ function spec(overrides: Partial<AccountSpec> = {}): AccountSpec {
     username: 'sara1',
     domain: 'sara-shop.ir',
     packageName: 'starter',
+    limits: {},
     contactEmail: 'sara@example.com',
     password: PASSWORD,
     theme: null,
