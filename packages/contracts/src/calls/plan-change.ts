@@ -53,6 +53,11 @@ export const getPlanChangeOptions = defineCall({
   access: 'user',
   request: z.strictObject({ serviceId: entityId }),
   response: z.object({
+    /**
+     * False when the service has no plan that can replace it (decision 0034: delivered by hand,
+     * not by a panel server group), so the page offers no plan change at all.
+     */
+    offered: z.boolean(),
     /** Why the plan cannot be changed now, in Persian; null when it can. */
     problem: z.string().nullable(),
     currentProductName: z.string(),

@@ -29,8 +29,8 @@ import {
   useWallet,
 } from '../orders/checkout-test-kit';
 import { readBalance } from '../wallet';
-import { buyService, freshDomain, serviceRow } from './panel-test-kit';
-import { calculatePlanChange, termOf } from './plan-change';
+import { buyService, deliverByHand, freshDomain, serviceRow } from './panel-test-kit';
+import { calculatePlanChange, PLAN_CHANGE_PROBLEMS, termOf } from './plan-change';
 import { services } from './schema';
 
 // Changing a service's plan (issue 20, decision 0021): the prorated calculation, an upgrade paid
@@ -192,6 +192,42 @@ describe('get-plan-change-options', () => {
       stranger.token,
       404,
     );
+  });
+
+  test('a service delivered by hand (a domain, a VPS) has no plan to move to, and moving it is refused', async () => {
+    const customer = await createCustomer(t.app);
+    for (const [slug, other, line] of [
+      [
+        'domain-ir',
+        'domain-com',
+        { slug: 'domain-ir', cycle: 'annual' as const, domain: freshDomain() },
+      ],
+      ['vps-2core', 'vps-4core', { slug: 'vps-2core', cycle: 'monthly' as const }],
+    ] as const) {
+      const service = await deliverByHand(t.app, await buyService(t.app, customer, line));
+      expect(service.status, slug).toBe('active');
+      const answer = await optionsOf(customer, service.id);
+      expect(answer, slug).toMatchObject({
+        offered: false,
+        problem: PLAN_CHANGE_PROBLEMS.notReplaceable,
+        options: [],
+      });
+      const problem = await refused(
+        t.app,
+        changeServicePlan.path,
+        {
+          serviceId: service.id,
+          productId: await productIdOf(t.app.db, other),
+          expectedDifferenceRial: 0,
+        },
+        customer.token,
+        409,
+      );
+      expect(problem.message).toBe(PLAN_CHANGE_PROBLEMS.notReplaceable);
+      expect((await serviceRow(t.app, service.id)).productId).toBe(service.productId);
+    }
+    const hosted = await buyService(t.app, customer, hosting('host-linux-1g'));
+    expect((await optionsOf(customer, hosted.id)).offered).toBe(true);
   });
 
   test('on its last day a service is renewed first', async () => {

@@ -42,6 +42,8 @@ export const PLAN_CHANGE_PROBLEMS = {
   noPlan: 'این سرویس پلنی ندارد که تغییر کند',
   lastDay: 'امروز آخرین روز دورهٔ این سرویس است؛ ابتدا آن را تمدید کنید',
   notOffered: 'این پلن برای این سرویس در دسترس نیست',
+  notReplaceable:
+    'این سرویس روی سرور پنل ارائه نمی‌شود و پلن جایگزینی ندارد؛ برای تغییر آن به پشتیبانی پیام دهید',
   changed: 'مبلغ تغییر پلن از زمان نمایش عوض شده است؛ محاسبهٔ تازه را ببینید و دوباره تأیید کنید',
 } as const;
 
@@ -105,29 +107,40 @@ async function situationOf(
   db: Database,
   service: ServiceRow,
   now: Date,
-): Promise<{ problem: string; currentName: string } | Situation> {
+): Promise<{ problem: string; currentName: string; offered: boolean } | Situation> {
   const [current] = service.productId
     ? await db
-        .select({ id: products.id, name: products.name, groupId: products.groupId })
+        .select({
+          id: products.id,
+          name: products.name,
+          groupId: products.groupId,
+          deliveredBy: productProvisioning.groupName,
+        })
         .from(products)
+        .leftJoin(productProvisioning, eq(productProvisioning.productId, products.id))
         .where(eq(products.id, service.productId))
     : [];
   const currentName = current?.name ?? service.name;
-  if (service.status !== 'active') return { problem: PLAN_CHANGE_PROBLEMS.notActive, currentName };
-  if (!current || !service.cycle || !service.expiresAt) {
-    return { problem: PLAN_CHANGE_PROBLEMS.noPlan, currentName };
+  // Only a plan a panel delivers has a replacement (decision 0034): a domain, a VPS or anything
+  // else staff deliver by hand is a thing of its own, and moving it is staff's work.
+  if (!current?.deliveredBy) {
+    return { problem: PLAN_CHANGE_PROBLEMS.notReplaceable, currentName, offered: false };
   }
+  const refused = (problem: string) => ({ problem, currentName, offered: true });
+  if (service.status !== 'active') return refused(PLAN_CHANGE_PROBLEMS.notActive);
+  if (!service.cycle || !service.expiresAt) return refused(PLAN_CHANGE_PROBLEMS.noPlan);
   const { termDays, remainingDays } = termOf(service.expiresAt, service.cycle, now);
-  if (remainingDays < 1) return { problem: PLAN_CHANGE_PROBLEMS.lastDay, currentName };
+  if (remainingDays < 1) return refused(PLAN_CHANGE_PROBLEMS.lastDay);
   const cycle = service.cycle;
 
-  // Delivered the same way: the server group of the service's account, or by hand.
+  // Delivered the same way: by the server group that holds the service's account.
   const [server] = service.serverId
     ? await db
         .select({ groupName: panelServers.groupName })
         .from(panelServers)
         .where(eq(panelServers.id, service.serverId))
     : [];
+  if (!server) return refused(PLAN_CHANGE_PROBLEMS.notReplaceable);
   const candidates = await db
     .select({
       id: products.id,
@@ -150,9 +163,8 @@ async function situationOf(
     .leftJoin(productProvisioning, eq(productProvisioning.productId, products.id))
     .where(and(eq(products.groupId, current.groupId), eq(products.status, 'active')))
     .orderBy(products.sortOrder, products.name);
-  const deliveredBy = server?.groupName ?? null;
   const targets = candidates
-    .filter((row) => row.id !== current.id && row.deliveredBy === deliveredBy)
+    .filter((row) => row.id !== current.id && row.deliveredBy === server.groupName)
     .map((row) => ({
       id: row.id,
       slug: row.slug,
@@ -305,6 +317,7 @@ export async function getPlanChangeOptions(
     'problem' in situation ? situation.problem : pending ? pendingServiceOrderText(pending) : null;
   const rateBp = problem ? 0 : await vatRateAt(db, now);
   return {
+    offered: !('problem' in situation) || situation.offered,
     problem,
     currentProductName: situation.currentName,
     expiresAt,

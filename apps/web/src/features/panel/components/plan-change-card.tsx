@@ -47,6 +47,9 @@ export function PlanChangeCard({ userId, serviceId }: PlanChangeCardProps) {
   const data = options.data;
   // Kept here, not in the form: the answer after the change may have no options left.
   const [changed, setChanged] = useState<PlanChanged | null>(null);
+  // A service with no plan that can replace it (a domain, anything staff deliver by hand) has
+  // nothing to offer here; a card saying so would only suggest it might one day.
+  if (data && !data.offered) return null;
   let body: ReactNode;
   if (!data) {
     body = options.isError ? (
