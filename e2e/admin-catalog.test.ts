@@ -175,9 +175,13 @@ describe('the console catalog in the browser', () => {
       await page.getByRole('textbox', { name: 'خلاصه', exact: true }).fill(PRODUCT.summary);
       await page.getByRole('button', { name: /نشان گروه «هاست اشتراکی لینوکس» را بگذار/ }).click();
       await page.getByLabel('هزینهٔ راه‌اندازی (تومان)').fill('۵۰٬۰۰۰');
+      // The disk row of the table is drawn from the plan's limits (issue 35): set the limit.
+      await form
+        .getByRole('combobox', { name: 'فضای ذخیره‌سازی (مگابایت)' })
+        .selectOption({ label: 'محدود به' });
+      await form.getByRole('textbox', { name: 'مقدار فضای ذخیره‌سازی (مگابایت)' }).fill('۵۱۲۰');
       const features = page.getByRole('table', { name: /امکانات در جدول گروه/ });
-      const firstValue = features.getByRole('textbox').first();
-      await firstValue.fill('۵ گیگابایت');
+      await features.getByText('از محدودیت «فضای ذخیره‌سازی (مگابایت)»').waitFor();
       await page.getByRole('button', { name: 'ساختن محصول' }).click();
       expect(await errorUnder(page, 'نامک')).toContain(SLUG_TAKEN);
       expect(page.url()).toBe(`${server.url}/admin/catalog/products/new`);
@@ -197,6 +201,7 @@ describe('the console catalog in the browser', () => {
         status: 'hidden',
         setupFeeRial: 500_000,
         iconUrl: '/media/demo/groups/shared-hosting.svg',
+        limits: { diskMb: 5120 },
       });
 
       // Prices: a sale price above the price is refused under that row's field.

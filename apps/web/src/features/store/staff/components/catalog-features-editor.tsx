@@ -1,9 +1,15 @@
-import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { PLAN_LIMIT_KEYS, PLAN_LIMIT_LABELS, type PlanLimitKey } from '@vitrin/contracts';
 import { toPersianDigits } from '@vitrin/fa';
 import { FormErrorText } from '../../../console/components/form-error-text';
 import { type GroupFeatureDraft, moveItem, rowKey } from '../utils/catalog-form';
 
 const MAX_FEATURES = 40;
+
+const LIMIT_CHOICES = [
+  { value: '', label: 'مقدار را هر محصول می‌نویسد' },
+  ...PLAN_LIMIT_KEYS.map((key) => ({ value: key, label: `از محدودیت: ${PLAN_LIMIT_LABELS[key]}` })),
+];
 
 interface CatalogFeaturesEditorProps {
   rows: GroupFeatureDraft[];
@@ -14,7 +20,8 @@ interface CatalogFeaturesEditorProps {
 }
 
 /**
- * The rows of a group's comparison table, in the order the store shows them: a label each,
+ * The rows of a group's comparison table, in the order the store shows them: a label each (and,
+ * for a row that states a limit, which plan limit its cells are drawn from),
  * moved up or down, removed (with every product's value for it, once saved) or added.
  */
 export function CatalogFeaturesEditor({
@@ -62,6 +69,24 @@ export function CatalogFeaturesEditor({
                   }
                   error={errorOf(`features.${index}.label`) ?? errorOf(`features.${index}.id`)}
                 />
+                <NativeSelect
+                  aria-label={`منبع مقدار سطر ${number}`}
+                  size="xs"
+                  disabled={disabled}
+                  value={row.limitKey ?? ''}
+                  data={LIMIT_CHOICES}
+                  onChange={(event) => {
+                    const value = event.currentTarget.value;
+                    onChange(
+                      rows.map((item, at) =>
+                        at === index
+                          ? { ...item, limitKey: value === '' ? null : (value as PlanLimitKey) }
+                          : item,
+                      ),
+                    );
+                  }}
+                  error={errorOf(`features.${index}.limitKey`)}
+                />
                 {!disabled && (
                   <Group gap={4}>
                     <Button
@@ -105,7 +130,7 @@ export function CatalogFeaturesEditor({
             variant="default"
             size="sm"
             disabled={rows.length >= MAX_FEATURES}
-            onClick={() => onChange([...rows, { key: rowKey(), label: '' }])}
+            onClick={() => onChange([...rows, { key: rowKey(), label: '', limitKey: null }])}
           >
             افزودن سطر
           </Button>

@@ -10,6 +10,7 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
+import { PLAN_LIMIT_LABELS } from '@vitrin/contracts';
 import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { showSuccessToast } from '../../../../lib/toast';
@@ -25,6 +26,7 @@ import {
   productFeatureDraftsOf,
   productRequest,
 } from '../utils/catalog-form';
+import { CatalogLimitsEditor } from './catalog-limits-editor';
 import { CatalogSlugInput } from './catalog-slug-input';
 import { ImageUpload } from './image-upload';
 
@@ -54,7 +56,11 @@ const FIELDS = [
 
 /** The fields the form shows a server message under. */
 function isShownField(field: string): boolean {
-  return (FIELDS as readonly string[]).includes(field) || /^features\.\d+\.value$/.test(field);
+  return (
+    (FIELDS as readonly string[]).includes(field) ||
+    /^features\.\d+\.value$/.test(field) ||
+    /^limits\.\w+$/.test(field)
+  );
 }
 
 /**
@@ -203,8 +209,14 @@ export function CatalogProductForm({ userId, product, groups }: CatalogProductFo
             {...checkboxField('vatExempt')}
           />
         </Stack>
+        <CatalogLimitsEditor
+          limits={draft.limits}
+          onChange={(limits) => set({ limits })}
+          errorOf={errorOf}
+        />
         <ProductFeaturesTable
           draft={draft}
+          limitCells={product?.group.id === draft.groupId ? product.features : []}
           groupName={group?.name}
           onChange={(features) => set({ features })}
           errorOf={errorOf}
@@ -222,13 +234,21 @@ export function CatalogProductForm({ userId, product, groups }: CatalogProductFo
 
 interface ProductFeaturesTableProps {
   draft: ProductDraft;
+  /** The saved product's cells: a limit row shows what its limit reads as in the store. */
+  limitCells: ProductView['features'];
   groupName: string | undefined;
   onChange: (features: ProductDraft['features']) => void;
   errorOf: (field: string) => string | undefined;
 }
 
 /** A value for each row of the group's table: text such as «۲۰ گیگابایت», and whether it has it. */
-function ProductFeaturesTable({ draft, groupName, onChange, errorOf }: ProductFeaturesTableProps) {
+function ProductFeaturesTable({
+  draft,
+  limitCells,
+  groupName,
+  onChange,
+  errorOf,
+}: ProductFeaturesTableProps) {
   const edit = (index: number, changes: Partial<ProductDraft['features'][number]>) =>
     onChange(draft.features.map((row, at) => (at === index ? { ...row, ...changes } : row)));
   const tableError = errorOf('features');
@@ -266,24 +286,37 @@ function ProductFeaturesTable({ draft, groupName, onChange, errorOf }: ProductFe
                 <Table.Td style={{ overflowWrap: 'anywhere' }}>
                   <Text size="sm">{row.label}</Text>
                 </Table.Td>
-                <Table.Td>
-                  <TextInput
-                    aria-label={`مقدار ${row.label}`}
-                    placeholder="خالی برای بله/خیر"
-                    size="xs"
-                    maxLength={120}
-                    value={row.value}
-                    onChange={(event) => edit(index, { value: event.currentTarget.value })}
-                    error={errorOf(`features.${index}.value`)}
-                  />
-                </Table.Td>
-                <Table.Td>
-                  <Checkbox
-                    aria-label={`${row.label} دارد`}
-                    checked={row.included}
-                    onChange={(event) => edit(index, { included: event.currentTarget.checked })}
-                  />
-                </Table.Td>
+                {row.limitKey ? (
+                  <Table.Td colSpan={2}>
+                    <Text size="sm">
+                      {limitCells.find((cell) => cell.featureId === row.featureId)?.value ?? '—'}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {`از محدودیت «${PLAN_LIMIT_LABELS[row.limitKey]}»`}
+                    </Text>
+                  </Table.Td>
+                ) : (
+                  <>
+                    <Table.Td>
+                      <TextInput
+                        aria-label={`مقدار ${row.label}`}
+                        placeholder="خالی برای بله/خیر"
+                        size="xs"
+                        maxLength={120}
+                        value={row.value}
+                        onChange={(event) => edit(index, { value: event.currentTarget.value })}
+                        error={errorOf(`features.${index}.value`)}
+                      />
+                    </Table.Td>
+                    <Table.Td>
+                      <Checkbox
+                        aria-label={`${row.label} دارد`}
+                        checked={row.included}
+                        onChange={(event) => edit(index, { included: event.currentTarget.checked })}
+                      />
+                    </Table.Td>
+                  </>
+                )}
               </Table.Tr>
             ))}
           </Table.Tbody>

@@ -47,7 +47,7 @@ const GROUP_CRUMBS = [
 
 const FIELDS = ['slug', 'name', 'summary', 'iconUrl', 'sortOrder', 'features'];
 const isShownField = (field: string) =>
-  FIELDS.includes(field) || /^features\.\d+\.(label|id)$/.test(field);
+  FIELDS.includes(field) || /^features\.\d+\.(label|id|limitKey)$/.test(field);
 
 export function CatalogNewGroupPage() {
   useDocumentTitle('گروه تازه | کنسول کارکنان ویترین');

@@ -6,6 +6,8 @@ import {
   groupFeatureDraftsOf,
   groupFeaturesRequest,
   groupRequest,
+  limitsDraftOf,
+  limitsRequest,
   moveItem,
   newPriceRow,
   type PriceRowDraft,
@@ -115,9 +117,31 @@ test('group feature rows keep their ids; a new row is sent without one', () => {
   const drafts = groupFeatureDraftsOf([{ id: 'f1', label: 'فضا' }]);
   drafts.push({ key: 'new', label: ' پهنای باند ' });
   expect(groupFeaturesRequest(drafts)).toEqual([
-    { id: 'f1', label: 'فضا' },
-    { label: 'پهنای باند' },
+    { id: 'f1', label: 'فضا', limitKey: null },
+    { label: 'پهنای باند', limitKey: null },
   ]);
+});
+
+test('a group row that states a plan limit keeps its limit key', () => {
+  const drafts = groupFeatureDraftsOf([{ id: 'f1', label: 'فضا', limitKey: 'diskMb' }]);
+  expect(groupFeaturesRequest(drafts)).toEqual([{ id: 'f1', label: 'فضا', limitKey: 'diskMb' }]);
+});
+
+test('plan limits: left out, unlimited or a whole number, typed in Persian digits', () => {
+  const draft = limitsDraftOf({ diskMb: 2048, bandwidthMb: null });
+  expect(draft.diskMb).toEqual({ mode: 'value', amount: '۲۰۴۸' });
+  expect(draft.bandwidthMb).toEqual({ mode: 'unlimited', amount: '' });
+  expect(draft.mailboxes).toEqual({ mode: 'none', amount: '' });
+  draft.mailboxes = { mode: 'value', amount: '۲۵' };
+  expect(limitsRequest(draft)).toEqual({
+    ok: true,
+    limits: { diskMb: 2048, bandwidthMb: null, mailboxes: 25 },
+  });
+  draft.mailboxes = { mode: 'value', amount: 'بیست' };
+  expect(limitsRequest(draft)).toEqual({
+    ok: false,
+    errors: { 'limits.mailboxes': 'یک عدد صحیح مثبت بنویسید' },
+  });
 });
 
 test("a product's feature rows follow its group's table, new rows included by default", () => {
@@ -126,11 +150,11 @@ test("a product's feature rows follow its group's table, new rows included by de
       { id: 'f1', label: 'فضا' },
       { id: 'f2', label: 'SSL' },
     ],
-    [{ featureId: 'f2', label: 'SSL', value: null, included: false }],
+    [{ featureId: 'f2', label: 'SSL', limitKey: null, value: null, included: false }],
   );
   expect(drafts).toEqual([
-    { featureId: 'f1', label: 'فضا', value: '', included: true },
-    { featureId: 'f2', label: 'SSL', value: '', included: false },
+    { featureId: 'f1', label: 'فضا', limitKey: null, value: '', included: true },
+    { featureId: 'f2', label: 'SSL', limitKey: null, value: '', included: false },
   ]);
 });
 
@@ -144,7 +168,12 @@ test('the product form is sent trimmed, in Rial, with a blank badge as none', ()
   draft.setupFee = '۵۰٬۰۰۰';
   draft.badge = '  ';
   draft.sortOrder = '۳';
-  draft.features = [{ featureId: 'f1', label: 'فضا', value: ' ۵ گیگ ', included: true }];
+  draft.features = [
+    { featureId: 'f1', label: 'فضا', value: ' ۵ گیگ ', included: true },
+    // A limit row is the server's to draw from the limits: not sent.
+    { featureId: 'f2', label: 'دیسک', limitKey: 'diskMb', value: '', included: true },
+  ];
+  draft.limits.diskMb = { mode: 'value', amount: '۵۱۲۰' };
   expect(productRequest(draft)).toEqual({
     ok: true,
     input: {
@@ -162,6 +191,7 @@ test('the product form is sent trimmed, in Rial, with a blank badge as none', ()
       badge: null,
       sortOrder: 3,
       features: [{ featureId: 'f1', value: '۵ گیگ', included: true }],
+      limits: { diskMb: 5120 },
     },
   });
   draft.setupFee = 'رایگان';
@@ -195,7 +225,7 @@ test('the group form leaves a blank order out, so a new group goes last', () => 
       name: 'سی‌دی‌ان',
       summary: 'خلاصه',
       iconUrl: '/media/x.png',
-      features: [{ label: 'ترافیک' }],
+      features: [{ label: 'ترافیک', limitKey: null }],
     },
   });
   draft.sortOrder = '۱۲';
@@ -214,8 +244,8 @@ test('rows of the saved table missing from the form are counted as removed', () 
     sortOrder: 1,
     productCount: 2,
     features: [
-      { id: 'f1', label: 'a' },
-      { id: 'f2', label: 'b' },
+      { id: 'f1', label: 'a', limitKey: null },
+      { id: 'f2', label: 'b', limitKey: null },
     ],
   };
   const rows = groupDraftOf(group).features;

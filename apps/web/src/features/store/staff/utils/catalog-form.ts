@@ -3,6 +3,9 @@ import {
   type BillingCycle,
   type PathInput,
   type PathResult,
+  PLAN_LIMIT_KEYS,
+  type PlanLimitKey,
+  type PlanLimits,
 } from '@vitrin/contracts';
 import { formatAmount, rialToToman, toLatinDigits, toPersianDigits } from '@vitrin/fa';
 import { tomanToRial } from '../../../../lib/money';
@@ -129,19 +132,27 @@ export interface GroupFeatureDraft {
   /** Missing for a row added here: the server makes it. */
   id?: string;
   label: string;
+  /** The plan limit the row states (its cells come from each plan's limits); null: typed. */
+  limitKey?: PlanLimitKey | null;
 }
 
 export function groupFeatureDraftsOf(
-  features: ReadonlyArray<{ id: string; label: string }>,
+  features: ReadonlyArray<{ id: string; label: string; limitKey?: PlanLimitKey | null }>,
 ): GroupFeatureDraft[] {
-  return features.map((feature) => ({ key: rowKey(), id: feature.id, label: feature.label }));
+  return features.map((feature) => ({
+    key: rowKey(),
+    id: feature.id,
+    label: feature.label,
+    limitKey: feature.limitKey ?? null,
+  }));
 }
 
 /** The rows as the call takes them, in order; an id only for a row that was there. */
 export function groupFeaturesRequest(rows: readonly GroupFeatureDraft[]) {
-  return rows.map((row) =>
-    row.id ? { id: row.id, label: row.label.trim() } : { label: row.label.trim() },
-  );
+  return rows.map((row) => {
+    const fields = { label: row.label.trim(), limitKey: row.limitKey ?? null };
+    return row.id ? { id: row.id, ...fields } : fields;
+  });
 }
 
 /** The list with the item at `index` moved by `delta` places; the same list when it cannot move. */
@@ -159,6 +170,8 @@ export function moveItem<T>(items: readonly T[], index: number, delta: number): 
 export interface ProductFeatureDraft {
   featureId: string;
   label: string;
+  /** A row drawn from the plan's limits: shown, not typed. */
+  limitKey?: PlanLimitKey | null;
   /** «۲۰ گیگابایت», or blank for a plain yes/no row. */
   value: string;
   included: boolean;
@@ -169,7 +182,7 @@ export interface ProductFeatureDraft {
  * them (when editing the product in its own group), an included blank row otherwise.
  */
 export function productFeatureDraftsOf(
-  groupFeatures: ReadonlyArray<{ id: string; label: string }>,
+  groupFeatures: ReadonlyArray<{ id: string; label: string; limitKey?: PlanLimitKey | null }>,
   productFeatures: ProductView['features'] = [],
 ): ProductFeatureDraft[] {
   return groupFeatures.map((feature) => {
@@ -177,18 +190,67 @@ export function productFeatureDraftsOf(
     return {
       featureId: feature.id,
       label: feature.label,
+      limitKey: feature.limitKey ?? null,
       value: known?.value ?? '',
       included: known ? known.included : true,
     };
   });
 }
 
+/** The typed rows' values; a limit row's cell is the server's, from the limits. */
 export function productFeaturesRequest(rows: readonly ProductFeatureDraft[]) {
-  return rows.map((row) => ({
-    featureId: row.featureId,
-    value: row.value.trim() === '' ? null : row.value.trim(),
-    included: row.included,
-  }));
+  return rows
+    .filter((row) => !row.limitKey)
+    .map((row) => ({
+      featureId: row.featureId,
+      value: row.value.trim() === '' ? null : row.value.trim(),
+      included: row.included,
+    }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Plan limits (issue 35): the one source of the store's limit cells, the panel package and the
+// usage bars. Each key is left out (not part of the plan), unlimited, or a whole number.
+
+export type LimitMode = 'none' | 'unlimited' | 'value';
+export interface LimitDraft {
+  mode: LimitMode;
+  /** As typed, Persian or Latin digits. */
+  amount: string;
+}
+export type LimitsDraft = Record<PlanLimitKey, LimitDraft>;
+
+export function limitsDraftOf(limits: PlanLimits | undefined): LimitsDraft {
+  return Object.fromEntries(
+    PLAN_LIMIT_KEYS.map((key) => {
+      const value = limits?.[key];
+      const draft: LimitDraft =
+        value === undefined
+          ? { mode: 'none', amount: '' }
+          : value === null
+            ? { mode: 'unlimited', amount: '' }
+            : { mode: 'value', amount: numberInputText(value) };
+      return [key, draft];
+    }),
+  ) as LimitsDraft;
+}
+
+/** The limits as the call takes them, or errors keyed as the server's (`limits.diskMb`). */
+export function limitsRequest(
+  draft: LimitsDraft,
+): { ok: true; limits: PlanLimits } | { ok: false; errors: Record<string, string> } {
+  const limits: PlanLimits = {};
+  const errors: Record<string, string> = {};
+  for (const key of PLAN_LIMIT_KEYS) {
+    const row = draft[key];
+    if (row.mode === 'unlimited') limits[key] = null;
+    if (row.mode !== 'value') continue;
+    const raw = toLatinDigits(row.amount).replace(SEPARATORS, '');
+    if (!/^\d{1,10}$/.test(raw) || Number(raw) < 1)
+      errors[`limits.${key}`] = 'یک عدد صحیح مثبت بنویسید';
+    else limits[key] = Number(raw);
+  }
+  return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, limits };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -214,11 +276,12 @@ export interface ProductDraft {
   badge: string;
   sortOrder: string;
   features: ProductFeatureDraft[];
+  limits: LimitsDraft;
 }
 
 export function productDraftOf(
   product: ProductView | null,
-  groupFeatures: ReadonlyArray<{ id: string; label: string }>,
+  groupFeatures: ReadonlyArray<{ id: string; label: string; limitKey?: PlanLimitKey | null }>,
 ): ProductDraft {
   return {
     groupId: product?.group.id ?? '',
@@ -235,6 +298,7 @@ export function productDraftOf(
     badge: product?.badge ?? '',
     sortOrder: numberInputText(product?.sortOrder ?? 0),
     features: productFeatureDraftsOf(groupFeatures, product?.features),
+    limits: limitsDraftOf(product?.limits),
   };
 }
 
@@ -245,9 +309,11 @@ export function productRequest(
   const setupFee = parseTomanAsRial(draft.setupFee);
   const sortOrder = parseWholeNumber(draft.sortOrder, 0);
   const errors: Record<string, string> = {};
+  const limits = limitsRequest(draft.limits);
   if (!setupFee.ok) errors.setupFee = setupFee.message;
   if (!sortOrder.ok) errors.sortOrder = sortOrder.message;
-  if (!setupFee.ok || !sortOrder.ok) return { ok: false, errors };
+  if (!limits.ok) Object.assign(errors, limits.errors);
+  if (!setupFee.ok || !sortOrder.ok || !limits.ok) return { ok: false, errors };
   const badge = draft.badge.trim();
   return {
     ok: true,
@@ -266,6 +332,7 @@ export function productRequest(
       badge: badge === '' ? null : badge,
       sortOrder: sortOrder.value,
       features: productFeaturesRequest(draft.features),
+      limits: limits.limits,
     },
   };
 }
@@ -308,7 +375,10 @@ export function groupRequest(
     name: draft.name.trim(),
     summary: draft.summary.trim(),
     iconUrl: draft.iconUrl.trim(),
-    features: groupFeaturesRequest(draft.features).map(({ label }) => ({ label })),
+    features: groupFeaturesRequest(draft.features).map(({ label, limitKey }) => ({
+      label,
+      limitKey,
+    })),
   };
   if (!Number.isNaN(sortOrder.value)) input.sortOrder = sortOrder.value;
   return { ok: true, input };
