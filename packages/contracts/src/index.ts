@@ -1,3 +1,4 @@
+export * from './audit-actions';
 export * from './call';
 export * from './call-map';
 export * from './calls/admin';

@@ -1,4 +1,10 @@
-import type { CallParsed, CallResult, getAuditLog } from '@vitrin/contracts';
+import type {
+  AuditAction,
+  AuditEntity,
+  CallParsed,
+  CallResult,
+  getAuditLog,
+} from '@vitrin/contracts';
 import { and, desc, eq, like, type SQL, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import { encodeCursor, listTotal, readCursor, timestampText, UUID_KEY } from '../../lib/list-total';
@@ -12,9 +18,9 @@ import { auditLog } from './schema';
 export interface AuditEntry {
   /** The staff member who acted (the signed-in user). */
   actorId: string;
-  /** A dotted verb: `order.refund`, `customer.lock`, `product.update`, … */
-  action: string;
-  entityType: string;
+  /** A dotted verb: `order.refund`, `customer.lock`, … each labelled in AUDIT_ACTION_LABELS. */
+  action: AuditAction;
+  entityType: AuditEntity;
   entityId: string;
   /** The record before the change (only the fields that matter); omit for a creation. */
   before?: unknown;

@@ -1,4 +1,4 @@
-import type { DiscountCodeView } from '@vitrin/contracts';
+import type { AuditAction, DiscountCodeView } from '@vitrin/contracts';
 import { toPersianDigits } from '@vitrin/fa';
 import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
@@ -204,7 +204,7 @@ export async function updateDiscountCode(
   id: string,
   input: CodeRulesInput,
   actor: Actor,
-  action = 'discount-code.update',
+  action: AuditAction = 'discount-code.update',
 ): Promise<DiscountCodeView> {
   await db.transaction(async (tx) => {
     // Locked: a submit claiming a use waits, so the usage limit is checked against the count.

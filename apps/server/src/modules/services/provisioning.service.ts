@@ -1,4 +1,5 @@
 import {
+  type AuditAction,
   type getServiceTimeline as getServiceTimelineCall,
   PANEL_KIND_LABELS,
   type PlanLimits,
@@ -504,7 +505,7 @@ async function staffMove(
   deps: ProvisioningDeps,
   actor: Actor,
   serviceId: string,
-  action: string,
+  action: AuditAction,
   reason: string | undefined,
   change: (
     tx: Parameters<Parameters<Database['transaction']>[0]>[0],

@@ -1,4 +1,4 @@
-import { type AdminServiceView, SERVICE_STATUS_LABELS } from '@vitrin/contracts';
+import { type AdminServiceView, type AuditAction, SERVICE_STATUS_LABELS } from '@vitrin/contracts';
 import { formatJalaliDate } from '@vitrin/fa';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
@@ -40,7 +40,7 @@ async function changeService(
   db: Database,
   actor: Actor,
   target: { serviceId: string; reason?: string | undefined },
-  action: string,
+  action: AuditAction,
   decide: (service: ServiceRow, now: Date) => ServiceChange,
 ): Promise<AdminServiceView> {
   return db.transaction(async (tx) => {

@@ -1,5 +1,6 @@
 import {
   type AdminTicketDetail,
+  type AuditAction,
   type adminListTickets,
   type adminTicketRow,
   type CallParsed,
@@ -476,7 +477,7 @@ async function lockTicket(tx: Transaction, ticketId: string) {
  */
 async function changeTicket(
   change: StaffChange,
-  action: string,
+  action: AuditAction,
   update: (
     ticket: typeof tickets.$inferSelect,
     tx: Transaction,

@@ -24,6 +24,17 @@ test('every action the server writes has its own Persian label', () => {
   for (const [action, label] of Object.entries(written)) expect(actionLabel(action)).toBe(label);
 });
 
+// Issue 35: these showed as raw keys (their prefix was not one the log knew).
+test('billing, tax and by-hand delivery actions read in Persian too', () => {
+  expect(actionLabel('billing.transfer.confirm')).toBe('تأیید پرداخت کارت به کارت');
+  expect(actionLabel('billing.transfer.reject')).toBe('رد پرداخت کارت به کارت');
+  expect(actionLabel('billing.seller.update')).toBe('ویرایش مشخصات فروشنده');
+  expect(actionLabel('tax-rate.schedule')).toBe('زمان‌بندی نرخ مالیات');
+  expect(actionLabel('service.deliver')).toBe('تحویل دستی سرویس');
+  expect(actionLabel('product.manual-delivery')).toBe('تنظیم تحویل دستی محصول');
+  expect(actionLabel('billing.refund-fee')).toBe('مالی: refund-fee');
+});
+
 test('a known prefix with a new verb keeps the verb as written', () => {
   expect(actionLabel('ticket.merge')).toBe('تیکت: merge');
 });
@@ -42,7 +53,8 @@ test('the prefix is the part before the first dot, when it is a known one', () =
 
 test('record types read in Persian when known', () => {
   expect(entityTypeLabel('order')).toBe('سفارش');
-  expect(entityTypeLabel('group')).toBe('گروه');
+  expect(entityTypeLabel('product-group')).toBe('گروه محصول');
+  expect(entityTypeLabel('payment')).toBe('پرداخت');
   expect(entityTypeLabel('wallet')).toBe('wallet');
 });
 

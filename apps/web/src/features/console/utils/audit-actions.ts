@@ -1,6 +1,14 @@
+import {
+  AUDIT_ACTION_LABELS,
+  AUDIT_ENTITY_LABELS,
+  isAuditAction,
+  isAuditEntity,
+} from '@vitrin/contracts';
+
 // How the audit log names what staff did. Actions are dotted verbs (`order.refund`,
-// `customer.lock`; docs/decisions/0015-staff-console.md); the log reads them in Persian where
-// the prefix is known and keeps the raw action beside, so nothing new is ever hidden.
+// `customer.lock`; docs/decisions/0015-staff-console.md), each read in Persian from the one table
+// the server writes them by (contracts' AUDIT_ACTION_LABELS); the raw action stays beside, and
+// an action the table does not know (an old row) still shows its record, so nothing is hidden.
 
 export const AUDIT_ACTION_PREFIXES = [
   'order',
@@ -15,6 +23,8 @@ export const AUDIT_ACTION_PREFIXES = [
   'ticket',
   'canned-reply',
   'panel-server',
+  'billing',
+  'tax-rate',
 ] as const;
 export type AuditActionPrefix = (typeof AUDIT_ACTION_PREFIXES)[number];
 
@@ -32,6 +42,8 @@ export const AUDIT_PREFIX_LABELS: Record<AuditActionPrefix, string> = {
   ticket: 'تیکت‌ها',
   'canned-reply': 'پاسخ‌های آماده',
   'panel-server': 'سرورهای کنترل پنل',
+  billing: 'مالی و پرداخت‌ها',
+  'tax-rate': 'نرخ‌های مالیات',
 };
 
 /** The record an action's prefix names, as the object of a Persian verb phrase. */
@@ -48,39 +60,8 @@ const PREFIX_NOUNS: Record<AuditActionPrefix, string> = {
   ticket: 'تیکت',
   'canned-reply': 'پاسخ آماده',
   'panel-server': 'سرور کنترل پنل',
-};
-
-/** Verbs the console's calls use, as the Persian action noun that goes before the record. */
-const VERB_LABELS: Record<string, string> = {
-  create: 'ساخت',
-  update: 'ویرایش',
-  delete: 'حذف',
-  publish: 'انتشار',
-  unpublish: 'لغو انتشار',
-  cancel: 'لغو',
-  refund: 'بازپرداخت',
-  'partial-refund': 'بازپرداخت بخشی از',
-  lock: 'قفل کردن',
-  unlock: 'باز کردن قفل',
-  suspend: 'تعلیق',
-  unsuspend: 'رفع تعلیق',
-  extend: 'تمدید',
-  assign: 'ارجاع',
-  reply: 'پاسخ به',
-  note: 'یادداشت داخلی روی',
-  close: 'بستن',
-  reopen: 'بازگشایی',
-  prices: 'قیمت‌گذاری',
-  upload: 'بارگذاری',
-  activate: 'فعال کردن',
-  deactivate: 'غیرفعال کردن',
-  'set-priority': 'تغییر اولویت',
-  'set-department': 'تغییر دپارتمان',
-  'credit-adjust': 'تنظیم اعتبار کیف پول',
-  'end-sessions': 'پایان نشست‌های',
-  'retry-setup': 'راه‌اندازی دوبارهٔ',
-  'complete-setup': 'راه‌اندازی دستی',
-  provisioning: 'تنظیم روش تحویل',
+  billing: 'مالی',
+  'tax-rate': 'نرخ مالیات',
 };
 
 export function isAuditActionPrefix(value: string): value is AuditActionPrefix {
@@ -95,22 +76,20 @@ export function actionPrefix(action: string): AuditActionPrefix | null {
 }
 
 /**
- * An action in Persian: «بازپرداخت سفارش» for a known prefix and verb, «سفارش: partial-ship»
- * for a known prefix and a new verb, and the raw action when even the prefix is unknown.
+ * An action in Persian: its label («بازپرداخت سفارش»), «سفارش: partial-ship» for one the table
+ * does not know under a known prefix, and the raw action when even the prefix is unknown.
  */
 export function actionLabel(action: string): string {
+  if (isAuditAction(action)) return AUDIT_ACTION_LABELS[action];
   const prefix = actionPrefix(action);
   if (prefix === null) return action;
-  const noun = PREFIX_NOUNS[prefix];
   const verb = action.slice(prefix.length + 1);
-  const verbLabel = Object.hasOwn(VERB_LABELS, verb) ? VERB_LABELS[verb] : undefined;
-  if (verbLabel) return `${verbLabel} ${noun}`;
-  return verb === '' ? noun : `${noun}: ${verb}`;
+  return verb === '' ? PREFIX_NOUNS[prefix] : `${PREFIX_NOUNS[prefix]}: ${verb}`;
 }
 
 /** A record's type in Persian when it is one the log knows; otherwise the type as stored. */
 export function entityTypeLabel(entityType: string): string {
-  return isAuditActionPrefix(entityType) ? PREFIX_NOUNS[entityType] : entityType;
+  return isAuditEntity(entityType) ? AUDIT_ENTITY_LABELS[entityType] : entityType;
 }
 
 /** A long id cut to its start for a table cell (`3f2a9c1e…`); short ids stay whole. */
