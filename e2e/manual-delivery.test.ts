@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { products, services, users } from '../apps/server/src/schema';
+import { productManualDelivery, products, services, users } from '../apps/server/src/schema';
 import { launchChromium } from './browser';
 import {
   ADMIN,
@@ -128,6 +128,24 @@ describe('a product delivered by hand', () => {
         .where(eq(services.id, serviceId));
       expect(delivered?.status).toBe('active');
       expect(delivered?.deliveryDetails).not.toContain('Zx9-e2e-root-pass');
+
+      // Each product delivered by hand has its own time before it is overdue.
+      await page.getByRole('link', { name: 'تحویل محصولات' }).click();
+      const times = page.getByRole('region', { name: 'مهلت تحویل دستی' });
+      const vpsHours = times.getByLabel('مهلت سرور مجازی ۲ هسته (ساعت)');
+      await vpsHours.fill('6');
+      await screenshotBoth(page, 'delivery-product-times');
+      await times.getByRole('button', { name: 'ذخیرهٔ مهلت سرور مجازی ۲ هسته' }).click();
+      await expect
+        .poll(async () => {
+          const [row] = await server.app.db
+            .select({ hours: productManualDelivery.alertAfterHours })
+            .from(productManualDelivery)
+            .innerJoin(products, eq(products.id, productManualDelivery.productId))
+            .where(eq(products.slug, 'vps-2core'));
+          return row?.hours;
+        })
+        .toBe(6);
     } finally {
       await close();
     }

@@ -1,6 +1,8 @@
 import { Badge, Button, Group } from '@mantine/core';
 import { toPersianDigits } from '@vitrin/fa';
 import { Link } from 'react-router';
+import { useStaffWork } from '../../../console/api/staff-work';
+import { useStaffMember } from '../../../console/utils/staff-context';
 import {
   DELIVERY_QUEUE_PATH,
   PANEL_SERVERS_PATH,
@@ -26,11 +28,11 @@ interface ProvisioningTabsProps {
 }
 
 /** The section's three pages, as links: the address says which one is open. */
-export function ProvisioningTabs({
-  active,
-  needsAttention,
-  overdueDeliveries,
-}: ProvisioningTabsProps) {
+export function ProvisioningTabs({ active, needsAttention, ...given }: ProvisioningTabsProps) {
+  // Every page of the section shows what waits for delivery, from the console's own counts.
+  const { userId } = useStaffMember();
+  const work = useStaffWork(userId).data;
+  const overdueDeliveries = given.overdueDeliveries ?? work?.overdueDeliveries;
   const counts: Partial<Record<ProvisioningTab, { count: number; color: string; label: string }>> =
     {
       ...(needsAttention

@@ -14,6 +14,7 @@ import {
   useProductDelivery,
   useSaveProductDelivery,
 } from '../api/product-delivery';
+import { ManualDeliveryTimes } from '../components/manual-delivery-times';
 import { ProductDeliveryDialog } from '../components/product-delivery-dialog';
 import { ProvisioningHeader, SECTION_LABEL } from '../components/provisioning-header';
 import { ProvisioningTabs } from '../components/provisioning-tabs';
@@ -42,7 +43,7 @@ export function ProductDeliveryPage() {
     <Stack gap="lg">
       <ProvisioningHeader
         page={TITLE}
-        description="محصولی که این‌جا باشد پس از پرداخت خودکار روی یکی از سرورهای گروهش ساخته می‌شود. باقی محصولات (دامنه، سرور مجازی و …) پس از پرداخت فعال شمرده می‌شوند و کارشناس دستی تحویلشان می‌دهد."
+        description="محصولی که این‌جا باشد پس از پرداخت خودکار روی یکی از سرورهای گروهش ساخته می‌شود. باقی محصولات (دامنه، سرور مجازی و …) پس از پرداخت در صف «تحویل دستی» منتظر کارشناس می‌مانند و دورهٔ هر سرویس از لحظهٔ تحویل آغاز می‌شود."
         actions={<ProductDeliveryDialog staffId={userId} unmapped={unmapped} groups={groups} />}
       />
       <ProvisioningTabs active="products" />
@@ -128,6 +129,7 @@ export function ProductDeliveryPage() {
           </>
         )}
       </AdminListBody>
+      <ManualDeliveryTimes staffId={userId} />
     </Stack>
   );
 }
@@ -149,7 +151,7 @@ function MappingActions({ staffId, item, groups }: MappingActionsProps) {
         size="compact-sm"
         color="orange"
         title={`تحویل دستی ${item.productName}`}
-        description="سرویس‌هایی که از این پس از این محصول خریده شوند روی هیچ کنترل پنلی ساخته نمی‌شوند: پس از پرداخت فعال شمرده می‌شوند و تحویلشان با کارشناس است. سرویس‌های موجود دست نمی‌خورند."
+        description="سرویس‌هایی که از این پس از این محصول خریده شوند روی هیچ کنترل پنلی ساخته نمی‌شوند: پس از پرداخت در صف «تحویل دستی» منتظر کارشناس می‌مانند. سرویس‌های موجود دست نمی‌خورند."
         confirmLabel="بله، دستی تحویل شود"
         reason="optional"
         successMessage={`${item.productName} از این پس دستی تحویل می‌شود`}
