@@ -9,6 +9,13 @@ import {
   type PanelOperation,
 } from './panel-driver';
 import { panelFetch } from './panel-http';
+import {
+  type DkimKey,
+  type Mailbox,
+  MailRefusal,
+  mailRefusalReason,
+  type PanelMail,
+} from './panel-mail';
 
 /**
  * The DirectAdmin driver (issue 20). It speaks the legacy `CMD_API_*` commands every billing
@@ -43,6 +50,11 @@ import { panelFetch } from './panel-http';
  *   Basic user `reseller|customer`. It answers `{url: "https://host:2222/api/login/url?key=…"}`;
  *   the key signs in once (https://directadmin.com/features.php?id=2463). The legacy
  *   `CMD_API_LOGIN_KEYS type=one_time_url` that billing modules use is documented nowhere we found.
+ * - Mail (issue 35 item 3) is the customer's, so these are asked as the customer (login-as
+ *   `reseller|customer`): `CMD_API_POP` with action=create|modify|delete|list, domain, user,
+ *   passwd, passwd2, quota (MB, 0 unlimited); list with type=quota answers each mailbox as
+ *   `<user>=<url-encoded usage=…&quota=…>` (MB). DKIM: `CMD_API_DNS_CONTROL` (domain) answers the
+ *   zone; the key is the TXT record at `x._domainkey` (DirectAdmin's selector).
  */
 
 /** How long the customer has to open the sign-in link; it works once either way. */
@@ -68,7 +80,7 @@ interface AccountConfig {
 
 type Fields = Record<string, string>;
 
-export class DirectAdminDriver implements PanelDriver {
+export class DirectAdminDriver implements PanelDriver, PanelMail {
   readonly kind = 'directadmin' as const;
 
   constructor(private readonly options: DirectAdminDriverOptions) {}
@@ -237,6 +249,142 @@ export class DirectAdminDriver implements PanelDriver {
     };
   }
 
+  async listMailboxes(username: string, domain: string): Promise<Mailbox[]> {
+    const answer = await this.pop(username, { action: 'list', domain, type: 'quota' }, readData);
+    const boxes: Mailbox[] = [];
+    for (const [localPart, value] of answer) {
+      const fields = new URLSearchParams(value);
+      const quota = numberField(fields, 'quota');
+      boxes.push({
+        localPart,
+        quotaMb: quota === 0 ? null : quota,
+        usedMb: Math.round(numberField(fields, 'usage')),
+      });
+    }
+    return boxes;
+  }
+
+  async createMailbox(
+    username: string,
+    domain: string,
+    localPart: string,
+    password: string,
+    quotaMb: number | null,
+  ): Promise<void> {
+    await this.pop(
+      username,
+      {
+        action: 'create',
+        domain,
+        user: localPart,
+        passwd: password,
+        passwd2: password,
+        quota: String(quotaMb ?? 0),
+      },
+      readDone,
+      [password],
+    );
+  }
+
+  async setMailboxPassword(
+    username: string,
+    domain: string,
+    localPart: string,
+    password: string,
+  ): Promise<void> {
+    const box = await this.mustFindMailbox(username, domain, localPart);
+    await this.pop(
+      username,
+      {
+        action: 'modify',
+        domain,
+        user: localPart,
+        passwd: password,
+        passwd2: password,
+        quota: String(box.quotaMb ?? 0),
+      },
+      readDone,
+      [password],
+    );
+  }
+
+  async setMailboxQuota(
+    username: string,
+    domain: string,
+    localPart: string,
+    quotaMb: number | null,
+  ): Promise<void> {
+    await this.mustFindMailbox(username, domain, localPart);
+    // Empty passwords leave the mailbox's password as it is.
+    await this.pop(
+      username,
+      {
+        action: 'modify',
+        domain,
+        user: localPart,
+        passwd: '',
+        passwd2: '',
+        quota: String(quotaMb ?? 0),
+      },
+      readDone,
+    );
+  }
+
+  async deleteMailbox(username: string, domain: string, localPart: string): Promise<void> {
+    try {
+      await this.pop(username, { action: 'delete', domain, user: localPart }, readDone);
+    } catch (error) {
+      if (error instanceof MailRefusal && error.reason === 'missing') return;
+      throw error;
+    }
+  }
+
+  async dkimKey(username: string, domain: string): Promise<DkimKey | null> {
+    const zone = await this.command(
+      'mail',
+      'GET',
+      'CMD_API_DNS_CONTROL',
+      { domain },
+      (text) => {
+        if (/^\s*error=1/.test(text)) readDone(text);
+        return text;
+      },
+      [],
+      username,
+    );
+    const record = /^x\._domainkey(?:\.\S+)?\s+(?:\d+\s+)?IN\s+TXT\s+(.+)$/im.exec(zone)?.[1];
+    if (!record) return null;
+    const text = [...record.matchAll(/"([^"]*)"/g)].map((part) => part[1]).join('');
+    const publicKey = /(?:^|;)\s*p=([A-Za-z0-9+/=]+)/.exec(text)?.[1];
+    return publicKey ? { selector: 'x', publicKey } : null;
+  }
+
+  private async mustFindMailbox(username: string, domain: string, localPart: string) {
+    const box = (await this.listMailboxes(username, domain)).find(
+      (entry) => entry.localPart === localPart,
+    );
+    if (!box) throw new MailRefusal('missing', `the panel has no mailbox ${localPart}@${domain}`);
+    return box;
+  }
+
+  /** `CMD_API_POP` as the customer; a refusal the panel words as a mail reason says which. */
+  private async pop<T>(
+    username: string,
+    fields: Fields,
+    read: (text: string) => T,
+    secrets: string[] = [],
+  ): Promise<T> {
+    try {
+      return await this.command('mail', 'POST', 'CMD_API_POP', fields, read, secrets, username);
+    } catch (error) {
+      if (isRefusal(error)) {
+        const reason = mailRefusalReason(error.message);
+        if (reason) throw new MailRefusal(reason, error.message);
+      }
+      throw error;
+    }
+  }
+
   private selectUsers(operation: PanelOperation, username: string, fields: Fields) {
     return this.command(
       operation,
@@ -298,6 +446,8 @@ export class DirectAdminDriver implements PanelDriver {
     fields: Fields,
     read: (text: string) => T,
     secrets: string[] = [],
+    /** Log in as this customer of ours (`reseller|customer`) for the customer's own commands. */
+    asUser?: string,
   ): Promise<T> {
     // encodeURIComponent, not URLSearchParams: `redact` knows a secret in that form only (a
     // URLSearchParams body writes `!` as %21 and a space as +, and would leak such a password).
@@ -305,7 +455,10 @@ export class DirectAdminDriver implements PanelDriver {
       .map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`)
       .join('&');
     const headers: Record<string, string> = {
-      authorization: basicAuth(this.options.username, this.options.loginKey),
+      authorization: basicAuth(
+        asUser ? `${this.options.username}|${asUser}` : this.options.username,
+        this.options.loginKey,
+      ),
     };
     if (method === 'POST') headers['content-type'] = 'application/x-www-form-urlencoded';
     return panelFetch(

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 
@@ -16,6 +16,9 @@ import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
  *     https://docs.directadmin.com/developer/api/examples.html: `POST /api/login-keys/urls`
  *     (`web.loginURLCreateRequest` / `web.loginURLCreateResponse`) and `GET /api/login/url?key=`
  *   https://directadmin.com/features.php?id=2463 (one-time login URLs: a key signs in once)
+ *   The legacy page's CMD_API_POP (action=create|modify|delete|list, domain, user, passwd,
+ *     passwd2, quota in MB with 0 unlimited; list type=quota) and CMD_API_DNS_CONTROL (domain),
+ *     both the customer's own commands, asked as `reseller|customer` (issue 35 item 3).
  *
  * Where the pages say nothing the fake picks one plausible behaviour and says so: the words of
  * error messages; "Suspend/Unsuspend" flips the state, as the panel's one button for both does,
@@ -40,6 +43,8 @@ export interface FakeDirectAdminPackage {
   bandwidthMb: number | null;
   /** Domains the account may hold; null is unlimited. */
   domains: number | null;
+  /** The largest quota one mailbox may have, in MB; null or absent: any. */
+  emailQuotaMb?: number | null;
 }
 
 export interface FakeDirectAdminAccount {
@@ -53,6 +58,17 @@ export interface FakeDirectAdminAccount {
   diskUsedMb: number;
   bandwidthUsedMb: number;
   domains: number;
+  /** The largest quota one mailbox may have, in MB; null: any. */
+  maxEmailQuotaMb: number | null;
+}
+
+export interface FakeDirectAdminMailbox {
+  user: string;
+  domain: string;
+  password: string;
+  /** MB; 0 is unlimited, as the panel writes it. */
+  quotaMb: number;
+  usedMb: number;
 }
 
 export interface FakeDirectAdminRequest {
@@ -116,6 +132,9 @@ export interface FakeDirectAdmin {
     account: Pick<FakeDirectAdminAccount, 'username' | 'domain'> & Partial<FakeDirectAdminAccount>,
   ): void;
   setUsage(username: string, usage: { diskMb: number; bandwidthMb: number }): void;
+  /** A copy of an account's mailboxes (issue 35 item 3). */
+  mailboxes(username: string): FakeDirectAdminMailbox[];
+  setMailboxUsage(username: string, user: string, usedMb: number): void;
   close(): Promise<void>;
 }
 
@@ -125,6 +144,7 @@ export const FAKE_DIRECTADMIN_LOGIN_KEY = 'fake-directadmin-login-key-8WfQ2mZr';
 const DEFAULT_PACKAGES: Record<string, FakeDirectAdminPackage> = {
   starter: { diskMb: 1024, bandwidthMb: 10_240, domains: 1 },
   business: { diskMb: 5120, bandwidthMb: null, domains: 5 },
+  email: { diskMb: 51_200, bandwidthMb: null, domains: 1, emailQuotaMb: 10_240 },
 };
 
 // The legacy page: usernames "4-8 characters, alphanumeric" (newer panels allow longer; the fake
@@ -138,6 +158,7 @@ const CHANGING_COMMANDS = new Set([
   'CMD_API_SELECT_USERS',
   'CMD_API_MODIFY_USER',
   'CMD_API_USER_PASSWD',
+  'CMD_API_POP',
   'login-keys/urls',
 ]);
 
@@ -174,6 +195,8 @@ export async function startFakeDirectAdmin(
   const accounts = new Map<string, FakeDirectAdminAccount>();
   const loginUrls = new Map<string, LoginUrl>();
   const requests: FakeDirectAdminRequest[] = [];
+  const mail = new Map<string, Map<string, FakeDirectAdminMailbox>>();
+  const dkimKeys = new Map<string, string>();
   // Answers held open (timeout, lost answers), ended by close().
   const held = new Set<ServerResponse>();
   const timers = new Set<NodeJS.Timeout>();
@@ -284,7 +307,9 @@ export async function startFakeDirectAdmin(
     return send(reply, answer);
   }
 
-  const LEGACY_COMMANDS: Record<string, (fields: Fields) => Answer> = {
+  const LEGACY_COMMANDS: Record<string, (fields: Fields, customer: string | null) => Answer> = {
+    CMD_API_POP: pop,
+    CMD_API_DNS_CONTROL: dnsZone,
     CMD_API_SHOW_USERS: () => list([...accounts.keys()].sort()),
     CMD_API_SHOW_RESELLER_IPS: () => list(ips),
     CMD_API_ACCOUNT_USER: createUser,
@@ -334,7 +359,9 @@ export async function startFakeDirectAdmin(
       if (!handler) {
         return send(reply, { status: 404, type: 'text/html', body: '<html>Not Found</html>' });
       }
-      return serve(request, reply, command, (params) => handler(stringFields(params)));
+      return serve(request, reply, command, (params, customer) =>
+        handler(stringFields(params), customer),
+      );
     },
   });
 
@@ -384,6 +411,110 @@ export async function startFakeDirectAdmin(
       .send();
   });
 
+  /** The customer's own mail (asked as `reseller|customer`), as CMD_API_POP. */
+  function pop(fields: Fields, customer: string | null): Answer {
+    const account = accounts.get(customer ?? '');
+    if (!account) {
+      return failed('Unable to manage email', 'log in as the customer (reseller|user)');
+    }
+    const domain = (fields.domain ?? '').toLowerCase();
+    if (domain !== account.domain) {
+      return failed('Unable to manage email', `You do not own the domain ${domain}`);
+    }
+    const boxes = mail.get(account.username) ?? new Map<string, FakeDirectAdminMailbox>();
+    mail.set(account.username, boxes);
+    const user = (fields.user ?? '').toLowerCase();
+    const quota = Number(fields.quota ?? 0);
+    const quotaProblem = (): string | null => {
+      if (!Number.isInteger(quota) || quota < 0) return 'The quota must be a whole number';
+      if (account.maxEmailQuotaMb !== null && (quota === 0 || quota > account.maxEmailQuotaMb)) {
+        return `The quota is greater than the maximum of ${account.maxEmailQuotaMb} MB for one account`;
+      }
+      return null;
+    };
+    switch (fields.action) {
+      case 'list':
+        if (fields.type === 'quota') {
+          return encoded(
+            [...boxes.values()].map((box) => [
+              box.user,
+              `usage=${box.usedMb}&quota=${box.quotaMb}`,
+            ]),
+          );
+        }
+        return list([...boxes.keys()]);
+      case 'create': {
+        const problem = !/^[a-z0-9._-]{1,64}$/.test(user)
+          ? 'The email name is not valid'
+          : boxes.has(user)
+            ? 'That email account already exists'
+            : (fields.passwd ?? '').length < MIN_PASSWORD_LENGTH
+              ? 'The password is too short (5 characters at least)'
+              : fields.passwd !== fields.passwd2
+                ? 'The passwords do not match'
+                : quotaProblem();
+        if (problem) return failed('Unable to create email account', problem);
+        boxes.set(user, {
+          user,
+          domain,
+          password: fields.passwd ?? '',
+          quotaMb: quota,
+          usedMb: 0,
+        });
+        return done('Email account created', `${user}@${domain} created`);
+      }
+      case 'modify': {
+        const box = boxes.get(user);
+        if (!box) return failed('Unable to modify email account', 'That user does not exist');
+        const passwd = fields.passwd ?? '';
+        const problem =
+          passwd !== '' && passwd.length < MIN_PASSWORD_LENGTH
+            ? 'The password is too short (5 characters at least)'
+            : passwd !== (fields.passwd2 ?? '')
+              ? 'The passwords do not match'
+              : quotaProblem();
+        if (problem) return failed('Unable to modify email account', problem);
+        if (passwd !== '') box.password = passwd;
+        box.quotaMb = quota;
+        return done('Email account modified', `${user}@${domain} saved`);
+      }
+      case 'delete':
+        if (!boxes.delete(user)) {
+          return failed('Unable to delete email account', 'That user does not exist');
+        }
+        return done('Email account deleted', `${user}@${domain} deleted`);
+      default:
+        return failed('Unable to manage email', `Unknown action ${fields.action ?? ''}`);
+    }
+  }
+
+  /** The domain's zone as text, with the DKIM key DirectAdmin keeps at x._domainkey. */
+  function dnsZone(fields: Fields, customer: string | null): Answer {
+    const account = accounts.get(customer ?? '');
+    const domain = (fields.domain ?? '').toLowerCase();
+    if (!account || account.domain !== domain) {
+      return failed('Unable to show the zone', `You do not own the domain ${domain}`);
+    }
+    let publicKey = dkimKeys.get(domain);
+    if (!publicKey) {
+      publicKey = generateKeyPairSync('rsa', { modulusLength: 1024 })
+        .publicKey.export({ type: 'spki', format: 'der' })
+        .toString('base64');
+      dkimKeys.set(domain, publicKey);
+    }
+    const body = [
+      `$TTL 3600`,
+      `${domain}. 3600 IN SOA ns1.example.test. hostmaster.${domain}. ( 2026112901 3600 3600 1209600 86400 )`,
+      `${domain}. 3600 IN NS ns1.example.test.`,
+      `${domain}. 3600 IN A ${account.ip}`,
+      `${domain}. 3600 IN MX 10 mail`,
+      `${domain}. 3600 IN TXT "v=spf1 a mx ip4:${account.ip} ~all"`,
+      `x._domainkey 3600 IN TXT ( "v=DKIM1; k=rsa; p=${publicKey.slice(0, 200)}" "${publicKey.slice(200)}" )`,
+      '',
+    ].join('\n');
+    return { status: 200, type: 'text/plain', body };
+  }
+
   function createUser(fields: Fields): Answer {
     if (fields.action !== 'create' || fields.add !== 'Submit') {
       return failed('Error Creating User', 'action=create and add=Submit are required');
@@ -421,6 +552,7 @@ export async function startFakeDirectAdmin(
       diskUsedMb: 0,
       bandwidthUsedMb: 0,
       domains: 1,
+      maxEmailQuotaMb: packages[fields.package ?? '']?.emailQuotaMb ?? null,
     });
     return done(`User ${name} created`, `Unix user ${name} created<br>Domain ${domain} created`);
   }
@@ -435,7 +567,10 @@ export async function startFakeDirectAdmin(
       if (unknown.length > 0) {
         return failed('Error while deleting Users', `${unknown.join(', ')} does not exist`);
       }
-      for (const name of selected) accounts.delete(name);
+      for (const name of selected) {
+        accounts.delete(name);
+        mail.delete(name);
+      }
       return done('Users deleted', selected.map((name) => `User ${name} removed`).join('<br>'));
     }
     if (fields.location === 'CMD_SELECT_USERS' && fields.suspend !== undefined) {
@@ -526,8 +661,15 @@ export async function startFakeDirectAdmin(
         diskUsedMb: 0,
         bandwidthUsedMb: 0,
         domains: 1,
+        maxEmailQuotaMb: null,
         ...account,
       });
+    },
+    mailboxes: (name) => [...(mail.get(name)?.values() ?? [])].map((box) => ({ ...box })),
+    setMailboxUsage: (name, user, usedMb) => {
+      const box = mail.get(name)?.get(user);
+      if (!box) throw new Error(`fake directadmin: no mailbox ${user} on ${name}`);
+      box.usedMb = usedMb;
     },
     setUsage: (name, usage) => {
       const account = accounts.get(name);

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import Fastify, { type FastifyReply } from 'fastify';
 
@@ -29,6 +29,13 @@ import Fastify, { type FastifyReply } from 'fastify';
  * - https://api.docs.cpanel.net/openapi/whm/operation/create_user_session/ (user, service;
  *   data.url, data.session, data.cp_security_token, data.expires)
  * - https://api.docs.cpanel.net/guides/guide-to-api-authentication/guide-to-api-authentication-single-sign-on/
+ * - https://api.docs.cpanel.net/openapi/whm/operation/uapi_cpanel/ (cpanel.user, cpanel.module,
+ *   cpanel.function; the UAPI answer in data.uapi: status, errors, messages, data) running, for
+ *   mail (issue 35 item 3), UAPI Email::add_pop (email, domain, password, quota MB, 0 unlimited),
+ *   passwd_pop, edit_pop_quota, delete_pop, list_pops_with_disk (domain; rows of user, domain,
+ *   email, diskquota MB or "unlimited", diskused MB) and EmailAuth::fetch_dkim_private_keys
+ *   (domain; rows of domain and pem). The refusals follow cPanel's wording for a mailbox that
+ *   exists, a quota over the account's per-mailbox maximum and a weak password.
  *
  * What the docs leave open, and how the fake chooses:
  * - Failure wording: the docs only say `reason` explains a 0 result. The reasons here follow
@@ -74,6 +81,8 @@ export interface FakeWhmPackage {
   diskQuotaMb: number | null;
   /** null: unlimited. */
   bandwidthLimitMb: number | null;
+  /** The largest quota one mailbox may have; null or absent: any. */
+  maxEmailQuotaMb?: number | null;
 }
 
 export interface FakeWhmAccount {
@@ -90,6 +99,17 @@ export interface FakeWhmAccount {
   bandwidthUsedBytes: number;
   bandwidthLimitMb: number | null;
   createdAt: number;
+  /** The largest quota one mailbox may have (the package's max_emailacct_quota); null: any. */
+  maxEmailQuotaMb: number | null;
+}
+
+export interface FakeWhmMailbox {
+  user: string;
+  domain: string;
+  password: string;
+  /** null: unlimited. */
+  quotaMb: number | null;
+  usedMb: number;
 }
 
 export interface FakeWhmRequest {
@@ -118,6 +138,10 @@ export interface FakeWhm {
   addAccount(account: Pick<FakeWhmAccount, 'user' | 'domain'> & Partial<FakeWhmAccount>): void;
   /** Sets what an account uses now. */
   setUsage(user: string, usage: { diskUsedMb?: number; bandwidthUsedMb?: number }): void;
+  /** A copy of an account's mailboxes. */
+  mailboxes(user: string): FakeWhmMailbox[];
+  /** Sets what a mailbox holds now. */
+  setMailboxUsage(user: string, address: string, usedMb: number): void;
   /** The session tokens create_user_session handed out (the secret part of each login URL). */
   sessions(): string[];
   setMode(mode: FakeWhmMode): void;
@@ -154,6 +178,7 @@ export const FAKE_WHM_PACKAGES: readonly FakeWhmPackage[] = [
   { name: 'default', diskQuotaMb: null, bandwidthLimitMb: null },
   { name: 'starter', diskQuotaMb: 1024, bandwidthLimitMb: 10_240 },
   { name: 'business', diskQuotaMb: 5120, bandwidthLimitMb: 51_200 },
+  { name: 'email', diskQuotaMb: 51_200, bandwidthLimitMb: null, maxEmailQuotaMb: 10_240 },
   { name: 'unlimited', diskQuotaMb: null, bandwidthLimitMb: null },
 ];
 
@@ -181,6 +206,8 @@ export async function startFakeWhm(options: FakeWhmOptions = {}): Promise<FakeWh
   const accounts = new Map<string, FakeWhmAccount>();
   const requests: FakeWhmRequest[] = [];
   const sessionTokens: string[] = [];
+  const mail = new Map<string, Map<string, FakeWhmMailbox>>();
+  const dkimKeys = new Map<string, string>();
   // Answers held open (timeout mode, lost answers), ended by close().
   const held = new Set<ServerResponse>();
   // Pending waits (latency, slow mode), cut short by close().
@@ -321,6 +348,8 @@ export async function startFakeWhm(options: FakeWhmOptions = {}): Promise<FakeWh
         return changePassword(query);
       case 'create_user_session':
         return createSession(query);
+      case 'uapi_cpanel':
+        return runUapi(query);
       default:
         return unknownApp(fn);
     }
@@ -365,6 +394,7 @@ export async function startFakeWhm(options: FakeWhmOptions = {}): Promise<FakeWh
       bandwidthUsedBytes: 0,
       bandwidthLimitMb: plan.bandwidthLimitMb,
       createdAt: Math.floor(Date.now() / 1000),
+      maxEmailQuotaMb: plan.maxEmailQuotaMb ?? null,
     });
     const shownPassword = query.showpass === 'n' ? '' : password;
     return {
@@ -461,6 +491,7 @@ export async function startFakeWhm(options: FakeWhmOptions = {}): Promise<FakeWh
     const account = accounts.get(user ?? '');
     if (!account) return noSuchUser(user);
     accounts.delete(account.user);
+    mail.delete(account.user);
     return {
       result: 1,
       reason: 'OK',
@@ -525,6 +556,104 @@ export async function startFakeWhm(options: FakeWhmOptions = {}): Promise<FakeWh
     );
   }
 
+  function runUapi(query: Query): WhmOutcome {
+    const account = accounts.get(query['cpanel.user'] ?? '');
+    if (!account) return failure('User parameter is invalid or was not supplied');
+    const module = query['cpanel.module'] ?? '';
+    const fn = query['cpanel.function'] ?? '';
+    const uapi = (answer: { data?: unknown; errors?: string[] }) =>
+      success({
+        uapi: {
+          data: answer.data ?? null,
+          errors: answer.errors ?? null,
+          messages: null,
+          metadata: {},
+          status: answer.errors ? 0 : 1,
+          warnings: null,
+        },
+      });
+    const boxes = mail.get(account.user) ?? new Map<string, FakeWhmMailbox>();
+    mail.set(account.user, boxes);
+    const domain = (query.domain ?? account.domain).toLowerCase();
+    if (domain !== account.domain) {
+      return uapi({ errors: [`You do not own the domain “${domain}”.`] });
+    }
+    const local = (query.email ?? '').toLowerCase().split('@')[0] ?? '';
+    const address = `${local}@${domain}`;
+    const quotaOf = (): number | null | string => {
+      const quota = Number(query.quota ?? 0);
+      if (!Number.isInteger(quota) || quota < 0) return 'The quota must be a whole number.';
+      const asked = quota === 0 ? null : quota;
+      if (account.maxEmailQuotaMb !== null && (asked === null || asked > account.maxEmailQuotaMb)) {
+        return `The quota you specified exceeds the maximum allowed quota (${account.maxEmailQuotaMb} MB) for this account.`;
+      }
+      return asked;
+    };
+    switch (`${module}::${fn}`) {
+      case 'Email::list_pops_with_disk':
+        return uapi({
+          data: [...boxes.values()].map((box) => ({
+            diskquota: box.quotaMb === null ? 'unlimited' : box.quotaMb,
+            diskused: box.usedMb,
+            diskusedpercent:
+              box.quotaMb === null ? 0 : Math.round((box.usedMb / box.quotaMb) * 100),
+            domain: box.domain,
+            email: `${box.user}@${box.domain}`,
+            login: `${box.user}@${box.domain}`,
+            user: box.user,
+          })),
+        });
+      case 'Email::add_pop': {
+        if (!/^[a-z0-9._-]{1,64}$/.test(local)) {
+          return uapi({ errors: [`“${address}” is not a valid email address.`] });
+        }
+        if (boxes.has(address)) {
+          return uapi({ errors: [`The account “${address}” already exists!`] });
+        }
+        const quota = quotaOf();
+        if (typeof quota === 'string') return uapi({ errors: [quota] });
+        const password = query.password ?? '';
+        if (password.length < MIN_PASSWORD_LENGTH) return uapi({ errors: [WEAK_PASSWORD] });
+        boxes.set(address, { user: local, domain, password, quotaMb: quota, usedMb: 0 });
+        return uapi({ data: `${local}+${domain}` });
+      }
+      case 'Email::passwd_pop': {
+        const box = boxes.get(address);
+        if (!box) return uapi({ errors: [`The account “${address}” does not exist.`] });
+        const password = query.password ?? '';
+        if (password.length < MIN_PASSWORD_LENGTH) return uapi({ errors: [WEAK_PASSWORD] });
+        box.password = password;
+        return uapi({});
+      }
+      case 'Email::edit_pop_quota': {
+        const box = boxes.get(address);
+        if (!box) return uapi({ errors: [`The account “${address}” does not exist.`] });
+        const quota = quotaOf();
+        if (typeof quota === 'string') return uapi({ errors: [quota] });
+        box.quotaMb = quota;
+        return uapi({});
+      }
+      case 'Email::delete_pop': {
+        if (!boxes.delete(address)) {
+          return uapi({ errors: [`The account “${address}” does not exist.`] });
+        }
+        return uapi({});
+      }
+      case 'EmailAuth::fetch_dkim_private_keys': {
+        let pem = dkimKeys.get(domain);
+        if (!pem) {
+          pem = generateKeyPairSync('rsa', { modulusLength: 1024 })
+            .privateKey.export({ type: 'pkcs8', format: 'pem' })
+            .toString();
+          dkimKeys.set(domain, pem);
+        }
+        return uapi({ data: [{ domain, pem }] });
+      }
+      default:
+        return uapi({ errors: [`Failed to load module “${module}”: function “${fn}” not found.`] });
+    }
+  }
+
   function summarize(account: FakeWhmAccount) {
     return {
       backup: 0,
@@ -541,7 +670,8 @@ export async function startFakeWhm(options: FakeWhmOptions = {}): Promise<FakeWh
       mailbox_format: 'maildir',
       max_defer_fail_percentage: 'unlimited',
       max_email_per_hour: 'unlimited',
-      max_emailacct_quota: 'unlimited',
+      max_emailacct_quota:
+        account.maxEmailQuotaMb === null ? 'unlimited' : `${account.maxEmailQuotaMb}M`,
       maxaddons: 'unlimited',
       maxftp: 'unlimited',
       maxlst: 'unlimited',
@@ -588,8 +718,15 @@ export async function startFakeWhm(options: FakeWhmOptions = {}): Promise<FakeWh
         bandwidthUsedBytes: 0,
         bandwidthLimitMb: plan?.bandwidthLimitMb ?? null,
         createdAt: Math.floor(Date.now() / 1000),
+        maxEmailQuotaMb: plan?.maxEmailQuotaMb ?? null,
         ...account,
       });
+    },
+    mailboxes: (user) => [...(mail.get(user)?.values() ?? [])].map((box) => ({ ...box })),
+    setMailboxUsage: (user, address, usedMb) => {
+      const box = mail.get(user)?.get(address);
+      if (!box) throw new Error(`fake whm: no mailbox ${address} on ${user}`);
+      box.usedMb = usedMb;
     },
     setUsage: (user, usage) => {
       const account = accounts.get(user);
@@ -630,6 +767,8 @@ export async function startFakeWhm(options: FakeWhmOptions = {}): Promise<FakeWh
     },
     reset: () => {
       accounts.clear();
+      mail.clear();
+      dkimKeys.clear();
       requests.length = 0;
       sessionTokens.length = 0;
       mode = 'normal';

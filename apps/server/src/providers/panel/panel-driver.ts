@@ -95,7 +95,9 @@ export type PanelOperation =
   | 'changePackage'
   | 'resetPassword'
   | 'loginUrl'
-  | 'usage';
+  | 'usage'
+  /** A mailbox or mail-domain call (panel-mail.ts, issue 35 item 3). */
+  | 'mail';
 
 /**
  * Why a panel call failed. `retryable` says whether the same call later may succeed (timeouts,

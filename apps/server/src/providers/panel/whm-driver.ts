@@ -12,6 +12,15 @@ import {
   redact,
 } from './panel-driver';
 import { panelFetch } from './panel-http';
+import {
+  type DkimKey,
+  dkimPublicKeyOf,
+  type Mailbox,
+  MailRefusal,
+  mailRefusalReason,
+  type PanelMail,
+  scrubPem,
+} from './panel-mail';
 
 /**
  * cPanel & WHM through WHM API 1 (https://api.docs.cpanel.net/whm/introduction): every call is
@@ -21,6 +30,14 @@ import { panelFetch } from './panel-http';
  * https://api.docs.cpanel.net/openapi/whm/operation/<function>/: version,
  * get_current_users_count, createacct, accountsummary, showbw, suspendacct, unsuspendacct,
  * removeacct, changepackage, passwd, create_user_session.
+ *
+ * Mail (issue 35 item 3) is the account's own, so it is cPanel UAPI run for the account through
+ * WHM API 1 `uapi_cpanel` (https://api.docs.cpanel.net/openapi/whm/operation/uapi_cpanel/:
+ * `cpanel.user`, `cpanel.module`, `cpanel.function` and the function's own parameters; the UAPI
+ * answer comes in `data.uapi` with its `status` 1|0, `errors` and `data`): Email::add_pop,
+ * passwd_pop, edit_pop_quota, delete_pop, list_pops_with_disk, and EmailAuth::
+ * fetch_dkim_private_keys (the key the server signs with, whose public half we publish; the
+ * private key never reaches the call record).
  *
  * Idempotency (panel-driver.ts): WHM refuses a repeated operation with a wording the docs do not
  * fix, so after any refusal the driver asks accountsummary how the account stands and decides
@@ -67,7 +84,7 @@ class WhmRefusal extends PanelError {
   }
 }
 
-export class WhmDriver implements PanelDriver {
+export class WhmDriver implements PanelDriver, PanelMail {
   readonly kind = 'whm' as const;
 
   constructor(private readonly options: WhmDriverOptions) {}
@@ -231,6 +248,132 @@ export class WhmDriver implements PanelDriver {
       bandwidthLimitMb: limitBytes === 0 ? null : Math.round(limitBytes / MIB),
       sites: null,
     };
+  }
+
+  async listMailboxes(username: string, domain: string): Promise<Mailbox[]> {
+    const rows = await this.uapi(username, 'Email', 'list_pops_with_disk', { domain });
+    return asArray(rows)
+      .map(asRecord)
+      .filter((row) => typeof row.domain !== 'string' || row.domain === domain)
+      .map((row) => {
+        const localPart = typeof row.user === 'string' ? row.user : null;
+        const usedMb = toNumber(row.diskused);
+        const quota = row.diskquota;
+        const quotaMb =
+          quota === 'unlimited' || quota === 0 || quota === '0' ? null : toNumber(quota);
+        if (
+          localPart === null ||
+          usedMb === null ||
+          (quotaMb === null && quota !== 'unlimited' && quota !== 0 && quota !== '0')
+        ) {
+          throw new PanelError(
+            'protocol',
+            'cPanel list_pops_with_disk listed a mailbox unreadably',
+          );
+        }
+        return { localPart, quotaMb, usedMb: Math.round(usedMb) };
+      });
+  }
+
+  async createMailbox(
+    username: string,
+    domain: string,
+    localPart: string,
+    password: string,
+    quotaMb: number | null,
+  ): Promise<void> {
+    await this.uapi(
+      username,
+      'Email',
+      'add_pop',
+      { email: localPart, domain, password, quota: String(quotaMb ?? 0) },
+      [password],
+    );
+  }
+
+  async setMailboxPassword(
+    username: string,
+    domain: string,
+    localPart: string,
+    password: string,
+  ): Promise<void> {
+    await this.uapi(username, 'Email', 'passwd_pop', { email: localPart, domain, password }, [
+      password,
+    ]);
+  }
+
+  async setMailboxQuota(
+    username: string,
+    domain: string,
+    localPart: string,
+    quotaMb: number | null,
+  ): Promise<void> {
+    await this.uapi(username, 'Email', 'edit_pop_quota', {
+      email: localPart,
+      domain,
+      quota: String(quotaMb ?? 0),
+    });
+  }
+
+  async deleteMailbox(username: string, domain: string, localPart: string): Promise<void> {
+    try {
+      await this.uapi(username, 'Email', 'delete_pop', { email: localPart, domain });
+    } catch (error) {
+      // Deleting what is already gone is done (a retried delete).
+      if (error instanceof MailRefusal && error.reason === 'missing') return;
+      throw error;
+    }
+  }
+
+  async dkimKey(username: string, domain: string): Promise<DkimKey | null> {
+    const rows = await this.uapi(username, 'EmailAuth', 'fetch_dkim_private_keys', {
+      domain,
+    });
+    const pem = asArray(rows)
+      .map(asRecord)
+      .find((row) => row.domain === domain)?.pem;
+    if (typeof pem !== 'string' || pem === '') return null;
+    try {
+      return { selector: 'default', publicKey: dkimPublicKeyOf(pem) };
+    } catch {
+      throw new PanelError('protocol', 'cPanel fetch_dkim_private_keys gave an unreadable key');
+    }
+  }
+
+  /** A UAPI function run as the account through `uapi_cpanel`; `status: 0` throws. */
+  private async uapi(
+    username: string,
+    module: string,
+    fn: string,
+    params: Record<string, string>,
+    secrets: string[] = [],
+  ): Promise<unknown> {
+    const onCall = this.options.onCall;
+    const options: DriverOptions = {
+      ...this.options,
+      onCall: onCall && ((record) => onCall(scrubRecord(record, scrubPem))),
+    };
+    const { data } = await this.call(
+      'mail',
+      'uapi_cpanel',
+      { 'cpanel.user': username, 'cpanel.module': module, 'cpanel.function': fn, ...params },
+      secrets,
+      options,
+    );
+    const uapi = asRecord(data?.uapi);
+    const status = toNumber(uapi.status);
+    if (status === 1) return uapi.data;
+    if (status !== 0) {
+      throw new PanelError('protocol', `cPanel ${module}::${fn} answered without uapi.status`);
+    }
+    const errors = asArray(uapi.errors)
+      .filter((error): error is string => typeof error === 'string')
+      .map((error) => redact(error, [this.options.apiToken, ...secrets]))
+      .join(' ');
+    const message = `cPanel ${module}::${fn} failed: ${errors || 'no reason given'}`;
+    const reason = mailRefusalReason(errors);
+    if (reason) throw new MailRefusal(reason, message);
+    throw new WhmRefusal(classifyReason(errors), 'uapi_cpanel', message);
   }
 
   /**

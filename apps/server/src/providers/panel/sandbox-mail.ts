@@ -1,0 +1,214 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { and, asc, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { type PanelCallRecord, PanelError } from './panel-driver';
+import { type DkimKey, type Mailbox, MailRefusal, type PanelMail } from './panel-mail';
+import { hashSandboxPassword, SandboxPanelDriver } from './sandbox-driver';
+import { sandboxMailboxes, sandboxMailDomains, sandboxPanelAccounts } from './sandbox-schema';
+
+// The sandbox panel's mail (issue 35 item 3): mailboxes in its own tables, refused as a panel
+// would (a mailbox already there, a quota over the account's disk, a short password), and a DKIM
+// key made for the domain on first use and kept.
+
+const MIN_PASSWORD_LENGTH = 8;
+export const SANDBOX_DKIM_SELECTOR = 'vitrin';
+
+interface Options {
+  publicUrl: string;
+  onCall?: (record: PanelCallRecord) => void;
+}
+
+export class SandboxMailPanelDriver extends SandboxPanelDriver implements PanelMail {
+  constructor(
+    private readonly mailDb: Database,
+    private readonly mailOptions: Options,
+  ) {
+    super(mailDb, mailOptions);
+  }
+
+  listMailboxes(username: string, domain: string): Promise<Mailbox[]> {
+    return this.record(`list mailboxes ${username} ${domain}`, async () => {
+      await this.mailDomain(username, domain);
+      return this.mailDb
+        .select({
+          localPart: sandboxMailboxes.localPart,
+          quotaMb: sandboxMailboxes.quotaMb,
+          usedMb: sandboxMailboxes.usedMb,
+        })
+        .from(sandboxMailboxes)
+        .where(eq(sandboxMailboxes.username, username))
+        .orderBy(asc(sandboxMailboxes.createdAt), asc(sandboxMailboxes.localPart));
+    });
+  }
+
+  createMailbox(
+    username: string,
+    domain: string,
+    localPart: string,
+    password: string,
+    quotaMb: number | null,
+  ): Promise<void> {
+    return this.record(`create mailbox ${localPart}@${domain}`, async () => {
+      const account = await this.mailDomain(username, domain);
+      checkQuota(account.diskLimitMb, quotaMb);
+      checkPassword(password);
+      const inserted = await this.mailDb
+        .insert(sandboxMailboxes)
+        .values({ username, localPart, passwordHash: hashSandboxPassword(password), quotaMb })
+        .onConflictDoNothing()
+        .returning({ localPart: sandboxMailboxes.localPart });
+      if (inserted.length === 0) {
+        throw new MailRefusal('exists', `sandbox: ${localPart}@${domain} already exists`);
+      }
+    });
+  }
+
+  setMailboxPassword(
+    username: string,
+    domain: string,
+    localPart: string,
+    password: string,
+  ): Promise<void> {
+    return this.record(`password of ${localPart}@${domain}`, async () => {
+      await this.mailDomain(username, domain);
+      checkPassword(password);
+      await this.updateMailbox(username, domain, localPart, {
+        passwordHash: hashSandboxPassword(password),
+      });
+    });
+  }
+
+  setMailboxQuota(
+    username: string,
+    domain: string,
+    localPart: string,
+    quotaMb: number | null,
+  ): Promise<void> {
+    return this.record(`quota of ${localPart}@${domain}`, async () => {
+      const account = await this.mailDomain(username, domain);
+      checkQuota(account.diskLimitMb, quotaMb);
+      await this.updateMailbox(username, domain, localPart, { quotaMb });
+    });
+  }
+
+  deleteMailbox(username: string, domain: string, localPart: string): Promise<void> {
+    return this.record(`delete mailbox ${localPart}@${domain}`, async () => {
+      await this.mailDomain(username, domain);
+      await this.mailDb
+        .delete(sandboxMailboxes)
+        .where(
+          and(eq(sandboxMailboxes.username, username), eq(sandboxMailboxes.localPart, localPart)),
+        );
+    });
+  }
+
+  dkimKey(username: string, domain: string): Promise<DkimKey | null> {
+    return this.record(`dkim key of ${domain}`, async () => {
+      const mail = await this.mailDomain(username, domain);
+      return { selector: mail.dkimSelector, publicKey: mail.dkimPublicKey };
+    });
+  }
+
+  /** The account's mail domain, made (with its DKIM key) on first use. */
+  private async mailDomain(username: string, domain: string) {
+    const [account] = await this.mailDb
+      .select({
+        domain: sandboxPanelAccounts.domain,
+        diskLimitMb: sandboxPanelAccounts.diskLimitMb,
+      })
+      .from(sandboxPanelAccounts)
+      .where(eq(sandboxPanelAccounts.username, username));
+    if (!account) throw new PanelError('not-found', `sandbox: no account ${username}`);
+    if (account.domain !== domain) {
+      throw new PanelError('refused', `sandbox: ${username} does not own ${domain}`);
+    }
+    await this.mailDb
+      .insert(sandboxMailDomains)
+      .values({ username, domain, ...newDkimKey() })
+      .onConflictDoNothing();
+    const [mail] = await this.mailDb
+      .select()
+      .from(sandboxMailDomains)
+      .where(eq(sandboxMailDomains.username, username));
+    if (!mail) throw new PanelError('server-error', `sandbox: no mail domain for ${username}`);
+    return { ...mail, diskLimitMb: account.diskLimitMb };
+  }
+
+  private async updateMailbox(
+    username: string,
+    domain: string,
+    localPart: string,
+    changes: Partial<typeof sandboxMailboxes.$inferInsert>,
+  ): Promise<void> {
+    const updated = await this.mailDb
+      .update(sandboxMailboxes)
+      .set(changes)
+      .where(
+        and(eq(sandboxMailboxes.username, username), eq(sandboxMailboxes.localPart, localPart)),
+      )
+      .returning({ localPart: sandboxMailboxes.localPart });
+    if (updated.length === 0) {
+      throw new MailRefusal('missing', `sandbox: ${localPart}@${domain} does not exist`);
+    }
+  }
+
+  /** Records the call as the sandbox records its others (no secrets in `what`). */
+  private async record<T>(what: string, run: () => Promise<T>): Promise<T> {
+    const started = performance.now();
+    const record = (error: string | null) =>
+      this.mailOptions.onCall?.({
+        operation: 'mail',
+        method: 'LOCAL',
+        url: `sandbox: ${what}`,
+        requestBody: null,
+        status: error === null ? 200 : null,
+        responseBody: null,
+        durationMs: Math.round(performance.now() - started),
+        error,
+      });
+    try {
+      const result = await run();
+      record(null);
+      return result;
+    } catch (error) {
+      const failure =
+        error instanceof PanelError
+          ? error
+          : new PanelError('server-error', `sandbox: ${(error as Error).message}`, {
+              cause: error,
+            });
+      record(failure.message);
+      throw failure;
+    }
+  }
+}
+
+/** A fresh DKIM key pair as the sandbox keeps it. */
+export function newDkimKey(): {
+  dkimSelector: string;
+  dkimPrivateKey: string;
+  dkimPublicKey: string;
+} {
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  return {
+    dkimSelector: SANDBOX_DKIM_SELECTOR,
+    dkimPrivateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    dkimPublicKey: publicKey.export({ type: 'spki', format: 'der' }).toString('base64'),
+  };
+}
+
+function checkQuota(diskLimitMb: number | null, quotaMb: number | null): void {
+  if (diskLimitMb === null) return;
+  if (quotaMb === null || quotaMb > diskLimitMb) {
+    throw new MailRefusal(
+      'quota',
+      `sandbox: a quota of ${quotaMb ?? 'unlimited'} MB is over the account's ${diskLimitMb} MB`,
+    );
+  }
+}
+
+function checkPassword(password: string): void {
+  if (password.length < MIN_PASSWORD_LENGTH) {
+    throw new MailRefusal('weak-password', 'sandbox: the password is too short');
+  }
+}
