@@ -56,6 +56,8 @@ export const getServiceAccess = defineCall({
         siteUrl: z.string().nullable(),
         /** Single sign-on works in these states (the account exists and is not removed). */
         canSignIn: z.boolean(),
+        /** Where to point the site's domain: its server's nameservers (issue 35); may be empty. */
+        nameservers: z.array(z.string()),
       })
       .nullable(),
     /** Null when the panel could not be asked (it is down) or there is no account. */
@@ -202,6 +204,8 @@ export const panelServerView = z.object({
   baseUrl: z.string(),
   groupName: z.string(),
   capacity: z.number().int(),
+  /** The nameservers its accounts' domains point at, shown to their owners. */
+  nameservers: z.array(z.string()),
   enabled: z.boolean(),
   /** Accounts on it now (services not terminated or cancelled). */
   accounts: z.number().int(),
@@ -217,6 +221,15 @@ export const getPanelServers = defineCall({
   response: z.object({ items: z.array(panelServerView) }),
 });
 
+/** A nameserver's host name, such as ns1.example.com. */
+const nameserver = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^(?=.{4,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, {
+    message: 'نام نیم‌سرور را مانند ns1.example.com بنویسید',
+  });
+
 export const savePanelServer = defineCall({
   path: '/api/admin/provisioning/save-panel-server',
   summary: 'افزودن یا ویرایش سرور کنترل پنل (اطلاعات ورود فقط نوشته می‌شود)',
@@ -231,6 +244,13 @@ export const savePanelServer = defineCall({
     baseUrl: z.union([z.literal(''), z.url({ protocol: /^https?$/ })]),
     groupName: text({ min: 1, max: 40 }),
     capacity: z.number().int().min(1).max(1_000_000),
+    /** Shown to customers on the service page, in order; none, or two to four. */
+    nameservers: z
+      .array(nameserver)
+      .max(4, 'حداکثر چهار نیم‌سرور')
+      .refine((list) => list.length !== 1, 'دست‌کم دو نیم‌سرور بنویسید')
+      .refine((list) => new Set(list).size === list.length, 'نیم‌سرور تکراری است')
+      .default([]),
     enabled: z.boolean(),
     /**
      * What the driver needs (WHM: username, apiToken; DirectAdmin: username, loginKey, ip?;

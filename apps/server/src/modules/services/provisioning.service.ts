@@ -176,6 +176,7 @@ export async function getServiceAccess(deps: ProvisioningDeps, userId: string, s
                   ? `https://${service.domainName}/`
                   : null,
             canSignIn: SIGN_IN_STATUSES.includes(service.status),
+            nameservers: server.nameservers,
           }
         : null,
     usage,
@@ -628,6 +629,7 @@ function serverView(server: PanelServerRow, accounts: number) {
     baseUrl: server.baseUrl,
     groupName: server.groupName,
     capacity: server.capacity,
+    nameservers: server.nameservers,
     enabled: server.enabled,
     accounts,
     createdAt: server.createdAt.toISOString(),
@@ -673,6 +675,7 @@ export async function savePanelServer(
       baseUrl: input.baseUrl,
       groupName: input.groupName,
       capacity: input.capacity,
+      nameservers: input.nameservers,
       enabled: input.enabled,
       ...(sealed ? { credentials: sealed } : {}),
     };
@@ -722,6 +725,7 @@ export async function savePanelServer(
         baseUrl: server.baseUrl,
         groupName: server.groupName,
         capacity: server.capacity,
+        nameservers: server.nameservers,
         enabled: server.enabled,
       };
     await writeAudit(tx, {

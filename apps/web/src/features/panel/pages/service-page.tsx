@@ -46,6 +46,7 @@ import { ServiceAccessCard } from '../components/service-access-card';
 import { CancelServiceButton, PendingCancellationAlert } from '../components/service-cancellation';
 import { ServiceDeliveryCard } from '../components/service-delivery-card';
 import { ServiceExpiry } from '../components/service-expiry';
+import { ServiceNameservers } from '../components/service-nameservers';
 import { ServiceSetupCard } from '../components/service-setup-card';
 import { ServiceTimeline } from '../components/service-timeline';
 import { expiryUrgency } from '../utils/days-left';
@@ -190,6 +191,8 @@ function ServiceDetails({ userId, service }: { userId: string; service: ServiceD
         mayHaveAccount={!settingUp && service.status !== 'awaiting-delivery'}
         access={access}
       />
+
+      <ServiceNameservers account={access.data?.account ?? null} />
 
       <Card component="section" aria-labelledby="service-facts-title">
         <Stack gap="md">

@@ -20,6 +20,7 @@ import { serverFieldError } from '../utils/form-numbers';
 import {
   CREDENTIAL_FIELDS,
   keepsCredentials,
+  nameserversError,
   newPanelServerForm,
   type PanelKind,
   type PanelServerFormErrors,
@@ -36,7 +37,20 @@ interface PanelServerDialogProps {
   serverCount: number;
 }
 
-const FORM_FIELDS = ['name', 'kind', 'baseUrl', 'groupName', 'capacity', 'enabled', 'reason'];
+const FORM_FIELDS = [
+  'name',
+  'kind',
+  'baseUrl',
+  'groupName',
+  'capacity',
+  'nameservers',
+  'nameservers.0',
+  'nameservers.1',
+  'nameservers.2',
+  'nameservers.3',
+  'enabled',
+  'reason',
+];
 
 /**
  * Adds a panel server or edits one (admins). Its credentials are kind-specific and write-only:
@@ -171,6 +185,19 @@ export function PanelServerDialog({ staffId, server, serverCount }: PanelServerD
         value={values.capacity}
         onChange={(event) => change({ capacity: event.currentTarget.value })}
         error={errorOf('capacity')}
+      />
+      <Textarea
+        label="نیم‌سرورها"
+        description="هر کدام در یک خط، مانند ns1.example.com؛ در صفحهٔ سرویس به مشتری نشان داده می‌شوند تا دامنه را به آن‌ها بسپارد. خالی یعنی نشان داده نشود."
+        autosize
+        minRows={2}
+        maxRows={4}
+        dir="ltr"
+        autoComplete="off"
+        value={values.nameservers}
+        onChange={(event) => change({ nameservers: event.currentTarget.value })}
+        error={nameserversError(errorOf)}
+        inputWrapperOrder={['label', 'input', 'description', 'error']}
       />
       <Switch
         label="روشن"

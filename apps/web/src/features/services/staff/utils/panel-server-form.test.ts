@@ -1,6 +1,8 @@
 import { expect, test } from 'vitest';
 import {
   type EditedServer,
+  nameserversError,
+  nameserversOf,
   newPanelServerForm,
   panelServerFormOf,
   panelServerRequest,
@@ -13,6 +15,7 @@ const saved: EditedServer = {
   baseUrl: 'https://whm1.example.ir:2087',
   groupName: 'hosting',
   capacity: 300,
+  nameservers: ['ns1.example.ir', 'ns2.example.ir'],
   enabled: true,
 };
 
@@ -35,6 +38,7 @@ test('a new WHM server sends its username and token, and its capacity typed in P
       baseUrl: 'https://whm2.example.ir:2087',
       groupName: 'default',
       capacity: 1200,
+      nameservers: [],
       enabled: true,
       credentials: { username: 'root', apiToken: 'ABCDEFGHIJKLMNOPQRSTUVWX' },
     },
@@ -64,6 +68,7 @@ test('an edit with the credentials left empty keeps the saved ones', () => {
     baseUrl: 'https://whm1.example.ir:2087',
     groupName: 'hosting',
     capacity: 400,
+    nameservers: ['ns1.example.ir', 'ns2.example.ir'],
     enabled: true,
   });
 });
@@ -111,4 +116,19 @@ test('an empty name, group or address and an unreadable capacity are caught befo
     'groupName',
     'name',
   ]);
+});
+
+test('nameservers are typed one a line (or spaced, or with commas) and shown back one a line', () => {
+  expect(panelServerFormOf(saved).nameservers).toBe('ns1.example.ir\nns2.example.ir');
+  expect(nameserversOf(' ns1.a.ir\n\nns2.a.ir ، ns3.a.ir, ns4.a.ir ')).toEqual([
+    'ns1.a.ir',
+    'ns2.a.ir',
+    'ns3.a.ir',
+    'ns4.a.ir',
+  ]);
+  expect(nameserversOf('  ')).toEqual([]);
+  const errors: Record<string, string> = {
+    'nameservers.1': 'نام نیم‌سرور را مانند ns1.example.com بنویسید',
+  };
+  expect(nameserversError((field) => errors[field])).toBe(errors['nameservers.1']);
 });

@@ -77,6 +77,8 @@ export interface PanelServerFormValues {
   baseUrl: string;
   groupName: string;
   capacity: string;
+  /** One a line (spaces or commas also separate them). */
+  nameservers: string;
   enabled: boolean;
   credentials: Record<string, string>;
   reason: string;
@@ -90,6 +92,7 @@ export interface EditedServer {
   baseUrl: string;
   groupName: string;
   capacity: number;
+  nameservers: string[];
   enabled: boolean;
 }
 
@@ -100,6 +103,7 @@ export function newPanelServerForm(): PanelServerFormValues {
     baseUrl: '',
     groupName: 'default',
     capacity: toPersianDigits(DEFAULT_PANEL_CAPACITY),
+    nameservers: '',
     enabled: true,
     credentials: {},
     reason: '',
@@ -113,6 +117,7 @@ export function panelServerFormOf(server: EditedServer): PanelServerFormValues {
     baseUrl: server.baseUrl,
     groupName: server.groupName,
     capacity: toPersianDigits(server.capacity),
+    nameservers: server.nameservers.join('\n'),
     enabled: server.enabled,
     credentials: {},
     reason: '',
@@ -131,6 +136,7 @@ export interface PanelServerRequest {
   baseUrl: string;
   groupName: string;
   capacity: number;
+  nameservers: string[];
   enabled: boolean;
   credentials?: Record<string, string>;
   reason?: string;
@@ -187,9 +193,28 @@ export function panelServerRequest(
       baseUrl,
       groupName,
       capacity,
+      nameservers: nameserversOf(values.nameservers),
       enabled: values.enabled,
       ...(keep ? {} : { credentials: typed }),
       ...(reason ? { reason } : {}),
     },
   };
+}
+
+/** The nameservers as typed, one a line or separated by spaces or commas; the server checks them. */
+export function nameserversOf(text: string): string[] {
+  return text
+    .split(/[\s,،]+/)
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+}
+
+/** The server's message about the nameservers, whichever of them it is about. */
+export function nameserversError(
+  errorOf: (field: string) => string | undefined,
+): string | undefined {
+  return (
+    errorOf('nameservers') ??
+    [0, 1, 2, 3].map((index) => errorOf(`nameservers.${index}`)).find(Boolean)
+  );
 }
