@@ -7,6 +7,7 @@ import {
   CREDIT_TOP_UP_MIN_RIAL,
   DISCOUNT_CODE_MAX_LENGTH,
   DOMAIN_NAME_PATTERN,
+  MANUAL_METHODS,
   ONLINE_GATEWAYS,
   ORDER_STATUSES,
   PAYMENT_PURPOSES,
@@ -343,8 +344,16 @@ export const orderDetail = z.object({
   invoice: z.object({ id: z.string(), number: z.string() }).nullable(),
   creditNotes: z.array(z.object({ id: z.string(), number: z.string() })),
   createdAt: timestamp,
-  /** A pending order is cancelled by itself at this time. */
+  /** A pending order is cancelled by itself at this time, unless a claim awaits confirmation. */
   expiresAt: timestamp,
+  /**
+   * A card-to-card or bank-transfer claim waiting for staff (decision 0023): while it waits the
+   * order is held, not cancelled at `expiresAt`. Confirmed, the order is paid; rejected, the
+   * person may pay again. Null when none waits.
+   */
+  awaitingConfirmation: z
+    .object({ paymentId: z.string(), method: z.enum(MANUAL_METHODS), claimedAt: timestamp })
+    .nullable(),
   paidAt: timestamp.nullable(),
   closedAt: timestamp.nullable(),
 });

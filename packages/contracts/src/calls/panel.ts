@@ -113,6 +113,11 @@ export const orderSummary = z.object({
   hasRenewal: z.boolean(),
   createdAt: timestamp,
   expiresAt: timestamp,
+  /**
+   * A pending order with a card-to-card or bank-transfer claim waiting for staff: held, not
+   * cancelled at `expiresAt` (the order's detail says since when).
+   */
+  awaitingConfirmation: z.boolean(),
   paidAt: timestamp.nullable(),
 });
 

@@ -119,6 +119,14 @@ describe('a claim for an order', () => {
     expect(awaiting.payments).toEqual([
       expect.objectContaining({ id: claimed.id, gateway: 'card-to-card', status: 'pending' }),
     ]);
+    // Held for staff, not cancelled at its deadline: the page says so, and since when.
+    expect(awaiting.awaitingConfirmation).toEqual({
+      paymentId: claimed.id,
+      method: 'card-to-card',
+      claimedAt: claimed.createdAt,
+    });
+    const listed = await ok(t.app, '/api/user/orders/get-user-orders', {}, customer.token);
+    expect(listed.items.find((item) => item.id === order.id)?.awaitingConfirmation).toBe(true);
     const mine = await ok(t.app, '/api/user/account/list-transfer-claims', {}, customer.token);
     expect(mine.items.map((item) => [item.id, item.status])).toEqual([[claimed.id, 'pending']]);
     const queue = await ok(t.app, adminListTransferClaims.path, { status: 'pending' }, admin.token);
@@ -378,6 +386,7 @@ describe('rejecting a claim', () => {
 
     const after = await orderOf(customer, order.id);
     expect(after.status).toBe('pending');
+    expect(after.awaitingConfirmation).toBeNull();
     expect(Date.parse(after.expiresAt)).toBeGreaterThan(Date.now() + 23 * 3_600_000);
     expect(after.payments).toEqual([expect.objectContaining({ id: claimed.id, status: 'failed' })]);
     await expireOrders(t.app.db);

@@ -1,5 +1,7 @@
 import {
   type BuyerKind,
+  MANUAL_METHODS,
+  type ManualMethod,
   ORDER_EXPIRY_HOURS,
   type orderDetail as orderDetailSchema,
   ratePercent,
@@ -443,9 +445,23 @@ function orderDetailOf(
       })),
     createdAt: order.createdAt.toISOString(),
     expiresAt: order.expiresAt.toISOString(),
+    awaitingConfirmation: awaitingConfirmationOf(order, attempts),
     paidAt: order.paidAt?.toISOString() ?? null,
     closedAt: order.closedAt?.toISOString() ?? null,
   };
+}
+
+/** The transfer claim staff have yet to review, which holds a pending order from expiring. */
+function awaitingConfirmationOf(order: OrderRow, attempts: ReadonlyArray<AttemptRow>) {
+  if (order.status !== 'pending') return null;
+  const claim = attempts.find(
+    (attempt): attempt is AttemptRow & { gateway: ManualMethod } =>
+      attempt.status === 'pending' &&
+      (MANUAL_METHODS as readonly string[]).includes(attempt.gateway),
+  );
+  return claim
+    ? { paymentId: claim.id, method: claim.gateway, claimedAt: claim.createdAt.toISOString() }
+    : null;
 }
 
 export function payableOf(

@@ -2,6 +2,7 @@ import {
   type CallResult,
   type getOrderSuccessfulPayments,
   type getUserOrders,
+  MANUAL_METHODS,
   ORDER_STATUSES,
   type OrderStatus,
 } from '@vitrin/contracts';
@@ -71,6 +72,20 @@ export async function listUserOrders(
             ),
           )
           .orderBy(asc(orderLines.position));
+  const pendingIds = rows.filter((order) => order.status === 'pending').map((order) => order.id);
+  const claimed =
+    pendingIds.length === 0
+      ? []
+      : await db
+          .selectDistinct({ orderId: payments.orderId })
+          .from(payments)
+          .where(
+            and(
+              inArray(payments.orderId, pendingIds),
+              inArray(payments.gateway, [...MANUAL_METHODS]),
+              eq(payments.status, 'pending'),
+            ),
+          );
   return statusPage(
     rows.map((order) => {
       const own = lines.filter((line) => line.orderId === order.id);
@@ -85,6 +100,7 @@ export async function listUserOrders(
         hasRenewal: own.some((line) => line.renewsServiceId !== null),
         createdAt: order.createdAt.toISOString(),
         expiresAt: order.expiresAt.toISOString(),
+        awaitingConfirmation: claimed.some((claim) => claim.orderId === order.id),
         paidAt: order.paidAt?.toISOString() ?? null,
       };
     }),

@@ -64,6 +64,7 @@ describe('get-user-orders', () => {
       hasRenewal: true,
       createdAt: pending.createdAt,
       expiresAt: pending.expiresAt,
+      awaitingConfirmation: false,
       paidAt: null,
     });
     expect(paid).toMatchObject({

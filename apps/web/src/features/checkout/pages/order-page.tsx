@@ -45,7 +45,7 @@ import {
 import { PendingClaimNotice, RejectedClaimNotice } from '../components/transfer-claim-notice';
 import { WalletToggle } from '../components/wallet-toggle';
 import { usePayOrder } from '../hooks/use-pay-order';
-import { isManualMethod, nextGateway, type PayChoice } from '../utils/manual-payment';
+import { MANUAL_METHOD_TITLES, nextGateway, type PayChoice } from '../utils/manual-payment';
 import { vatLabel } from '../utils/vat-label';
 
 interface OrderPageProps {
@@ -233,9 +233,7 @@ function PendingOrderPanel({ userId, order }: { userId: string; order: OrderDeta
   const choice = picked ?? choices[0]?.value ?? null;
   const manual = choice === 'card-to-card' || choice === 'bank-transfer' ? choice : null;
   const gateway = choice && !manual ? (choice as OnlineGateway) : undefined;
-  const awaiting = order.payments.some(
-    (payment) => isManualMethod(payment.gateway) && payment.status === 'pending',
-  );
+  const awaiting = order.awaitingConfirmation;
   const orderClaims = claims.data?.items.filter((claim) => claim.orderId === order.id) ?? [];
   const pendingClaim = orderClaims.find((claim) => claim.status === 'pending');
   const rejectedClaim = awaiting
@@ -277,10 +275,19 @@ function PendingOrderPanel({ userId, order }: { userId: string; order: OrderDeta
       <Stack gap="md">
         <Group gap="xs" wrap="nowrap" align="flex-start">
           <ClockIcon size={20} style={{ flex: 'none', marginTop: 4 }} />
-          <Text size="sm">
-            این سفارش هنوز پرداخت نشده است. اگر تا <JalaliDateTime iso={order.expiresAt} /> پرداخت
-            نشود، خودبه‌خود لغو می‌شود.
-          </Text>
+          {awaiting ? (
+            // The server holds an order whose claim waits (decision 0023): no deadline to fear.
+            <Text size="sm">
+              {MANUAL_METHOD_TITLES[awaiting.method]} شما در{' '}
+              <JalaliDateTime iso={awaiting.claimedAt} /> ثبت شد و منتظر تأیید کارشناس است. تا بررسی
+              آن، سفارش لغو نمی‌شود.
+            </Text>
+          ) : (
+            <Text size="sm">
+              این سفارش هنوز پرداخت نشده است. اگر تا <JalaliDateTime iso={order.expiresAt} /> پرداخت
+              نشود، خودبه‌خود لغو می‌شود.
+            </Text>
+          )}
         </Group>
         <Group justify="space-between" align="baseline">
           <Text fw={700}>مانده برای پرداخت</Text>

@@ -20,6 +20,8 @@ export function orderItemsText(order: Pick<OrderSummary, 'firstLineName' | 'line
 export function OrderRow({ order }: { order: OrderSummary }) {
   const number = toPersianDigits(order.number);
   const payable = order.status === 'pending' && order.payableRial > 0;
+  // A claim waiting for staff is being paid: nothing for the person to do but wait.
+  const payNow = payable && !order.awaitingConfirmation;
 
   return (
     <ListCard label={`سفارش ${number}`}>
@@ -43,11 +45,16 @@ export function OrderRow({ order }: { order: OrderSummary }) {
           <Text size="xs" c="dimmed">
             ثبت: <JalaliDateTime iso={order.createdAt} />
           </Text>
-          {order.status === 'pending' && (
-            <Text size="xs" c="amber.9">
-              مهلت پرداخت: <JalaliDateTime iso={order.expiresAt} />
-            </Text>
-          )}
+          {order.status === 'pending' &&
+            (order.awaitingConfirmation ? (
+              <Text size="xs" c="amber.9">
+                پرداخت ثبت شده؛ در انتظار تأیید کارشناس
+              </Text>
+            ) : (
+              <Text size="xs" c="amber.9">
+                مهلت پرداخت: <JalaliDateTime iso={order.expiresAt} />
+              </Text>
+            ))}
         </Stack>
         <Stack gap={0} className={classes.amount}>
           <Text size="sm" fw={800} style={{ whiteSpace: 'nowrap' }}>
@@ -61,7 +68,7 @@ export function OrderRow({ order }: { order: OrderSummary }) {
         </Stack>
         <div className={classes.state}>
           <OrderStatusBadge status={order.status} />
-          {payable ? (
+          {payNow ? (
             <Button
               component={Link}
               to={orderPath(order.id)}
