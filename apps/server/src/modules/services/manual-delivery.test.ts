@@ -1,5 +1,6 @@
 import {
   deliverService,
+  extendService,
   getDeliveryQueue,
   getManualDeliveryProducts,
   getServiceDelivery,
@@ -83,6 +84,15 @@ describe('a product delivered by hand', () => {
   test('waits in the delivery queue, not in the failed-setup queue', async () => {
     const customer = await createCustomer(t.app);
     const service = await buyService(t.app, customer, vps());
+    // Its term has not begun: staff cannot move an expiry it does not have.
+    const extend = await refused(
+      t.app,
+      extendService.path,
+      { serviceId: service.id, days: 30 },
+      admin.token,
+      409,
+    );
+    expect(extend.message).toBe('این سرویس هنوز تحویل نشده است؛ دورهٔ آن از روز تحویل آغاز می‌شود');
     const queue = await ok(t.app, getDeliveryQueue.path, { page: 1, pageSize: 100 }, admin.token);
     const row = queue.items.find((item) => item.serviceId === service.id);
     expect(row).toMatchObject({
@@ -192,7 +202,7 @@ describe('a product delivered by hand', () => {
 
   test('past its product time it is overdue and staff are alerted once', async () => {
     const customer = await createCustomer(t.app);
-    const productId = await productIdOf(t.app.db, 'email-team');
+    const productId = await productIdOf(t.app.db, 'vps-4core');
     await expectStaffOnly(t.app, saveManualDeliveryTime, { productId, alertAfterHours: 2 });
     await ok(t.app, saveManualDeliveryTime.path, { productId, alertAfterHours: 2 }, admin.token);
     const products = await ok(t.app, getManualDeliveryProducts.path, {}, admin.token);
@@ -201,11 +211,7 @@ describe('a product delivered by hand', () => {
       custom: true,
     });
 
-    const service = await buyService(t.app, customer, {
-      slug: 'email-team',
-      cycle: 'monthly',
-      domain: freshDomain(),
-    });
+    const service = await buyService(t.app, customer, { slug: 'vps-4core', cycle: 'monthly' });
     const alertsAbout = () =>
       mail().sent.filter((m) => m.to === STAFF_INBOX && m.text.includes(service.name));
     // An hour on: not yet.

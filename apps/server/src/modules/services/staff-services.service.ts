@@ -148,6 +148,9 @@ export function extendService(
   return changeService(db, actor, target, 'service.extend', (service, now) => {
     if (service.status === 'cancelled') refuse('سرویس لغوشده را نمی‌توان تمدید کرد');
     if (service.status === 'terminated') refuse('سرویس حذف‌شده را نمی‌توان تمدید کرد');
+    if (service.status === 'awaiting-delivery') {
+      refuse('این سرویس هنوز تحویل نشده است؛ دورهٔ آن از روز تحویل آغاز می‌شود');
+    }
     const current = service.expiresAt;
     const from = current && current > now ? current : now;
     let expiresAt: Date;
