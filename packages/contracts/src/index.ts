@@ -14,6 +14,7 @@ export * from './calls/billing-document';
 export * from './calls/catalog';
 export * from './calls/checkout';
 export * from './calls/live';
+export * from './calls/mailboxes';
 export * from './calls/manual-delivery';
 export * from './calls/manual-payments';
 export * from './calls/panel';

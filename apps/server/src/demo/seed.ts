@@ -3,6 +3,7 @@ import type { SecretBox } from '../lib/secret-box';
 import { hashPassword } from '../modules/accounts/password';
 import { seedRuns, type UserRole, users } from '../schema';
 import { seedBillingRefund, seedBillingSettings } from './seed-billing';
+import { seedBusinessEmail } from './seed-business-email';
 import { seedCatalog } from './seed-catalog';
 import { seedCheckout } from './seed-checkout';
 import { seedClientErrors } from './seed-client-errors';
@@ -98,6 +99,8 @@ const seedParts: ReadonlyArray<{
   { name: 'billing-refund', run: seedBillingRefund },
   { name: 'client-errors', run: (tx) => seedClientErrors(tx) },
   { name: 'manual-delivery', run: (tx) => seedManualDelivery(tx) },
+  // After provisioning (its sandbox server): e-mail plans delivered by it, and سارا's mailboxes.
+  { name: 'business-email', run: (tx, context) => seedBusinessEmail(tx, context.secrets) },
 ];
 
 /** Applies every part of the demo seed this database has not had; answers the parts applied. */

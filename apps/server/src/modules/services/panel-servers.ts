@@ -5,7 +5,7 @@ import type { Logger } from '../../lib/logger';
 import type { SecretBox } from '../../lib/secret-box';
 import { DirectAdminDriver } from '../../providers/panel/directadmin-driver';
 import type { PanelCallRecord, PanelDriver, PanelKind } from '../../providers/panel/panel-driver';
-import { SandboxPanelDriver } from '../../providers/panel/sandbox-driver';
+import { SandboxMailPanelDriver } from '../../providers/panel/sandbox-mail';
 import { SiteBuilderDriver } from '../../providers/panel/site-builder-driver';
 import { WhmDriver } from '../../providers/panel/whm-driver';
 import { panelServers, services } from './schema';
@@ -65,7 +65,7 @@ export function driverFor(
   };
   switch (server.kind) {
     case 'sandbox':
-      return new SandboxPanelDriver(deps.db, {
+      return new SandboxMailPanelDriver(deps.db, {
         publicUrl: deps.publicUrl,
         ...(onCall ? { onCall } : {}),
       });

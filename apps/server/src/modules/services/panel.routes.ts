@@ -10,6 +10,7 @@ import { registerCall } from '../../lib/register-call';
 import { withUser } from '../../plugins/auth';
 import { addRenewalToCart } from '../orders';
 import { runLifecycle } from './lifecycle-sweeps';
+import { mailboxRoutes } from './mailboxes.routes';
 import { alertOverdueDeliveries } from './manual-delivery';
 import { provisioningRoutes } from './provisioning.routes';
 import { sendExpiryReminders } from './reminders.service';
@@ -29,6 +30,7 @@ export const panelRoutes = fp(registerPanel, {
 async function registerPanel(app: FastifyInstance) {
   const deps = defineServiceJobs(app);
   await provisioningRoutes(app, deps);
+  await mailboxRoutes(app, deps);
   await withUser(app, async (scope) => {
     registerCall(scope, getUserServices, (query, { user }) =>
       servicesService.listUserServices(app.db, user.id, query),
