@@ -5,4 +5,9 @@ export { type UserRole, users } from './schema';
 export { isSessionOpen, readStaffStanding } from './sessions.service';
 export { staffCustomersRoutes } from './staff.routes';
 export { usersRoutes } from './users.routes';
-export { confirmOwnPassword, personName, readAccountInfo } from './users.service';
+export {
+  confirmOwnPassword,
+  fillEmptyProfile,
+  personName,
+  readAccountInfo,
+} from './users.service';

@@ -1,7 +1,7 @@
 import { CREDIT_TOP_UP_MAX_RIAL, CREDIT_TOP_UP_MIN_RIAL } from '@vitrin/contracts';
 import { passwordUserInputs } from '@vitrin/contracts/password-strength';
 import { count, eq } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { orders } from '../orders';
 import { services } from '../services';
@@ -47,6 +47,41 @@ export async function updateProfile(
     .set({ ...profile, email: profile.email?.toLowerCase() ?? null, updatedAt: new Date() })
     .where(eq(users.id, userId));
   return findUserInfoById(db, userId);
+}
+
+/**
+ * Fills what the account lacks from the buyer's details given at checkout (issue 35): the name
+ * when it has none (first word first, the rest last), the e-mail when it has none, in the
+ * order's transaction. What the person set themselves is never overwritten.
+ */
+export async function fillEmptyProfile(
+  tx: Transaction,
+  userId: string,
+  buyer: { fullName: string; email: string },
+): Promise<void> {
+  const [row] = await tx
+    .select({ firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update');
+  if (!row) return;
+  const change: { firstName?: string; lastName?: string | null; email?: string } = {};
+  const [first, ...rest] = buyer.fullName.trim().split(/\s+/).filter(Boolean);
+  const last = rest.join(' ');
+  // The name is one thing: half of it set by the person and half from checkout could be two
+  // people's, so it is filled only when the account has neither part (and only whole: the
+  // profile's fields hold 60 characters each).
+  if (!row.firstName && !row.lastName && first && first.length <= 60 && last.length <= 60) {
+    change.firstName = first;
+    change.lastName = last || null;
+  }
+  const email = buyer.email.trim().toLowerCase();
+  if (!row.email && email) change.email = email;
+  if (Object.keys(change).length === 0) return;
+  await tx
+    .update(users)
+    .set({ ...change, updatedAt: new Date() })
+    .where(eq(users.id, userId));
 }
 
 /**

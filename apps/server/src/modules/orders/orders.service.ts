@@ -11,7 +11,7 @@ import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Transaction } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { users } from '../accounts';
+import { fillEmptyProfile, users } from '../accounts';
 import { issueSalesInvoice, orderDocumentRefs, paymentNoteOf, vatRateAt } from '../billing';
 import {
   applyPaidPlanChange,
@@ -166,6 +166,8 @@ export async function submitOrder(
   const submitted = await db.transaction(async (tx) => {
     const cart = await openCart(tx, owner);
     const snapshot = await buyerSnapshot(tx, owner.userId);
+    // The name and e-mail given here are the person's: an account still without them takes them.
+    await fillEmptyProfile(tx, owner.userId, snapshot);
 
     const { lines, removed, renewalProblem } = await priceLines(tx, cart.id);
     // Rolled back with the rest: the next cart read removes them and tells the person why.

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { ORDER_EXPIRY_HOURS } from '@vitrin/contracts';
+import { ORDER_EXPIRY_HOURS, RED_DOT_PROFILE_INCOMPLETE } from '@vitrin/contracts';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { discountCodes, orders, productPrices, services, walletTransactions } from '../../schema';
-import { ok, refused, send } from '../../test/api-kit';
+import { createSignedInUser, ok, refused, send } from '../../test/api-kit';
 import { setupTestApp } from '../../test/test-app';
 import { readBalance } from '../wallet/wallet.service';
 import {
@@ -475,6 +475,67 @@ describe('amounts never come from the client', () => {
       expect(response.statusCode, String(amountRial)).toBe(400);
     }
     expect((await detail(customer, order.id)).walletAppliedRial).toBe(0);
+  });
+});
+
+describe('the buyer’s name and e-mail reach the profile', () => {
+  async function profileOf(who: { token: string }) {
+    const info = await ok(t.app, '/api/user/get-user-info', {}, who.token);
+    const dots = await ok(t.app, '/api/app/get-red-dot-info', {}, who.token);
+    return {
+      firstName: info.firstName,
+      lastName: info.lastName,
+      email: info.email,
+      incomplete: dots.find((dot) => dot.title === RED_DOT_PROFILE_INCOMPLETE)?.value ?? 0,
+    };
+  }
+
+  test('an account without them takes them when the order is submitted', async () => {
+    const fresh = await createSignedInUser(t.app, { firstName: null, lastName: null });
+    await ok(
+      t.app,
+      '/api/cart/update-user',
+      { fullName: ' زهرا  سادات   کریمی ', email: 'Zahra.Karimi@Example.com' },
+      fresh.token,
+    );
+    // Giving the details alone changes nothing: they become the person's with the order.
+    expect((await profileOf(fresh)).incomplete).toBe(1);
+    await submitCart(t.app, fresh, [HOSTING_MONTH]);
+    expect(await profileOf(fresh)).toEqual({
+      firstName: 'زهرا',
+      lastName: 'سادات کریمی',
+      email: 'zahra.karimi@example.com',
+      incomplete: 0,
+    });
+  });
+
+  test('what the person set is never overwritten; only the empty e-mail is filled', async () => {
+    const named = await createSignedInUser(t.app, { firstName: 'مریم', lastName: null });
+    await ok(
+      t.app,
+      '/api/cart/update-user',
+      { fullName: 'علی رضایی', email: 'ali@example.com' },
+      named.token,
+    );
+    await submitCart(t.app, named, [HOSTING_MONTH]);
+    expect(await profileOf(named)).toEqual({
+      firstName: 'مریم',
+      lastName: null,
+      email: 'ali@example.com',
+      incomplete: 0,
+    });
+    await ok(
+      t.app,
+      '/api/user/update-profile',
+      { firstName: 'مریم', lastName: 'آزمون', email: 'maryam@example.com' },
+      named.token,
+    );
+    await submitCart(t.app, named, [HOSTING_MONTH]);
+    expect(await profileOf(named)).toMatchObject({
+      firstName: 'مریم',
+      lastName: 'آزمون',
+      email: 'maryam@example.com',
+    });
   });
 });
 
