@@ -91,6 +91,16 @@ describe('a company pays by card-to-card and downloads its invoice', () => {
         try {
           await signIn(staff.page, h.server.url, '/admin/billing/transfers', ADMIN);
           const row = staff.page.getByRole('row').filter({ hasText: '123456789012' });
+          // Who paid: the name given at the cart and the mobile as people read it (issue 35),
+          // not the raw «989…+» of an account with no name yet.
+          const mobile = customer.account.mobile;
+          await row.getByText('نگار حسابدار', { exact: true }).waitFor();
+          await row
+            .getByText(
+              persianDigits(`${mobile.slice(0, 4)} ${mobile.slice(4, 7)} ${mobile.slice(7)}`),
+            )
+            .waitFor();
+          expect(await row.getByText(/\+?98\d{10}\+?/).count()).toBe(0);
           await row.getByRole('button', { name: 'تأیید پرداخت' }).click();
           await staff.page
             .getByRole('dialog')

@@ -24,3 +24,17 @@ test('a text without Latin is one Persian part, and Latin alone is one Latin par
     { text: ' ۲ هسته', latin: false, start: 3 },
   ]);
 });
+
+// Issue 35: «دامنهٔ ملی .ir (sara-gallery.ir)» showed its suffix as «ir.» on the panel's cards.
+test('a domain suffix keeps its leading dot', () => {
+  expect(latinRuns('دامنهٔ ملی .ir (sara-gallery.ir)')).toEqual([
+    { text: 'دامنهٔ ملی ', latin: false, start: 0 },
+    { text: '.ir', latin: true, start: 11 },
+    { text: ' ', latin: false, start: 14 },
+    { text: '(sara-gallery.ir)', latin: true, start: 15 },
+  ]);
+  expect(latinRuns('پایان جمله. VPS')).toEqual([
+    { text: 'پایان جمله. ', latin: false, start: 0 },
+    { text: 'VPS', latin: true, start: 12 },
+  ]);
+});

@@ -1,9 +1,10 @@
 /**
  * A run of Latin (a domain, a username) from its first letter or digit to its last, with the
- * brackets around it when it is all that is in them: «(shop.ir)» moves to a line as one.
+ * brackets around it when it is all that is in them: «(shop.ir)» moves to a line as one. A
+ * suffix's leading dot belongs to it: «دامنهٔ .ir» reads «.ir», not «ir.».
  */
 const LATIN_RUN =
-  /(\([A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?\)|[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?)/;
+  /(\([A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?\)|(?<![A-Za-z0-9_-])\.?[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?)/;
 
 export interface TextPart {
   text: string;

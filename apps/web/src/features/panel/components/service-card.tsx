@@ -5,6 +5,7 @@ import { mediaUrl } from '../../../lib/media-url';
 import { servicePath } from '../../../lib/panel-paths';
 import { ServerIcon } from '../../../ui/icons';
 import { LabeledText } from '../../../ui/labeled-value';
+import { LatinIsolated } from '../../../ui/latin-isolated';
 import { ListCard, NameLink } from '../../../ui/list-card';
 import { ProductIcon } from '../../../ui/product-icon';
 import { ServiceStatusBadge } from '../../../ui/service-status-badge';
@@ -27,10 +28,14 @@ export function ServiceCard({ service }: { service: UserService }) {
           <Stack gap={2} style={{ minWidth: 0 }}>
             <NameLink to={servicePath(service.id)}>{service.name}</NameLink>
             <Text size="sm" c="dimmed">
-              {service.product
-                ? `${service.product.groupName} · ${service.product.name}`
-                : 'محصولی که دیگر فروخته نمی‌شود'}
-              {service.cycle && ` · ${BILLING_CYCLE_LABELS[service.cycle]}`}
+              <LatinIsolated
+                text={[
+                  ...(service.product
+                    ? [service.product.groupName, service.product.name]
+                    : ['محصولی که دیگر فروخته نمی‌شود']),
+                  ...(service.cycle ? [BILLING_CYCLE_LABELS[service.cycle]] : []),
+                ].join(' · ')}
+              />
             </Text>
             {service.domainName && (
               <LabeledText label="دامنه">
