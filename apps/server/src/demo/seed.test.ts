@@ -277,7 +277,7 @@ test('the billing demo: every paid order has its invoice printing the seller, on
   expect(await checkoutInvariantViolations(t.app.db)).toEqual([]);
 });
 
-test('the demo customer has the four services the README lists', async () => {
+test('the demo customer has the five services the README lists', async () => {
   const db = t.app.db;
   const [sara] = await db.select().from(users).where(eq(users.mobile, demoAccounts[0].mobile));
   const rows = await db
@@ -288,6 +288,7 @@ test('the demo customer has the four services the README lists', async () => {
   expect(rows.map((row) => `${row.slug} ${row.domain} ${row.status}`).sort()).toEqual([
     'builder-business sara-gallery.ir active',
     'domain-ir sara-gallery.ir active',
+    'email-team sara-blog.com active',
     'host-linux-1g sara-photos.ir expired',
     'host-linux-5g sara-blog.com active',
   ]);

@@ -111,6 +111,8 @@ interface Records {
   /** The paid order's sales invoice. */
   invoiceId: string;
   serviceId: string;
+  /** An active business e-mail service (issue 35 item 3) with its mailbox `owncheck`. */
+  mailServiceId: string;
   ticketId: string;
   /** Sent with the ticket's first message. */
   sentAttachmentId: string;
@@ -207,6 +209,54 @@ const OWNED_RECORD_CALLS: Record<string, OwnedRecordCall> = {
       {
         field: 'serviceId',
         body: (target) => ({ serviceId: target.serviceId, password: OWN_PASSWORD }),
+      },
+    ],
+  },
+  '/api/user/services/list-mailboxes': {
+    cases: [{ field: 'serviceId', body: (target) => ({ serviceId: target.mailServiceId }) }],
+  },
+  '/api/user/services/reset-mailbox-password': {
+    cases: [
+      {
+        field: 'serviceId',
+        body: (target) => ({
+          serviceId: target.mailServiceId,
+          localPart: 'owncheck',
+          password: MAILBOX_PASSWORD,
+        }),
+      },
+    ],
+  },
+  '/api/user/services/set-mailbox-quota': {
+    cases: [
+      {
+        field: 'serviceId',
+        body: (target) => ({
+          serviceId: target.mailServiceId,
+          localPart: 'owncheck',
+          quotaMb: 2048,
+        }),
+      },
+    ],
+  },
+  '/api/user/services/create-mailbox': {
+    cases: [
+      {
+        field: 'serviceId',
+        body: (target) => ({
+          serviceId: target.mailServiceId,
+          localPart: 'second',
+          password: MAILBOX_PASSWORD,
+          quotaMb: 1024,
+        }),
+      },
+    ],
+  },
+  '/api/user/services/delete-mailbox': {
+    cases: [
+      {
+        field: 'serviceId',
+        body: (target) => ({ serviceId: target.mailServiceId, localPart: 'owncheck' }),
       },
     ],
   },
@@ -375,6 +425,7 @@ let personalCodeCounter = 0;
 /** Gives `who` one of each record a customer owns, through the API where one exists. */
 /** Every test customer's own password: secrets of a service are shown only after it. */
 const OWN_PASSWORD = 'ownership-test-password-1405';
+const MAILBOX_PASSWORD = 'Kavir-Dasht-9317-Mahtab';
 
 async function furnish(app: FastifyInstance, who: Customer): Promise<Records> {
   await app.db
@@ -387,6 +438,17 @@ async function furnish(app: FastifyInstance, who: Customer): Promise<Records> {
     domain: freshDomain(),
   });
   if (!service.orderId) throw new Error('the bought service names no order');
+  const mailService = await buyService(app, who, {
+    slug: 'email-team',
+    cycle: 'monthly',
+    domain: freshDomain(),
+  });
+  await ok(
+    app,
+    '/api/user/services/create-mailbox',
+    { serviceId: mailService.id, localPart: 'owncheck', password: MAILBOX_PASSWORD, quotaMb: 1024 },
+    who.token,
+  );
   const pending = await submitCart(app, who, [{ slug: 'vps-2core', cycle: 'monthly' }]);
   const cart = await fillCart(app, { token: who.token }, [
     { slug: 'domain-ir', cycle: 'annual', domain: freshDomain() },
@@ -444,6 +506,7 @@ async function furnish(app: FastifyInstance, who: Customer): Promise<Records> {
     pendingOrderId: pending.id,
     paidOrderId: service.orderId,
     serviceId: service.id,
+    mailServiceId: mailService.id,
     ticketId: ticket.id,
     sentAttachmentId: sent.id,
     looseAttachmentIds,
@@ -460,6 +523,7 @@ const nobody: Records = {
   paidOrderId: randomUUID(),
   invoiceId: randomUUID(),
   serviceId: randomUUID(),
+  mailServiceId: randomUUID(),
   ticketId: randomUUID(),
   sentAttachmentId: randomUUID(),
   looseAttachmentIds: [randomUUID(), randomUUID(), randomUUID(), randomUUID()],
