@@ -40,6 +40,7 @@ import {
 import { type ServiceDetail, useServiceDetail } from '../api/get-service-detail';
 import { servicesQueryKey } from '../api/get-user-services';
 import { AccountUsageBars } from '../components/account-usage-bars';
+import { MailboxesCard } from '../components/mailboxes-card';
 import { PlanChangeCard } from '../components/plan-change-card';
 import { RenewButton } from '../components/renew-button';
 import { ServiceAccessCard } from '../components/service-access-card';
@@ -191,6 +192,8 @@ function ServiceDetails({ userId, service }: { userId: string; service: ServiceD
         mayHaveAccount={!settingUp && service.status !== 'awaiting-delivery'}
         access={access}
       />
+
+      <MailboxesCard userId={userId} serviceId={service.id} active={service.status === 'active'} />
 
       <ServiceNameservers account={access.data?.account ?? null} />
 
