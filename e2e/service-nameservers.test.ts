@@ -16,7 +16,7 @@ describe('the service page shows its nameservers', () => {
     const [owner] = await h.server.app.db
       .select({ id: users.id })
       .from(users)
-      .where(eq(users.mobile, CUSTOMER.mobile));
+      .where(eq(users.mobile, `+98${CUSTOMER.mobile.slice(1)}`));
     const [service] = await h.server.app.db
       .select({ id: services.id, domain: services.domainName })
       .from(services)

@@ -1,4 +1,4 @@
-import { getProduct, getServiceAccess, type PlanLimits } from '@vitrin/contracts';
+import { getProduct, getServiceAccess, listMailboxes, type PlanLimits } from '@vitrin/contracts';
 import { eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { formatMegabytes, planLimitsOf } from '../modules/catalog';
@@ -29,6 +29,12 @@ const SOLD: Record<string, { disk: string; bandwidth: string | null }> = {
   'wp-start': { disk: '۵ گیگابایت', bandwidth: null },
   'wp-pro': { disk: '۱۵ گیگابایت', bandwidth: null },
   'wp-business': { disk: '۴۰ گیگابایت', bandwidth: null },
+};
+
+/** What the e-mail plans sell: mailboxes and each one's space. */
+const SOLD_EMAIL: Record<string, { mailboxes: string; quota: string }> = {
+  'email-team': { mailboxes: '۵ صندوق', quota: '۱۰ گیگابایت' },
+  'email-business': { mailboxes: '۲۵ صندوق', quota: '۲۵ گیگابایت' },
 };
 
 /** A limit in MiB as the store writes it; null is unlimited. */
@@ -86,9 +92,43 @@ describe('every demo product: store, panel package and usage bars agree', () => 
         .where(eq(productProvisioning.productId, row.id));
       const sold = SOLD[slug];
       if (!mapping) {
-        // Delivered by hand (VPS, domains, business e-mail until its panel delivery lands) or
-        // no longer sold: no panel package to compare.
+        // Delivered by hand (VPS, domains) or no longer sold: no panel package to compare.
         expect(sold).toBeUndefined();
+        expect(SOLD_EMAIL[slug]).toBeUndefined();
+        return;
+      }
+      const customer = await createCustomer(t.app);
+      const cycle = demo.prices[0]?.cycle ?? 'monthly';
+      const group = groupOf(demo.groupSlug);
+      const line = {
+        slug,
+        cycle,
+        ...(group.needsTheme ? { theme: FREE_THEME } : {}),
+        ...(group.needsDomain ? { domain: freshDomain() } : {}),
+      };
+      const soldEmail = SOLD_EMAIL[slug];
+      if (demo.groupSlug === 'business-email') {
+        // Mailboxes on the panel (item 3) within the plan's count and quota, as the store sells.
+        expect(soldEmail, `${slug}: add it to SOLD_EMAIL`).toBeDefined();
+        expect(limitRows.find((cell) => cell.limit === 'mailboxes')?.value).toBe(
+          soldEmail?.mailboxes,
+        );
+        expect(limitRows.find((cell) => cell.limit === 'mailboxQuotaMb')?.value).toBe(
+          soldEmail?.quota,
+        );
+        const service = await buyService(t.app, customer, line);
+        expect(service.status).toBe('active');
+        const answer = await ok(
+          t.app,
+          listMailboxes.path,
+          { serviceId: service.id },
+          customer.token,
+        );
+        expect(answer.email?.limits).toEqual({
+          mailboxes: limits.mailboxes ?? null,
+          mailboxQuotaMb: limits.mailboxQuotaMb ?? null,
+        });
+        expect(sizeText(answer.email?.limits.mailboxQuotaMb ?? null)).toBe(soldEmail?.quota);
         return;
       }
       expect(sold, `${slug} is delivered by a panel: add it to SOLD`).toBeDefined();
@@ -96,15 +136,7 @@ describe('every demo product: store, panel package and usage bars agree', () => 
       expect(shown('bandwidthMb')).toBe(sold?.bandwidth ?? null);
 
       // The panel package: named as the plan, with the plan's disk and bandwidth.
-      const customer = await createCustomer(t.app);
-      const cycle = demo.prices[0]?.cycle ?? 'monthly';
-      const group = groupOf(demo.groupSlug);
-      const service = await buyService(t.app, customer, {
-        slug,
-        cycle,
-        ...(group.needsTheme ? { theme: FREE_THEME } : {}),
-        ...(group.needsDomain ? { domain: freshDomain() } : {}),
-      });
+      const service = await buyService(t.app, customer, line);
       expect(service.status).toBe('active');
       expect(service.packageName).toBe(mapping.packageName);
       const [account] = await t.app.db

@@ -6,7 +6,7 @@ import { products, services, ticketMessages, tickets, users } from '../schema';
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
-interface SeedMessage {
+export interface SeedMessage {
   from: 'customer' | 'staff';
   /** How long ago it was written. */
   agoMs: number;
@@ -14,7 +14,7 @@ interface SeedMessage {
   internal?: boolean;
 }
 
-interface SeedTicket {
+export interface SeedTicket {
   subject: string;
   department: TicketDepartment;
   priority: TicketPriority;
@@ -29,7 +29,7 @@ interface SeedTicket {
 
 // The demo customer's support history: one answer she has not read yet (the red dot), one
 // waiting on staff after her reply, one she asked today, and two closed.
-const demoTickets: SeedTicket[] = [
+export const demoTickets: SeedTicket[] = [
   {
     subject: 'کند شدن صفحهٔ اول سایت پس از تغییر قالب',
     department: 'technical',
@@ -113,7 +113,7 @@ const demoTickets: SeedTicket[] = [
       {
         from: 'staff',
         agoMs: 23 * DAY_MS,
-        body: 'سلام، بله.\nبرای دامنه‌های ‎.com کد انتقال (Auth Code) را از ثبت‌کنندهٔ فعلی بگیرید و در سفارش انتقال وارد کنید؛ هزینهٔ انتقال برابر تمدید یک‌ساله است و یک سال به اعتبار دامنه افزوده می‌شود.\nبرای دامنه‌های ‎.ir کافی است در ایرنیک، نمایندهٔ دامنه را به ویترین تغییر دهید.',
+        body: 'سلام، بله.\nانتقال دامنه هنوز سفارشی در فروشگاه ندارد و کارشناسان ما آن را انجام می‌دهند. برای دامنه‌های ‎.com کد انتقال (Auth Code) را از ثبت‌کنندهٔ فعلی بگیرید و در همین تیکت بفرستید؛ هزینهٔ انتقال برابر تمدید یک‌ساله است و یک سال به اعتبار دامنه افزوده می‌شود.\nبرای دامنه‌های ‎.ir کافی است در ایرنیک، نمایندهٔ دامنه را به ویترین تغییر دهید.',
       },
       {
         from: 'customer',

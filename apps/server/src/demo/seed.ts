@@ -5,6 +5,7 @@ import { seedRuns, type UserRole, users } from '../schema';
 import { seedBillingRefund, seedBillingSettings } from './seed-billing';
 import { seedBusinessEmail } from './seed-business-email';
 import { seedCatalog } from './seed-catalog';
+import { seedCatalogTruth } from './seed-catalog-truth';
 import { seedCheckout } from './seed-checkout';
 import { seedClientErrors } from './seed-client-errors';
 import { seedManualDelivery } from './seed-deliveries';
@@ -101,6 +102,8 @@ const seedParts: ReadonlyArray<{
   { name: 'manual-delivery', run: (tx) => seedManualDelivery(tx) },
   // After provisioning (its sandbox server): e-mail plans delivered by it, and سارا's mailboxes.
   { name: 'business-email', run: (tx, context) => seedBusinessEmail(tx, context.secrets) },
+  // Limits, truthful promises and nameservers (issue 35) for a database seeded before them.
+  { name: 'catalog-truth', run: (tx) => seedCatalogTruth(tx) },
 ];
 
 /** Applies every part of the demo seed this database has not had; answers the parts applied. */

@@ -64,7 +64,7 @@ export const demoGroups: readonly DemoGroup[] = [
       { label: 'پایگاه داده', limit: 'databases' },
       { label: 'منابع پردازنده', limit: 'cpuCores' },
       'گواهی SSL رایگان',
-      'پشتیبان‌گیری روزانه',
+      'پشتیبان‌گیری',
     ],
   },
   {
@@ -82,7 +82,7 @@ export const demoGroups: readonly DemoGroup[] = [
       'نصب و به‌روزرسانی خودکار',
       'محیط آزمایشی (Staging)',
       'فایروال وردپرس',
-      'پشتیبان‌گیری روزانه',
+      'پشتیبان‌گیری',
     ],
   },
   {
@@ -114,10 +114,10 @@ export const demoGroups: readonly DemoGroup[] = [
       'مرجع ثبت',
       'حداقل مدت ثبت',
       'زمان فعال‌سازی',
-      'مدیریت DNS',
+      'تنظیم DNS',
       'قفل انتقال',
       'پنهان‌سازی اطلاعات مالک',
-      'تمدید خودکار',
+      'تمدید',
     ],
   },
   {
@@ -132,9 +132,9 @@ export const demoGroups: readonly DemoGroup[] = [
       { label: 'فضای هر صندوق', limit: 'mailboxQuotaMb' },
       { label: 'حداکثر حجم پیوست', limit: 'attachmentMb' },
       'ضد هرزنامه و ویروس',
-      'وب‌میل فارسی',
+      'وب‌میل',
       'تقویم و دفترچهٔ تماس مشترک',
-      'پشتیبان‌گیری روزانه',
+      'پشتیبان‌گیری',
     ],
   },
 ];

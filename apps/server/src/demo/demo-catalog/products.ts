@@ -11,6 +11,13 @@ export type FeatureCell = string | boolean | typeof LIMIT;
 export const LIMIT = Symbol('from the plan limits');
 
 const GIB = 1024;
+
+// What staff do by hand, said as such in the comparison cells (issue 35 item 5: the product does
+// not issue certificates, take backups, host DNS or renew by itself).
+const SSL_BY_STAFF = 'نصب به دست پشتیبانی';
+const BACKUP_BY_STAFF = 'به درخواست، به دست پشتیبانی';
+const DNS_BY_STAFF = 'به دست پشتیبانی، با تیکت';
+const RENEW_FROM_PANEL = 'از پنل، با یادآوری پیامکی';
 const TIB = 1024 * GIB;
 
 export interface DemoPrice {
@@ -78,7 +85,7 @@ export const demoProducts: readonly DemoProduct[] = [
     name: 'سایت‌ساز پایه',
     summary: 'برای معرفی کسب‌وکار یا رزومهٔ شخصی در چند صفحهٔ ساده و شیک.',
     description:
-      'سایت‌ساز پایه ساده‌ترین راه برای داشتن یک سایت آبرومند است. یکی از قالب‌های رایگان را انتخاب می‌کنید، متن و عکس‌های خودتان را جای نمونه‌ها می‌گذارید و سایت در همان روز روی دامنهٔ شما بالا می‌آید.\n\nویرایشگر کشیدن و رها کردن ویترین کاملاً فارسی و راست‌چین است و نسخهٔ موبایل سایت را خودکار می‌سازد. گواهی SSL رایگان، پشتیبان‌گیری خودکار و به‌روزرسانی‌ها هم بر عهدهٔ ماست.\n\nهر وقت کارتان بزرگ‌تر شد، بدون از دست دادن محتوا به پلن کسب‌وکار یا فروشگاهی ارتقا دهید.',
+      'سایت‌ساز پایه ساده‌ترین راه برای داشتن یک سایت آبرومند است. یکی از قالب‌های رایگان را انتخاب می‌کنید، متن و عکس‌های خودتان را جای نمونه‌ها می‌گذارید و سایت در همان روز روی دامنهٔ شما بالا می‌آید.\n\nویرایشگر کشیدن و رها کردن ویترین کاملاً فارسی و راست‌چین است و نسخهٔ موبایل سایت را خودکار می‌سازد. گواهی SSL رایگان را پس از وصل شدن دامنه، کارشناسان پشتیبانی روی سایت نصب می‌کنند.\n\nهر وقت کارتان بزرگ‌تر شد، بدون از دست دادن محتوا به پلن کسب‌وکار یا فروشگاهی ارتقا دهید.',
     setupFeeRial: 0,
     isFeatured: false,
     badge: null,
@@ -87,7 +94,7 @@ export const demoProducts: readonly DemoProduct[] = [
     status: 'active',
     createdAt: '2025-11-28T07:30:00Z',
     prices: pricesFromMonthly(2_900_000),
-    features: [LIMIT, LIMIT, LIMIT, false, true, false, 'پایه', 'ماهانه', 'تیکت'],
+    features: [LIMIT, LIMIT, LIMIT, false, SSL_BY_STAFF, false, 'پایه', 'ماهانه', 'تیکت'],
     limits: { pages: 10, diskMb: 2 * GIB, bandwidthMb: null },
   },
   {
@@ -105,7 +112,7 @@ export const demoProducts: readonly DemoProduct[] = [
     status: 'active',
     createdAt: '2025-12-14T09:00:00Z',
     prices: pricesFromMonthly(5_900_000),
-    features: [LIMIT, LIMIT, LIMIT, true, true, true, 'پیشرفته', 'روزانه', 'تیکت و تلفن'],
+    features: [LIMIT, LIMIT, LIMIT, true, SSL_BY_STAFF, true, 'پیشرفته', 'روزانه', 'تیکت و تلفن'],
     limits: { pages: null, diskMb: 10 * GIB, storeProducts: 50, bandwidthMb: null },
   },
   {
@@ -123,7 +130,7 @@ export const demoProducts: readonly DemoProduct[] = [
     status: 'active',
     createdAt: '2026-01-20T10:15:00Z',
     prices: pricesFromMonthly(8_900_000, { sale: { annual: 79_000_000 } }),
-    features: [LIMIT, LIMIT, LIMIT, true, true, true, 'پیشرفته', 'روزانه', 'تیکت و تلفن'],
+    features: [LIMIT, LIMIT, LIMIT, true, SSL_BY_STAFF, true, 'پیشرفته', 'روزانه', 'تیکت و تلفن'],
     limits: { pages: null, diskMb: 30 * GIB, storeProducts: null, bandwidthMb: null },
   },
   {
@@ -141,7 +148,17 @@ export const demoProducts: readonly DemoProduct[] = [
     status: 'active',
     createdAt: '2026-04-05T08:45:00Z',
     prices: pricesFromMonthly(11_900_000),
-    features: [LIMIT, LIMIT, LIMIT, true, true, true, 'پیشرفته', 'لحظه‌ای', 'کارشناس اختصاصی'],
+    features: [
+      LIMIT,
+      LIMIT,
+      LIMIT,
+      true,
+      SSL_BY_STAFF,
+      true,
+      'پیشرفته',
+      'لحظه‌ای',
+      'کارشناس اختصاصی',
+    ],
     limits: { pages: null, diskMb: 100 * GIB, storeProducts: null, bandwidthMb: null },
   },
 
@@ -152,7 +169,7 @@ export const demoProducts: readonly DemoProduct[] = [
     name: 'هاست لینوکس ۱ گیگ',
     summary: 'هاست اقتصادی برای سایت شخصی، صفحهٔ فرود یا یک وبلاگ کوچک.',
     description:
-      'هاست لینوکس ۱ گیگ روی سرورهای دیسک NVMe در دیتاسنتر تهران میزبانی می‌شود؛ پس سایت شما برای بازدیدکنندهٔ ایرانی سریع باز می‌شود. کنترل‌پنل سی‌پنل فارسی است و با نصب‌کنندهٔ خودکار، وردپرس یا جوملا را با یک کلیک راه می‌اندازید.\n\nگواهی SSL رایگان خودکار صادر و تمدید می‌شود و هر شب از کل فایل‌ها و پایگاه داده نسخهٔ پشتیبان گرفته می‌شود.',
+      'هاست لینوکس ۱ گیگ روی سرورهای دیسک NVMe در دیتاسنتر تهران میزبانی می‌شود؛ پس سایت شما برای بازدیدکنندهٔ ایرانی سریع باز می‌شود. کنترل‌پنل سی‌پنل فارسی است و با نصب‌کنندهٔ خودکار، وردپرس یا جوملا را با یک کلیک راه می‌اندازید.\n\nگواهی SSL رایگان را پس از وصل شدن دامنه، کارشناسان پشتیبانی روی سایت نصب می‌کنند. نسخهٔ پشتیبان گرفتن و بازگرداندن آن را پشتیبانی به درخواست شما انجام می‌دهد.',
     setupFeeRial: 0,
     isFeatured: false,
     badge: null,
@@ -161,7 +178,7 @@ export const demoProducts: readonly DemoProduct[] = [
     status: 'active',
     createdAt: '2025-11-25T06:00:00Z',
     prices: pricesFromMonthly(1_090_000),
-    features: [LIMIT, LIMIT, LIMIT, LIMIT, LIMIT, LIMIT, true, true],
+    features: [LIMIT, LIMIT, LIMIT, LIMIT, LIMIT, LIMIT, SSL_BY_STAFF, BACKUP_BY_STAFF],
     limits: {
       diskMb: 1 * GIB,
       bandwidthMb: 50 * GIB,
@@ -186,7 +203,7 @@ export const demoProducts: readonly DemoProduct[] = [
     status: 'active',
     createdAt: '2025-12-02T11:20:00Z',
     prices: pricesFromMonthly(1_490_000, { sale: { monthly: 1_290_000 } }),
-    features: [LIMIT, LIMIT, LIMIT, LIMIT, LIMIT, LIMIT, true, true],
+    features: [LIMIT, LIMIT, LIMIT, LIMIT, LIMIT, LIMIT, SSL_BY_STAFF, BACKUP_BY_STAFF],
     limits: {
       diskMb: 5 * GIB,
       bandwidthMb: 200 * GIB,
@@ -202,7 +219,7 @@ export const demoProducts: readonly DemoProduct[] = [
     name: 'هاست لینوکس ۲۰ گیگ',
     summary: 'برای چند سایت پربازدید با پهنای باند و پایگاه دادهٔ نامحدود.',
     description:
-      'هاست ۲۰ گیگ برای طراحان سایت و شرکت‌هایی است که چند سایت را یک‌جا مدیریت می‌کنند. پهنای باند، حساب ایمیل و پایگاه داده محدودیتی ندارند و چهار هستهٔ پردازنده در اختیار حساب شماست.\n\nنسخه‌های پشتیبان روزانه تا ۱۴ روز نگه داشته می‌شوند و از داخل سی‌پنل با یک کلیک بازمی‌گردند.\n\nاگر روزی به منابع بیشتری نیاز داشتید، انتقال به سرور مجازی را کارشناسان ما رایگان انجام می‌دهند.',
+      'هاست ۲۰ گیگ برای طراحان سایت و شرکت‌هایی است که چند سایت را یک‌جا مدیریت می‌کنند. پهنای باند، حساب ایمیل و پایگاه داده محدودیتی ندارند و چهار هستهٔ پردازنده در اختیار حساب شماست.\n\nنسخهٔ پشتیبان گرفتن و بازگرداندن آن را پشتیبانی به درخواست شما انجام می‌دهد.\n\nاگر روزی به منابع بیشتری نیاز داشتید، انتقال به سرور مجازی را کارشناسان ما رایگان انجام می‌دهند.',
     setupFeeRial: 0,
     isFeatured: false,
     badge: null,
@@ -211,7 +228,7 @@ export const demoProducts: readonly DemoProduct[] = [
     status: 'active',
     createdAt: '2026-02-11T07:10:00Z',
     prices: pricesFromMonthly(1_990_000),
-    features: [LIMIT, LIMIT, LIMIT, LIMIT, LIMIT, LIMIT, true, true],
+    features: [LIMIT, LIMIT, LIMIT, LIMIT, LIMIT, LIMIT, SSL_BY_STAFF, BACKUP_BY_STAFF],
     limits: {
       diskMb: 20 * GIB,
       bandwidthMb: null,
@@ -228,7 +245,7 @@ export const demoProducts: readonly DemoProduct[] = [
     name: 'هاست لینوکس اقتصادی (قدیمی)',
     summary: 'پلن قدیمی هاست اقتصادی که فقط برای تمدید مشتریان فعلی نگه داشته شده است.',
     description:
-      'این پلن دیگر فروخته نمی‌شود و فقط مشتریانی که پیش‌تر آن را خریده‌اند می‌توانند تمدیدش کنند.\n\nبرای سایت تازه، هاست لینوکس ۱ گیگ را با دیسک NVMe و پشتیبان‌گیری روزانه انتخاب کنید.',
+      'این پلن دیگر فروخته نمی‌شود و فقط مشتریانی که پیش‌تر آن را خریده‌اند می‌توانند تمدیدش کنند.\n\nبرای سایت تازه، هاست لینوکس ۱ گیگ را با دیسک NVMe انتخاب کنید.',
     setupFeeRial: 0,
     isFeatured: false,
     badge: null,
@@ -237,7 +254,7 @@ export const demoProducts: readonly DemoProduct[] = [
     status: 'hidden',
     createdAt: '2025-11-21T06:00:00Z',
     prices: pricesFromMonthly(790_000),
-    features: [LIMIT, LIMIT, LIMIT, LIMIT, LIMIT, LIMIT, true, false],
+    features: [LIMIT, LIMIT, LIMIT, LIMIT, LIMIT, LIMIT, SSL_BY_STAFF, false],
     limits: {
       diskMb: 500,
       bandwidthMb: 20 * GIB,
@@ -255,7 +272,7 @@ export const demoProducts: readonly DemoProduct[] = [
     name: 'هاست وردپرس شروع',
     summary: 'یک سایت وردپرسی سریع و امن، از نصب تا به‌روزرسانی بدون دردسر.',
     description:
-      'وردپرس روی این هاست از پیش نصب و فارسی شده است؛ کافی است نام سایت را وارد کنید. وب‌سرور لایت‌اسپید و افزونهٔ کش آن صفحه‌ها را آماده نگه می‌دارند تا سایت حتی با قالب‌های سنگین سریع بماند.\n\nهستهٔ وردپرس و افزونه‌ها به‌طور خودکار و امن به‌روز می‌شوند و فایروال مخصوص وردپرس جلوی حمله‌های رایج مثل حدس رمز عبور را می‌گیرد.',
+      'وردپرس فارسی را با نصب‌کنندهٔ کنترل‌پنل در چند دقیقه نصب می‌کنید، یا پس از تحویل هاست با یک تیکت بخواهید تا پشتیبانی برایتان نصب کند. وب‌سرور لایت‌اسپید و افزونهٔ کش آن صفحه‌ها را آماده نگه می‌دارند تا سایت حتی با قالب‌های سنگین سریع بماند.\n\nبه‌روزرسانی خودکار هستهٔ وردپرس و افزونه‌ها را در پیشخوان وردپرس روشن می‌کنید و فایروال مخصوص وردپرس جلوی حمله‌های رایج مثل حدس رمز عبور را می‌گیرد.',
     setupFeeRial: 0,
     isFeatured: false,
     badge: null,
@@ -264,7 +281,7 @@ export const demoProducts: readonly DemoProduct[] = [
     status: 'active',
     createdAt: '2026-03-03T09:30:00Z',
     prices: pricesFromMonthly(1_690_000),
-    features: [LIMIT, LIMIT, LIMIT, true, true, false, true, '۷ روز نگهداری'],
+    features: [LIMIT, LIMIT, LIMIT, true, true, false, true, BACKUP_BY_STAFF],
     limits: { sites: 1, diskMb: 5 * GIB, monthlyVisits: 20_000, bandwidthMb: null },
   },
   {
@@ -282,7 +299,7 @@ export const demoProducts: readonly DemoProduct[] = [
     status: 'active',
     createdAt: '2026-03-03T09:45:00Z',
     prices: pricesFromMonthly(2_790_000, { sale: { annual: 24_900_000 } }),
-    features: [LIMIT, LIMIT, LIMIT, true, true, true, true, '۱۴ روز نگهداری'],
+    features: [LIMIT, LIMIT, LIMIT, true, true, true, true, BACKUP_BY_STAFF],
     limits: { sites: 3, diskMb: 15 * GIB, monthlyVisits: 100_000, bandwidthMb: null },
   },
   {
@@ -291,7 +308,7 @@ export const demoProducts: readonly DemoProduct[] = [
     name: 'هاست وردپرس تجاری',
     summary: 'منابع بالا برای آژانس‌ها و فروشگاه‌های بزرگ وردپرسی.',
     description:
-      'پلن تجاری برای آژانس‌های طراحی سایت و فروشگاه‌های بزرگی است که چند سایت وردپرسی را کنار هم اداره می‌کنند. ده سایت، ۴۰ گیگابایت فضای NVMe و منابع کافی برای ماهانه چهارصد هزار بازدید در اختیار دارید.\n\nنسخه‌های پشتیبان یک ماه نگه داشته می‌شوند و کارشناسان وردپرس ما در بهینه‌سازی سرعت و رفع مشکل افزونه‌ها کنارتان هستند.',
+      'پلن تجاری برای آژانس‌های طراحی سایت و فروشگاه‌های بزرگی است که چند سایت وردپرسی را کنار هم اداره می‌کنند. ده سایت، ۴۰ گیگابایت فضای NVMe و منابع کافی برای ماهانه چهارصد هزار بازدید در اختیار دارید.\n\nنسخهٔ پشتیبان و بازگردانی را پشتیبانی به درخواست شما انجام می‌دهد و کارشناسان وردپرس ما در بهینه‌سازی سرعت و رفع مشکل افزونه‌ها کنارتان هستند.',
     setupFeeRial: 0,
     isFeatured: false,
     badge: null,
@@ -300,7 +317,7 @@ export const demoProducts: readonly DemoProduct[] = [
     status: 'active',
     createdAt: '2026-05-18T12:00:00Z',
     prices: pricesFromMonthly(4_490_000),
-    features: [LIMIT, LIMIT, LIMIT, true, true, true, true, '۳۰ روز نگهداری'],
+    features: [LIMIT, LIMIT, LIMIT, true, true, true, true, BACKUP_BY_STAFF],
     limits: { sites: 10, diskMb: 40 * GIB, monthlyVisits: 400_000, bandwidthMb: null },
   },
 
@@ -311,7 +328,7 @@ export const demoProducts: readonly DemoProduct[] = [
     name: 'سرور مجازی ۲ هسته',
     summary: 'سرور لینوکس کوچک برای ربات، API یا محیط توسعه با دسترسی کامل روت.',
     description:
-      'سرور مجازی ۲ هسته با ۴ گیگابایت رم و دیسک NVMe برای راه‌اندازی سرویس‌های سبک مثل ربات تلگرام، API یک اپلیکیشن یا محیط آزمایش تیم توسعه مناسب است. اوبونتو، دبیان، آلمالینوکس یا راکی لینوکس را انتخاب کنید؛ سرور در کمتر از ده دقیقه تحویل می‌شود.\n\nسرورها در دیتاسنتر تهران با اتصال چندگانه به شبکهٔ ملی و بین‌الملل قرار دارند و جلوی حمله‌های DDoS رایج محافظت شده‌اند. هزینهٔ راه‌اندازی یک‌بار و فقط در سفارش اول گرفته می‌شود.',
+      'سرور مجازی ۲ هسته با ۴ گیگابایت رم و دیسک NVMe برای راه‌اندازی سرویس‌های سبک مثل ربات تلگرام، API یک اپلیکیشن یا محیط آزمایش تیم توسعه مناسب است. اوبونتو، دبیان، آلمالینوکس یا راکی لینوکس را انتخاب کنید؛ کارشناسان ما سرور را پس از پرداخت آماده می‌کنند و کمتر از ۲۴ ساعت بعد، نشانی و گذرواژهٔ ورودش در صفحهٔ سرویس شما نوشته می‌شود.\n\nسرورها در دیتاسنتر تهران با اتصال چندگانه به شبکهٔ ملی و بین‌الملل قرار دارند و جلوی حمله‌های DDoS رایج محافظت شده‌اند. هزینهٔ راه‌اندازی یک‌بار و فقط در سفارش اول گرفته می‌شود.',
     setupFeeRial: 1_500_000,
     isFeatured: false,
     badge: null,
@@ -368,7 +385,7 @@ export const demoProducts: readonly DemoProduct[] = [
     name: 'دامنهٔ ملی \u200E.ir',
     summary: 'پسوند ملی ایران؛ ارزان، معتبر و آشنا برای مشتری ایرانی.',
     description:
-      'دامنهٔ ir پسوند رسمی ایران است و ثبت آن از طریق ایرنیک، مرکز ثبت دامنهٔ پژوهشگاه دانش‌های بنیادی، انجام می‌شود. ما به‌عنوان نمایندهٔ رسمی، درخواست را همان لحظه ثبت می‌کنیم و معمولاً کمتر از یک روز بعد دامنه فعال است.\n\nبرای ثبت به شناسهٔ ایرنیک نیاز دارید؛ اگر ندارید، در فرم سفارش برایتان ساخته می‌شود. مدیریت DNS و تمدید خودکار در پنل ویترین رایگان است.',
+      'دامنهٔ ir پسوند رسمی ایران است و ثبت آن از طریق ایرنیک، مرکز ثبت دامنهٔ پژوهشگاه دانش‌های بنیادی، انجام می‌شود. پس از پرداخت، کارشناسان ما دامنه را به‌عنوان نمایندهٔ ایرنیک ثبت می‌کنند؛ دامنه کمتر از ۲۴ ساعت بعد فعال است و مشخصاتش در صفحهٔ سرویس شما در پنل ویترین نوشته می‌شود.\n\nبرای ثبت به شناسهٔ ایرنیک نیاز دارید؛ اگر ندارید، پس از سفارش پشتیبانی در ساختن آن در سایت ایرنیک راهنمایی‌تان می‌کند. نیم‌سرورها و رکوردهای DNS دامنه را پشتیبانی به درخواست شما (با یک تیکت) تنظیم می‌کند، و پیش از پایان دوره با پیامک یادآوری می‌کنیم تا دامنه را از پنل ویترین تمدید کنید.',
     setupFeeRial: 0,
     isFeatured: false,
     badge: 'پرفروش',
@@ -377,7 +394,7 @@ export const demoProducts: readonly DemoProduct[] = [
     status: 'active',
     createdAt: '2025-11-26T06:30:00Z',
     prices: annualPrice(1_500_000),
-    features: ['ایرنیک', '۱ سال', 'کمتر از ۲۴ ساعت', true, false, false, true],
+    features: ['ایرنیک', '۱ سال', 'کمتر از ۲۴ ساعت', DNS_BY_STAFF, false, false, RENEW_FROM_PANEL],
     limits: {},
   },
   {
@@ -386,7 +403,7 @@ export const demoProducts: readonly DemoProduct[] = [
     name: 'دامنهٔ \u200E.com',
     summary: 'شناخته‌شده‌ترین پسوند جهان برای برندهایی که بازار بین‌المللی دارند.',
     description:
-      'دامنهٔ com پرکاربردترین پسوند اینترنت است و برای کسب‌وکاری که مشتری خارج از ایران هم دارد، انتخاب اول است. ثبت فوری است و دامنه چند دقیقه پس از پرداخت در پنل شما دیده می‌شود.\n\nقفل انتقال جلوی جابه‌جایی دامنه بدون اجازهٔ شما را می‌گیرد و اطلاعات تماس مالک در ویز عمومی پنهان می‌ماند. ثبت سالانهٔ این پسوند این ماه تخفیف دارد.',
+      'دامنهٔ com پرکاربردترین پسوند اینترنت است و برای کسب‌وکاری که مشتری خارج از ایران هم دارد، انتخاب اول است. پس از پرداخت، کارشناسان ما دامنه را ثبت می‌کنند و کمتر از ۲۴ ساعت بعد در صفحهٔ سرویس شما در پنل ویترین دیده می‌شود.\n\nکارشناسان ما قفل انتقال را روشن می‌کنند تا دامنه بدون اجازهٔ شما جابه‌جا نشود، و اطلاعات تماس مالک را در ویز عمومی پنهان می‌کنند. ثبت سالانهٔ این پسوند این ماه تخفیف دارد.',
     setupFeeRial: 0,
     isFeatured: false,
     badge: null,
@@ -395,7 +412,7 @@ export const demoProducts: readonly DemoProduct[] = [
     status: 'active',
     createdAt: '2025-11-26T06:40:00Z',
     prices: annualPrice(25_000_000, 22_900_000),
-    features: ['Verisign', '۱ سال', 'فوری', true, true, true, true],
+    features: ['Verisign', '۱ سال', 'کمتر از ۲۴ ساعت', DNS_BY_STAFF, true, true, RENEW_FROM_PANEL],
     limits: {},
   },
   {
@@ -404,7 +421,7 @@ export const demoProducts: readonly DemoProduct[] = [
     name: 'دامنهٔ \u200E.net',
     summary: 'پسوندی خوش‌نام برای شرکت‌های فناوری، شبکه و خدمات اینترنتی.',
     description:
-      'دامنهٔ net از قدیمی‌ترین پسوندهای اینترنت است و برای شرکت‌های فناوری و خدمات آنلاین، یا وقتی نام دلخواهتان با com گرفته شده، گزینهٔ خوبی است.\n\nثبت فوری، مدیریت DNS، قفل انتقال و پنهان‌سازی اطلاعات مالک در قیمت آن است.',
+      'دامنهٔ net از قدیمی‌ترین پسوندهای اینترنت است و برای شرکت‌های فناوری و خدمات آنلاین، یا وقتی نام دلخواهتان با com گرفته شده، گزینهٔ خوبی است.\n\nثبت به دست کارشناسان ما در کمتر از ۲۴ ساعت، تنظیم DNS به درخواست شما، قفل انتقال و پنهان‌سازی اطلاعات مالک در قیمت آن است.',
     setupFeeRial: 0,
     isFeatured: false,
     badge: null,
@@ -413,7 +430,7 @@ export const demoProducts: readonly DemoProduct[] = [
     status: 'active',
     createdAt: '2026-06-14T10:00:00Z',
     prices: annualPrice(28_000_000),
-    features: ['Verisign', '۱ سال', 'فوری', true, true, true, true],
+    features: ['Verisign', '۱ سال', 'کمتر از ۲۴ ساعت', DNS_BY_STAFF, true, true, RENEW_FROM_PANEL],
     limits: {},
   },
 
@@ -424,7 +441,7 @@ export const demoProducts: readonly DemoProduct[] = [
     name: 'ایمیل سازمانی تیمی',
     summary: 'پنج صندوق ایمیل با نام دامنهٔ خودتان برای تیم‌های کوچک.',
     description:
-      'ایمیلی مثل info@shoma.ir اعتماد مشتری را بیشتر می‌کند. این پلن پنج صندوق با ۱۰ گیگابایت فضا برای هر کدام می‌دهد و با اپلیکیشن ایمیل گوشی، اوت‌لوک و وب‌میل فارسی ویترین کار می‌کند.\n\nرکوردهای SPF، DKIM و DMARC خودکار تنظیم می‌شوند تا نامه‌های شما به پوشهٔ هرزنامهٔ گیرنده نروند.',
+      'ایمیلی مثل info@shoma.ir اعتماد مشتری را بیشتر می‌کند. این پلن پنج صندوق با ۱۰ گیگابایت فضا برای هر کدام می‌دهد و با اپلیکیشن ایمیل گوشی، اوت‌لوک و وب‌میل کنترل‌پنل کار می‌کند.\n\nرکوردهای SPF و DKIM در صفحهٔ سرویس برای کپی نوشته می‌شوند تا در DNS دامنه بگذارید (یا با یک تیکت، پشتیبانی برایتان بگذارد) و نامه‌های شما به پوشهٔ هرزنامهٔ گیرنده نروند.',
     setupFeeRial: 0,
     isFeatured: false,
     badge: null,
@@ -433,7 +450,7 @@ export const demoProducts: readonly DemoProduct[] = [
     status: 'active',
     createdAt: '2026-08-02T07:00:00Z',
     prices: pricesFromMonthly(1_290_000),
-    features: [LIMIT, LIMIT, LIMIT, true, true, false, true],
+    features: [LIMIT, LIMIT, LIMIT, true, true, false, BACKUP_BY_STAFF],
     limits: { mailboxes: 5, mailboxQuotaMb: 10 * GIB, attachmentMb: 25 },
   },
   {
@@ -442,7 +459,7 @@ export const demoProducts: readonly DemoProduct[] = [
     name: 'ایمیل سازمانی کسب‌وکار',
     summary: 'ایمیل، تقویم و دفترچهٔ تماس مشترک برای شرکت‌هایی با تا ۲۵ کارمند.',
     description:
-      'پلن کسب‌وکار ۲۵ صندوق ایمیل با ۲۵ گیگابایت فضا برای هر نفر دارد. تقویم و دفترچهٔ تماس مشترک کمک می‌کند جلسه‌ها را هماهنگ کنید و تماس‌های مشتریان بین همکاران گم نشود.\n\nنامه‌ها روی سرورهای داخل ایران نگه داشته می‌شوند، هر روز پشتیبان می‌گیرند و ضد ویروس و هرزنامه پیش از رسیدن به صندوق بررسی‌شان می‌کند.\n\nانتقال صندوق‌ها از سرویس ایمیل قبلی را کارشناسان ما رایگان انجام می‌دهند.',
+      'پلن کسب‌وکار ۲۵ صندوق ایمیل با ۲۵ گیگابایت فضا برای هر نفر دارد. تقویم و دفترچهٔ تماس مشترک کمک می‌کند جلسه‌ها را هماهنگ کنید و تماس‌های مشتریان بین همکاران گم نشود.\n\nنامه‌ها روی سرورهای داخل ایران نگه داشته می‌شوند و ضد ویروس و هرزنامه پیش از رسیدن به صندوق بررسی‌شان می‌کند.\n\nانتقال صندوق‌ها از سرویس ایمیل قبلی را کارشناسان ما رایگان انجام می‌دهند.',
     setupFeeRial: 0,
     isFeatured: false,
     badge: null,
@@ -451,7 +468,7 @@ export const demoProducts: readonly DemoProduct[] = [
     status: 'active',
     createdAt: '2026-09-15T08:30:00Z',
     prices: pricesFromMonthly(2_990_000),
-    features: [LIMIT, LIMIT, LIMIT, true, true, true, true],
+    features: [LIMIT, LIMIT, LIMIT, true, true, true, BACKUP_BY_STAFF],
     limits: { mailboxes: 25, mailboxQuotaMb: 25 * GIB, attachmentMb: 50 },
   },
 ];
