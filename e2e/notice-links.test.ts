@@ -4,6 +4,7 @@ import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import { standingWork } from '../apps/server/src/modules/dashboard/staff-work.service';
 import { paymentNoticeKinds } from '../apps/server/src/modules/orders/schema';
 import {
   sendTransferNotice,
@@ -192,5 +193,29 @@ describe('the links of every message open a page', () => {
     }
     expect([...new Set(links)].some((link) => link.endsWith('/account/credit'))).toBe(true);
     await asCustomer.close();
+  });
+
+  test("the admins' waiting-work alert: each kind's page in the console", async () => {
+    const links = standingWork(
+      {
+        transferClaims: 1,
+        transferClaimsLate: 1,
+        needsAttention: 1,
+        awaitingDelivery: 1,
+        overdueDeliveries: 1,
+        serverGroupsDown: ['هاست لینوکس'],
+      },
+      h.server.app.config.publicUrl,
+    ).map((work) => work.link);
+    expect(links).toHaveLength(4);
+    const asAdmin = await newPage(h.browser);
+    await signIn(asAdmin.page, h.server.url, '/admin', ADMIN);
+    for (const link of new Set(links)) {
+      await expectPage(asAdmin.page, link, /کنسول کارکنان ویترین$/);
+      // A console section answers an address it does not have with its own «not here» message.
+      expect(await asAdmin.page.getByText(/این صفحه در بخش .* نیست/).count(), link).toBe(0);
+      await asAdmin.page.getByRole('heading', { level: 1 }).first().waitFor();
+    }
+    await asAdmin.close();
   });
 });

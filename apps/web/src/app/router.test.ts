@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PAGES, type PageName } from '@vitrin/contracts';
 import { expect, test } from 'vitest';
@@ -40,11 +40,27 @@ test('every route path comes from the shared page table, and every page there is
     if (section?.[1]) sections.add(section[1]);
   }
   for (const name of [...routed, ...sections]) expect(PAGES).toHaveProperty(name);
+  // A page inside a console section is routed by the section's own router, from the table too.
+  const featuresDir = path.resolve(appDir, '../features');
+  const sectionRoutes = readdirSync(featuresDir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.tsx'))
+    .flatMap((entry) => [
+      ...readFileSync(path.join(entry.parentPath, entry.name), 'utf8').matchAll(
+        /subPagePath\(\s*'(\w+)',\s*'(\w+)'\s*\)/g,
+      ),
+    ])
+    .map(([, section, page]) => `${section}/${page}`);
   for (const [name, pattern] of Object.entries(PAGES)) {
-    if (name === 'home' || name === 'account' || name === 'admin') continue;
-    const inSection = [...sections].some((section) =>
-      pattern.startsWith(`${PAGES[section as PageName]}`),
+    if (name === 'home' || name === 'account' || name === 'admin' || sections.has(name)) continue;
+    const section = [...sections].find((section) =>
+      pattern.startsWith(`${PAGES[section as PageName]}/`),
     );
-    expect(routed.has(name) || inSection, `${name} (${pattern}) has a route`).toBe(true);
+    if (section) {
+      expect(sectionRoutes, `${name} (${pattern}) has a route in its section`).toContain(
+        `${section}/${name}`,
+      );
+    } else {
+      expect(routed.has(name), `${name} (${pattern}) has a route`).toBe(true);
+    }
   }
 });

@@ -1,6 +1,7 @@
 import { matchPage, type PageName } from '@vitrin/contracts';
 import { describe, expect, test } from 'vitest';
 import { renderEmail } from '../../providers/email/email-layout';
+import { standingWork } from '../dashboard/staff-work.service';
 import { paymentNoticeKinds } from '../orders/schema';
 import { transferNoticeText } from '../orders/transfer-notices';
 import type { ServiceRow } from './lifecycle';
@@ -99,4 +100,26 @@ describe('transfer notices link to pages that exist', () => {
       );
     });
   }
+});
+
+describe("the admins' waiting-work alert links to pages that exist", () => {
+  test('each kind of waiting work, and the console', () => {
+    const standing = standingWork(
+      {
+        transferClaims: 3,
+        transferClaimsLate: 2,
+        needsAttention: 1,
+        awaitingDelivery: 2,
+        overdueDeliveries: 1,
+        serverGroupsDown: ['هاست لینوکس'],
+      },
+      PUBLIC_URL,
+    );
+    expect(standing.map((work) => matchPage(new URL(work.link).pathname))).toEqual([
+      'adminTransfers',
+      'adminProvisioning',
+      'adminDeliveryQueue',
+      'adminProvisioning',
+    ]);
+  });
 });

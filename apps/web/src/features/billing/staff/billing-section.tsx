@@ -1,3 +1,4 @@
+import { subPagePath } from '@vitrin/contracts';
 import { Route, Routes } from 'react-router';
 import { FileTextIcon } from '../../../ui/icons';
 import { NotFoundMessage } from '../../../ui/status-message';
@@ -23,7 +24,7 @@ export function AdminBillingSection() {
       <Route path="documents/:documentId" element={<DocumentPage />} />
       <Route path="tax-rates" element={<TaxRatesPage />} />
       <Route path="seller" element={<SellerPage />} />
-      <Route path="transfers" element={<TransfersPage />} />
+      <Route path={subPagePath('adminBilling', 'adminTransfers')} element={<TransfersPage />} />
       <Route path="payments" element={<PaymentSettingsPage />} />
       <Route path="report" element={<SalesReportPage />} />
       <Route

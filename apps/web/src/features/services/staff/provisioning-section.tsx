@@ -1,3 +1,4 @@
+import { subPagePath } from '@vitrin/contracts';
 import { Route, Routes } from 'react-router';
 import { ServerIcon } from '../../../ui/icons';
 import { NotFoundMessage } from '../../../ui/status-message';
@@ -17,8 +18,14 @@ export function ProvisioningSection() {
   return (
     <Routes>
       <Route index element={<SetupQueuePage />} />
-      <Route path="services/:serviceId" element={<ServiceTimelinePage />} />
-      <Route path="delivery" element={<DeliveryQueuePage />} />
+      <Route
+        path={subPagePath('adminProvisioning', 'adminProvisioningService')}
+        element={<ServiceTimelinePage />}
+      />
+      <Route
+        path={subPagePath('adminProvisioning', 'adminDeliveryQueue')}
+        element={<DeliveryQueuePage />}
+      />
       <Route path="servers" element={<PanelServersPage />} />
       <Route path="products" element={<ProductDeliveryPage />} />
       <Route

@@ -1,3 +1,4 @@
+import { PAGES } from '@vitrin/contracts';
 import { BILLING_PATH } from '../../../console/utils/admin-sections';
 
 // The addresses of the console's billing section (issue 21): the documents at its root, one
@@ -7,7 +8,7 @@ import { BILLING_PATH } from '../../../console/utils/admin-sections';
 export { BILLING_PATH };
 export const TAX_RATES_PATH = `${BILLING_PATH}/tax-rates`;
 export const SELLER_PATH = `${BILLING_PATH}/seller`;
-export const TRANSFERS_PATH = `${BILLING_PATH}/transfers`;
+export const TRANSFERS_PATH = PAGES.adminTransfers;
 export const PAYMENT_SETTINGS_PATH = `${BILLING_PATH}/payments`;
 export const SALES_REPORT_PATH = `${BILLING_PATH}/report`;
 
