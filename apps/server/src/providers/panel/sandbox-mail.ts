@@ -122,14 +122,20 @@ export class SandboxMailPanelDriver extends SandboxPanelDriver implements PanelM
     if (account.domain !== domain) {
       throw new PanelError('refused', `sandbox: ${username} does not own ${domain}`);
     }
-    await this.mailDb
-      .insert(sandboxMailDomains)
-      .values({ username, domain, ...newDkimKey() })
-      .onConflictDoNothing();
-    const [mail] = await this.mailDb
-      .select()
-      .from(sandboxMailDomains)
-      .where(eq(sandboxMailDomains.username, username));
+    const found = () =>
+      this.mailDb
+        .select()
+        .from(sandboxMailDomains)
+        .where(eq(sandboxMailDomains.username, username));
+    let [mail] = await found();
+    if (!mail) {
+      // A key pair takes a moment to make: only when the domain has none yet.
+      await this.mailDb
+        .insert(sandboxMailDomains)
+        .values({ username, domain, ...newDkimKey() })
+        .onConflictDoNothing();
+      [mail] = await found();
+    }
     if (!mail) throw new PanelError('server-error', `sandbox: no mail domain for ${username}`);
     return { ...mail, diskLimitMb: account.diskLimitMb };
   }
