@@ -6,6 +6,7 @@ import { describe, expect, test } from 'vitest';
 import { articlePlainText } from '../modules/content/article-html';
 import {
   articles,
+  cannedReplies,
   groupFeatures,
   panelServers,
   productFeatureValues,
@@ -32,6 +33,7 @@ import { demoHomeHero } from './demo-catalog/home';
 import { demoProducts } from './demo-catalog/products';
 import { seedCatalogTruth } from './seed-catalog-truth';
 import { DEMO_NAMESERVERS } from './seed-provisioning';
+import { DNS_REPLY, OLD_DNS_REPLY } from './seed-staff';
 import { demoTickets } from './seed-support';
 
 // Issue 35 item 5: every feature line of the demo catalog says who delivers it (the module
@@ -201,14 +203,12 @@ describe('the demo database', () => {
       .update(groupFeatures)
       .set({ label: 'پشتیبان‌گیری روزانه' })
       .where(eq(groupFeatures.id, backups.id));
-    await db
-      .insert(productFeatureValues)
-      .values({
-        productId: hosting.id,
-        featureId: bandwidth.id,
-        value: '۲۰۰ گیگابایت',
-        included: true,
-      });
+    await db.insert(productFeatureValues).values({
+      productId: hosting.id,
+      featureId: bandwidth.id,
+      value: '۲۰۰ گیگابایت',
+      included: true,
+    });
     await db
       .update(productFeatureValues)
       .set({ value: null, included: true })
@@ -260,6 +260,10 @@ describe('the demo database', () => {
         body: 'سلام، بله.\nبرای دامنه‌های ‎.com کد انتقال (Auth Code) را از ثبت‌کنندهٔ فعلی بگیرید و در سفارش انتقال وارد کنید؛ هزینه…',
       })
       .where(eq(ticketMessages.id, reply.id));
+    await db
+      .update(cannedReplies)
+      .set({ body: OLD_DNS_REPLY })
+      .where(eq(cannedReplies.body, DNS_REPLY));
 
     await db.transaction((tx) => seedCatalogTruth(tx));
 
@@ -308,6 +312,11 @@ describe('the demo database', () => {
       .from(articles)
       .where(eq(articles.slug, twoFactor?.slug ?? ''));
     expect(article?.bodyHtml).toContain('پنل ویترین هنوز ورود دومرحله‌ای ندارد');
+    const [canned] = await db
+      .select({ body: cannedReplies.body })
+      .from(cannedReplies)
+      .where(eq(cannedReplies.body, DNS_REPLY));
+    expect(canned, 'the DNS canned reply names the service page, not ns1.vitrin.ir').toBeDefined();
     const [message] = await db.select().from(ticketMessages).where(eq(ticketMessages.id, reply.id));
     expect(message?.body).toContain('در همین تیکت بفرستید');
   });

@@ -11,6 +11,7 @@ import { sandboxLimitsOf } from '../providers/panel/sandbox-driver';
 import {
   articleCategories,
   articles,
+  cannedReplies,
   groupFeatures,
   panelServers,
   productFeatureValues,
@@ -24,9 +25,10 @@ import {
 import { demoArticles } from './demo-catalog/articles';
 import { demoCells } from './demo-catalog/cells';
 import { NOT_DELIVERED } from './demo-catalog/deliverers';
-import { demoGroups, featureRowLabel } from './demo-catalog/groups';
+import { demoGroups } from './demo-catalog/groups';
 import { demoProducts } from './demo-catalog/products';
 import { DELIVERED_BY_PANEL, DEMO_NAMESERVERS } from './seed-provisioning';
+import { DNS_REPLY, OLD_DNS_REPLY } from './seed-staff';
 import { demoTickets } from './seed-support';
 
 // Seed part `catalog-truth` (issue 35 items 4, 5, 15): brings a database seeded before them to
@@ -62,6 +64,10 @@ export async function seedCatalogTruth(tx: Transaction): Promise<void> {
       and(eq(panelServers.name, 'sandbox-1'), sql`cardinality(${panelServers.nameservers}) = 0`),
     );
   await updateTicketReply(tx);
+  await tx
+    .update(cannedReplies)
+    .set({ body: DNS_REPLY })
+    .where(eq(cannedReplies.body, OLD_DNS_REPLY));
 }
 
 async function updateGroups(tx: Transaction) {

@@ -12,7 +12,14 @@ export const demoSupportAccount = {
   email: 'maryam.ahmadi@example.com',
 } as const;
 
-const demoCannedReplies = [
+/** The canned reply's text before issue 35 named nameservers no demo server has. */
+export const OLD_DNS_REPLY =
+  'سلام، برای اتصال دامنه، سرورهای نام ns1.vitrin.ir و ns2.vitrin.ir را در پنل ثبت دامنه وارد کنید. اعمال تغییر تا ۲۴ ساعت طول می‌کشد.';
+
+export const DNS_REPLY =
+  'سلام، برای اتصال دامنه، نیم‌سرورهایی را که در صفحهٔ سرویس هاست در پنل ویترین، بخش «نیم‌سرورها»، نوشته شده‌اند در پنل ثبت دامنه وارد کنید. اعمال تغییر تا ۲۴ ساعت طول می‌کشد.';
+
+export const demoCannedReplies = [
   {
     title: 'دریافت شد، در حال بررسی',
     body: 'سلام، درخواست شما دریافت شد و همکاران ما در حال بررسی آن هستند. نتیجه را در همین تیکت به شما اطلاع می‌دهیم.',
@@ -23,7 +30,7 @@ const demoCannedReplies = [
   },
   {
     title: 'تنظیم DNS دامنه',
-    body: 'سلام، برای اتصال دامنه، سرورهای نام ns1.vitrin.ir و ns2.vitrin.ir را در پنل ثبت دامنه وارد کنید. اعمال تغییر تا ۲۴ ساعت طول می‌کشد.',
+    body: DNS_REPLY,
   },
 ];
 
