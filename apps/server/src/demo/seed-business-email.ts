@@ -1,12 +1,14 @@
 import { BILLING_CYCLE_MONTHS } from '@vitrin/contracts';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Transaction } from '../db/client';
+import { JOB_QUEUE_SCHEMA, jobQueueExists } from '../lib/job-queue';
 import type { SecretBox } from '../lib/secret-box';
 import { addToCart } from '../modules/orders/cart.service';
 import { submitOrder, useWalletInOrder } from '../modules/orders/orders.service';
 import { recordServiceEvent } from '../modules/services/lifecycle';
 import { newAccountPassword, panelUsernameFor } from '../modules/services/provisioning';
 import { addMonths } from '../modules/services/renewals';
+import { NOTICE_JOB } from '../modules/services/service-notices';
 import { changeBalance } from '../modules/wallet/wallet.service';
 import { hashSandboxPassword, sandboxLimitsOf } from '../providers/panel/sandbox-driver';
 import { newDkimKey } from '../providers/panel/sandbox-mail';
@@ -17,6 +19,7 @@ import {
   sandboxMailboxes,
   sandboxMailDomains,
   sandboxPanelAccounts,
+  serviceEvents,
   services,
   users,
 } from '../schema';
@@ -66,6 +69,17 @@ export async function seedBusinessEmail(tx: Transaction, secrets: SecretBox): Pr
       .from(services)
       .where(and(eq(services.orderId, order.id), eq(services.productId, team.id)));
     if (bought) {
+      // Bought before the plans were mapped, its payment said it waits for staff and queued that
+      // notice: as a plan the panel delivers, it said it was queued for setup and told nobody.
+      await tx
+        .update(serviceEvents)
+        .set({ message: 'پرداخت شد؛ سرویس در صف راه‌اندازی خودکار است', toStatus: 'pending' })
+        .where(and(eq(serviceEvents.serviceId, bought.id), eq(serviceEvents.kind, 'created')));
+      if (await jobQueueExists(tx)) {
+        await tx.execute(
+          sql`delete from ${sql.raw(JOB_QUEUE_SCHEMA)}.job where name = ${NOTICE_JOB} and data->>'serviceId' = ${bought.id}`,
+        );
+      }
       const username = panelUsernameFor(bought.id);
       const password = newAccountPassword();
       const at = bought.createdAt;
@@ -121,7 +135,7 @@ export async function seedBusinessEmail(tx: Transaction, secrets: SecretBox): Pr
           kind: 'panel.create',
           actor: 'system',
           message: `حساب ایمیل روی سرور ${server.name} ساخته شد (داده‌های نمایشی)`,
-          fromStatus: bought.status,
+          fromStatus: 'pending',
           toStatus: 'active',
         },
         at,

@@ -63,6 +63,8 @@ describe('business e-mail delivered by the panel', () => {
     });
     const kinds = email?.dnsRecords.map((record) => record.kind);
     expect(kinds).toEqual(['MX', 'SPF', 'DKIM', 'DMARC']);
+    expect(email?.dnsRecords[0]).toMatchObject({ name: domain, value: 'mail.vitrin.localhost' });
+    expect(email?.dnsRecords[1]?.value).toBe('v=spf1 mx a:mail.vitrin.localhost ~all');
     const dkim = email?.dnsRecords.find((record) => record.kind === 'DKIM');
     expect(dkim?.name).toBe(`vitrin._domainkey.${domain}`);
     expect(dkim?.value).toMatch(/^v=DKIM1; k=rsa; p=MII[A-Za-z0-9+/]+=*$/);
@@ -257,5 +259,11 @@ describe('business e-mail delivered by the panel', () => {
       ['info', true],
       ['sara', true],
     ]);
+    // Its timeline tells of a setup, not of a wait for staff.
+    const told = await t.app.db
+      .select({ message: serviceEvents.message })
+      .from(serviceEvents)
+      .where(eq(serviceEvents.serviceId, email?.id ?? ''));
+    expect(told.map((event) => event.message).join(' ')).not.toContain('تحویل');
   });
 });

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import type { MailboxView, MailDnsRecordView, PlanLimits } from '@vitrin/contracts';
 import { checkPasswordStrength, weakPasswordMessage } from '@vitrin/contracts/password-strength';
 import { formatAmount, toPersianDigits } from '@vitrin/fa';
@@ -10,6 +11,7 @@ import {
   mailOf,
   type PanelMail,
 } from '../../providers/panel/panel-mail';
+import { SANDBOX_MAIL_HOST } from '../../providers/panel/sandbox-mail';
 import { hasLimit, planLimitsOf } from '../catalog';
 import { recordServiceEvent } from './lifecycle';
 import { driverFor, type PanelServerRow, type ProvisioningDeps } from './panel-servers';
@@ -89,9 +91,15 @@ function mailDriver(
   return mail;
 }
 
-/** The host mail for the domain goes to: the panel server's own name. */
-function mailHostOf(deps: ProvisioningDeps, server: PanelServerRow): string {
-  return new URL(server.kind === 'sandbox' ? deps.publicUrl : server.baseUrl).hostname;
+/**
+ * The host the domain's mail goes to (an MX names a host, never an address): the panel server's
+ * own name, or `mail.<domain>` (which cPanel and DirectAdmin make) when it is reached by IP. The
+ * sandbox receives no mail; the demo's host stands for it.
+ */
+function mailHostOf(server: PanelServerRow, domain: string): string {
+  if (server.kind === 'sandbox') return SANDBOX_MAIL_HOST;
+  const host = new URL(server.baseUrl).hostname;
+  return isIP(host.replace(/^\[|\]$/g, '')) !== 0 || host === 'localhost' ? `mail.${domain}` : host;
 }
 
 /** The records the domain needs for its mail, DKIM only when the panel told its key. */
@@ -159,7 +167,7 @@ export async function listMailboxes(deps: ProvisioningDeps, userId: string, serv
       limits,
       mailboxes,
       problem,
-      dnsRecords: mailDnsRecords(found.domain, mailHostOf(deps, found.server), dkim),
+      dnsRecords: mailDnsRecords(found.domain, mailHostOf(found.server, found.domain), dkim),
       dnsManaged: false,
     },
   };

@@ -12,6 +12,8 @@ import { sandboxMailboxes, sandboxMailDomains, sandboxPanelAccounts } from './sa
 
 const MIN_PASSWORD_LENGTH = 8;
 export const SANDBOX_DKIM_SELECTOR = 'vitrin';
+/** The host the demo's MX record names (the sandbox receives no mail). */
+export const SANDBOX_MAIL_HOST = 'mail.vitrin.localhost';
 
 interface Options {
   publicUrl: string;
