@@ -13,6 +13,8 @@ export const errorEnvelope = z.object({
     message: z.string(),
     fields: z.record(z.string(), z.string()).optional(),
     requestId: z.string().optional(),
+    /** A 429's wait, the same whole seconds as its `Retry-After` header. */
+    retryAfterSeconds: z.number().int().positive().optional(),
   }),
 });
 

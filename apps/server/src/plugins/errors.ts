@@ -46,7 +46,10 @@ export function sendError(
   if (extra.fields && Object.keys(extra.fields).length > 0) body.error.fields = extra.fields;
   if (errorStatus[code] >= 500) body.error.requestId = String(reply.request.id);
   if (extra.retryAfterSeconds !== undefined) {
-    reply.header('retry-after', String(Math.max(1, Math.ceil(extra.retryAfterSeconds))));
+    const seconds = Math.max(1, Math.ceil(extra.retryAfterSeconds));
+    reply.header('retry-after', String(seconds));
+    // In the body too: a browser page reads the envelope, and a countdown needs the number.
+    body.error.retryAfterSeconds = seconds;
   }
   return reply.status(errorStatus[code]).type('application/json; charset=utf-8').send(body);
 }

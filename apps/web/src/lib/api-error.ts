@@ -6,6 +6,8 @@ export class ApiRequestError extends Error {
   readonly code: ApiError['code'];
   readonly fields: Record<string, string> | undefined;
   readonly requestId: string | undefined;
+  /** A 429's wait before asking again. */
+  readonly retryAfterSeconds: number | undefined;
 
   constructor(status: number, error: ApiError) {
     super(error.message);
@@ -14,6 +16,7 @@ export class ApiRequestError extends Error {
     this.code = error.code;
     this.fields = error.fields;
     this.requestId = error.requestId;
+    this.retryAfterSeconds = error.retryAfterSeconds;
   }
 }
 

@@ -393,7 +393,7 @@ describe('SMS codes', () => {
     expect(verified.statusCode).toBe(200);
   });
 
-  test('a second code within 60 s is refused with Retry-After', async () => {
+  test('a second code within 60 s is refused with Retry-After, and the wait in the envelope', async () => {
     const mobile = freshNumber();
     await call(
       '/api/jwt/register',
@@ -412,6 +412,8 @@ describe('SMS codes', () => {
     expect(again.statusCode).toBe(429);
     expect(again.json().error.message).toMatch(/^کد تازه هنوز قابل درخواست نیست/);
     expect(Number(again.headers['retry-after'])).toBeGreaterThan(50);
+    // The same wait in the envelope, for the page's countdown.
+    expect(again.json().error.retryAfterSeconds).toBe(Number(again.headers['retry-after']));
   });
 
   test('a wrong code says how many tries are left; five wrong tries end the code', async () => {

@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { toPersianDigits } from '@vitrin/fa';
 import { type ClipboardEvent, type FormEvent, useState } from 'react';
 import { fieldError } from '../../../lib/field-error';
@@ -29,6 +29,8 @@ interface CodeStepProps {
   mobile: string;
   mode: CodeMode;
   resendAt: number;
+  /** No new code was sent now: the server's wait is still running since the last one. */
+  sentBefore?: boolean;
   resending: boolean;
   /** Asks for another code; resolves true when one was sent. */
   onResend: () => Promise<boolean>;
@@ -42,6 +44,7 @@ export function CodeStep({
   mobile,
   mode,
   resendAt,
+  sentBefore = false,
   resending,
   onResend,
   onSignedIn,
@@ -129,6 +132,12 @@ export function CodeStep({
       <StepHeading title={titleOf[mode]}>
         کد {toPersianDigits(CODE_LENGTH)} رقمی به شمارهٔ <MobileNumber mobile={mobile} /> پیامک شد.
       </StepHeading>
+      {sentBefore && (
+        <Alert color="blue" variant="light" role="status" title="کد پیش‌تر فرستاده شده است">
+          کمی پیش کدی به این شماره پیامک شد؛ همان را وارد کنید. کد تازه را پس از پایان شمارش
+          می‌توانید بخواهید.
+        </Alert>
+      )}
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="md">
           <TextInput

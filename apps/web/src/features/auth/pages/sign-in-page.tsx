@@ -2,7 +2,9 @@ import { Card, Container } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
+import { ApiRequestError } from '../../../lib/api-error';
 import { appSession, useSession } from '../../../lib/app-session';
+import { showApiErrorToast } from '../../../lib/http';
 import type { Identity } from '../../../lib/identity-storage';
 import { PageLoader } from '../../../ui/page-loader';
 import { useCheckUser } from '../api/check-user';
@@ -27,6 +29,8 @@ interface SentCode {
   mobile: string;
   /** When the server allows the next code (ms since the epoch). */
   resendAt: number;
+  /** The server refused a new code for a while: the one sent before is the one to type. */
+  refused: boolean;
 }
 
 const introOf: Record<SignInIntent, { documentTitle: string; title: string; description: string }> =
@@ -64,7 +68,11 @@ export function SignInPage({ intent = 'sign-in' }: { intent?: SignInIntent }) {
   const sendTempCode = useSendTempCode();
 
   /** Sends a code for `mode` unless one went to this number too recently to ask again. */
-  const sendCode = async (mobile: string, mode: CodeMode, force = false): Promise<boolean> => {
+  const sendCode = async (
+    mobile: string,
+    mode: CodeMode,
+    force = false,
+  ): Promise<boolean | 'wait'> => {
     // The server would refuse a second code inside its wait, and the first still works for any
     // of the code steps, so going back and forth does not cost the person a minute.
     if (!force && sentCode?.mobile === mobile && Date.now() < sentCode.resendAt) return true;
@@ -73,10 +81,20 @@ export function SignInPage({ intent = 'sign-in' }: { intent?: SignInIntent }) {
         mode === 'sign-in'
           ? await sendSignInCode.mutateAsync(mobile)
           : await sendTempCode.mutateAsync(mobile);
-      setSentCode({ mobile, resendAt: Date.now() + sent.resendInSeconds * 1000 });
+      setSentCode({ mobile, resendAt: Date.now() + sent.resendInSeconds * 1000, refused: false });
       return true;
-    } catch {
-      // callApi has shown the server's message (a wait, or an SMS that could not be sent).
+    } catch (error) {
+      if (error instanceof ApiRequestError && error.retryAfterSeconds !== undefined) {
+        // A code went to this number moments ago (sign-up sent again, a reload): that code is
+        // the way on, and the countdown says when a new one may be asked for.
+        setSentCode({
+          mobile,
+          resendAt: Date.now() + error.retryAfterSeconds * 1000,
+          refused: true,
+        });
+        return 'wait';
+      }
+      showApiErrorToast(error);
       return false;
     }
   };
@@ -150,8 +168,9 @@ export function SignInPage({ intent = 'sign-in' }: { intent?: SignInIntent }) {
             mobile={step.mobile}
             mode={step.mode}
             resendAt={sentCode?.mobile === step.mobile ? sentCode.resendAt : 0}
+            sentBefore={sentCode?.mobile === step.mobile && sentCode.refused}
             resending={codeSending}
-            onResend={() => sendCode(step.mobile, step.mode, true)}
+            onResend={async () => (await sendCode(step.mobile, step.mode, true)) === true}
             onSignedIn={handleSignedIn}
             onChangeMobile={backToMobile}
           />
