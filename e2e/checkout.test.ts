@@ -309,7 +309,7 @@ describe('checkout in the browser', () => {
         payableRial: 0,
       });
       await page.getByText('پرداخت از کیف پول').first().waitFor();
-      await page.getByText('این سفارش بدون درگاه پرداخت شده است.').waitFor();
+      await page.getByText('پرداختی جز اعتبار کیف پول برای این سفارش نبوده است.').waitFor();
       await screenshotBoth(page, 'checkout-order-paid-by-wallet');
 
       // The ledger: the order's payment on top, with the way to its order.

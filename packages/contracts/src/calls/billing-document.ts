@@ -26,6 +26,23 @@ export const PAYMENT_METHOD_LABELS: Record<string, string> = {
   'bank-transfer': 'واریز بانکی',
 };
 
+/**
+ * How money reached an order, in Persian, everywhere it is named (issue 35): a gateway by its
+ * name, card-to-card, bank transfer, or `wallet` for the wallet's credit.
+ */
+export function paymentMethodName(method: string): string {
+  return method === 'wallet' ? 'کیف پول' : (PAYMENT_METHOD_LABELS[method] ?? method);
+}
+
+/**
+ * The amount row of what was paid other than from the wallet, named by the methods that paid it
+ * («پرداخت با کارت به کارت»), never «از درگاه» for a transfer staff confirmed.
+ */
+export function paidWithLabel(methods: readonly string[]): string {
+  const names = [...new Set(methods)].map(paymentMethodName);
+  return names.length === 0 ? 'پرداخت بیرون از کیف پول' : `پرداخت با ${names.join(' و ')}`;
+}
+
 /** The seller block: the company's legal details (staff settings). */
 export const sellerParty = z.object({
   legalName: z.string(),

@@ -20,7 +20,7 @@ import { RECONCILE_AFTER_MS, reconcilePayments } from './payments.service';
 const t = setupTestApp({ seedDemoData: true });
 
 const MESSAGES = {
-  orderPaid: 'پرداخت با موفقیت انجام شد و سفارش شما فعال شد',
+  orderPaid: 'پرداخت با موفقیت انجام شد و سفارش شما پرداخت‌شده است',
   credited:
     'پرداخت انجام شد، اما سفارش پیش‌تر پرداخت یا بسته شده بود؛ مبلغ به کیف پول شما افزوده شد',
   failed: 'پرداخت انجام نشد. اگر مبلغی از حساب شما کم شده باشد، بانک تا ۷۲ ساعت آن را برمی‌گرداند',

@@ -1,8 +1,8 @@
 import { Badge, Box, Group, Table, Text } from '@mantine/core';
 import {
   MANUAL_METHODS,
-  PAYMENT_METHOD_LABELS,
   type PaymentStatus,
+  paymentMethodName,
   TRANSFER_CLAIM_STATUS_LABELS,
 } from '@vitrin/contracts';
 import { toPersianDigits } from '@vitrin/fa';
@@ -22,14 +22,6 @@ const PAYMENT_STATUS_COLORS: Record<PaymentStatus, string> = {
   paid: 'teal',
   failed: 'red',
 };
-const GATEWAY_NAMES: Record<string, string> = {
-  sandbox: 'درگاه آزمایشی',
-  zarinpal: 'زرین‌پال',
-};
-
-export function gatewayName(gateway: string): string {
-  return GATEWAY_NAMES[gateway] ?? PAYMENT_METHOD_LABELS[gateway] ?? gateway;
-}
 
 interface PaymentsTableProps {
   payments: OrderDetail['payments'];
@@ -45,10 +37,10 @@ export function PaymentsTable({ payments, orderStatus }: PaymentsTableProps) {
     return (
       <Text size="sm" c="dimmed">
         {orderStatus === 'pending'
-          ? 'هنوز پرداختی از درگاه برای این سفارش ثبت نشده است.'
+          ? 'هنوز پرداختی برای این سفارش ثبت نشده است.'
           : orderStatus === 'paid'
-            ? 'این سفارش بدون درگاه پرداخت شده است.'
-            : 'پرداختی از درگاه برای این سفارش ثبت نشده است.'}
+            ? 'پرداختی جز اعتبار کیف پول برای این سفارش نبوده است.'
+            : 'پرداختی برای این سفارش ثبت نشده است.'}
       </Text>
     );
   }
@@ -62,7 +54,7 @@ export function PaymentsTable({ payments, orderStatus }: PaymentsTableProps) {
           <>
             <Group justify="space-between" gap="xs">
               <Text size="sm" fw={700}>
-                {gatewayName(payment.gateway)}
+                {paymentMethodName(payment.gateway)}
               </Text>
               <PaymentStatusBadge status={payment.status} gateway={payment.gateway} />
             </Group>
@@ -103,7 +95,7 @@ function PaymentsGrid({ payments }: { payments: OrderDetail['payments'] }) {
       <Table verticalSpacing="sm" striped>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>درگاه</Table.Th>
+            <Table.Th>روش</Table.Th>
             <Table.Th>مبلغ</Table.Th>
             <Table.Th>وضعیت</Table.Th>
             <Table.Th>شمارهٔ پیگیری</Table.Th>
@@ -113,7 +105,7 @@ function PaymentsGrid({ payments }: { payments: OrderDetail['payments'] }) {
         <Table.Tbody>
           {payments.map((payment) => (
             <Table.Tr key={payment.id}>
-              <Table.Td>{gatewayName(payment.gateway)}</Table.Td>
+              <Table.Td>{paymentMethodName(payment.gateway)}</Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{tomanText(payment.amountRial)}</Table.Td>
               <Table.Td>
                 <PaymentStatusBadge status={payment.status} gateway={payment.gateway} />

@@ -1,18 +1,13 @@
 import { Box, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { paymentMethodName } from '@vitrin/contracts';
 import { toPersianDigits } from '@vitrin/fa';
 import { tomanText } from '../../../lib/money';
 import { JalaliDateTime } from '../../../ui/jalali-date-time';
 import { PhoneList } from '../../../ui/phone-list';
 import type { SuccessfulPayments as Payments } from '../api/get-order-successful-payments';
 import { referenceText } from '../utils/reference-number';
-import { gatewayName } from './payments-table';
 
 type Payment = Payments['items'][number];
-
-const METHOD_LABELS: Record<Payment['method'], string> = {
-  gateway: 'درگاه پرداخت',
-  wallet: 'کیف پول',
-};
 
 function Reference({ payment }: { payment: Payment }) {
   if (!payment.referenceId) return <>—</>;
@@ -31,13 +26,9 @@ function Reference({ payment }: { payment: Payment }) {
   );
 }
 
+/** The wallet, or the gateway, card-to-card or bank transfer that brought the money. */
 function Source({ payment }: { payment: Payment }) {
-  return (
-    <>
-      {METHOD_LABELS[payment.method]}
-      {payment.gateway && ` (${gatewayName(payment.gateway)})`}
-    </>
-  );
+  return <>{paymentMethodName(payment.method === 'wallet' ? 'wallet' : (payment.gateway ?? ''))}</>;
 }
 
 /** What has been paid on an order: a table where there is room, small blocks on a phone. */

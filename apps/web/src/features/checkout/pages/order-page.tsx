@@ -10,7 +10,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import type { OnlineGateway } from '@vitrin/contracts';
+import { type OnlineGateway, paidWithLabel } from '@vitrin/contracts';
 import { toPersianDigits } from '@vitrin/fa';
 import { type ReactNode, useState } from 'react';
 import { useParams } from 'react-router';
@@ -161,7 +161,11 @@ function OrderDetails({ userId, order, documents }: OrderDetailsProps) {
                   hideZero: true,
                 },
                 {
-                  label: 'پرداخت از درگاه',
+                  label: paidWithLabel(
+                    order.payments
+                      .filter((payment) => payment.status === 'paid')
+                      .map((payment) => payment.gateway),
+                  ),
                   rial: order.gatewayPaidRial,
                   deduct: true,
                   hideZero: true,

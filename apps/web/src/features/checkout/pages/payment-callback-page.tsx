@@ -1,16 +1,31 @@
-import { Anchor, Button, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Container,
+  Group,
+  Loader,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
+import { SERVICE_STATUS_LABELS } from '@vitrin/contracts';
 import { toPersianDigits } from '@vitrin/fa';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { describeApiError } from '../../../lib/api-error';
+import { useSession } from '../../../lib/app-session';
 import { IS_ANDROID_BUILD } from '../../../lib/config';
 import { tomanText } from '../../../lib/money';
-import { CREDIT_PATH, orderPath } from '../../../lib/panel-paths';
+import { CREDIT_PATH, orderPath, servicePath } from '../../../lib/panel-paths';
 import { ANDROID_RETURN_URL } from '../../../native/app-version';
 import { AlertIcon, CheckCircleIcon, ClockIcon, XCircleIcon } from '../../../ui/icons';
 import { StatusMessage } from '../../../ui/status-message';
+import { type OrderService, useOrderServices } from '../api/get-order-services';
 import { type PaymentOutcome, useVerifyPayOrder } from '../api/verify-pay-order';
+import { paidOrderTitle, serviceProgressText } from '../utils/service-progress';
 
 /**
  * Where the gateway sends the person back: ZarinPal (and the sandbox) add `?Authority=…&Status=
@@ -110,6 +125,15 @@ interface PaymentResultProps {
 
 function PaymentResult({ outcome, onAskAgain, asking }: PaymentResultProps) {
   const topUp = outcome.purpose === 'top-up';
+  const session = useSession();
+  // Signed in (as the buyer almost always is on return), the page says what each bought service
+  // is doing now; a renewal or plan change made none, and says only that it was paid.
+  const services = useOrderServices(
+    session.status === 'signed-in' && outcome.status === 'paid' && !topUp
+      ? session.identity.id
+      : null,
+    outcome.orderId,
+  );
   const orderLink = outcome.orderId ? (
     <Button component={Link} to={orderPath(outcome.orderId)}>
       مشاهدهٔ سفارش
@@ -123,6 +147,7 @@ function PaymentResult({ outcome, onAskAgain, asking }: PaymentResultProps) {
 
   // The titles say what happened in a word; the server's message, under them, says the rest.
   if (outcome.status === 'paid') {
+    const ordered = !topUp && !outcome.creditedToWallet;
     return (
       <StatusMessage
         titleOrder={1}
@@ -133,11 +158,14 @@ function PaymentResult({ outcome, onAskAgain, asking }: PaymentResultProps) {
             ? 'مبلغ به کیف پول شما افزوده شد'
             : topUp
               ? 'افزایش اعتبار انجام شد'
-              : 'پرداخت موفق'
+              : paidOrderTitle(services.data?.map((service) => service.status) ?? [])
         }
         description={outcome.message}
       >
         <PaymentFacts outcome={outcome} />
+        {ordered && services.data && services.data.length > 0 && (
+          <BoughtServices services={services.data} />
+        )}
         <Group gap="sm" justify="center" mt="sm">
           {!topUp && orderLink}
           {(topUp || outcome.creditedToWallet) && creditLink}
@@ -187,6 +215,39 @@ function PaymentResult({ outcome, onAskAgain, asking }: PaymentResultProps) {
         {topUp ? creditLink : orderLink}
       </Group>
     </StatusMessage>
+  );
+}
+
+/** Each service the order made and what it is doing: active, being set up, with staff. */
+function BoughtServices({ services }: { services: readonly OrderService[] }) {
+  return (
+    <Stack gap="xs" w="100%" maw={480} component="ul" p={0} m={0} aria-label="سرویس‌های این سفارش">
+      {services.map((service) => (
+        <Card key={service.id} component="li" withBorder padding="sm" ta="start">
+          <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+            <Anchor
+              component={Link}
+              to={servicePath(service.id)}
+              fw={700}
+              size="sm"
+              style={{ overflowWrap: 'anywhere', minWidth: 0 }}
+            >
+              {service.name}
+            </Anchor>
+            <Badge
+              variant="light"
+              color={service.status === 'active' ? 'teal' : 'orange'}
+              style={{ flex: 'none' }}
+            >
+              {SERVICE_STATUS_LABELS[service.status]}
+            </Badge>
+          </Group>
+          <Text size="sm" c="dimmed" mt={4}>
+            {serviceProgressText(service.status)}
+          </Text>
+        </Card>
+      ))}
+    </Stack>
   );
 }
 

@@ -1,6 +1,8 @@
 import { Anchor, Badge, Card, Divider, Group, Stack, Text } from '@mantine/core';
 import {
   BILLING_CYCLE_LABELS,
+  paidWithLabel,
+  paymentMethodName,
   SERVICE_STATUS_LABELS,
   WALLET_REASON_LABELS,
 } from '@vitrin/contracts';
@@ -118,7 +120,15 @@ export function AmountsCard({ order }: { order: AdminOrder }) {
         </Group>
         <Divider my={4} />
         <AmountLine label="پرداخت از کیف پول">{tomanText(order.walletAppliedRial)}</AmountLine>
-        <AmountLine label="پرداخت از درگاه">{tomanText(order.gatewayPaidRial)}</AmountLine>
+        <AmountLine
+          label={paidWithLabel(
+            order.payments
+              .filter((payment) => payment.status === 'paid' && !payment.creditedToWallet)
+              .map((payment) => payment.gateway),
+          )}
+        >
+          {tomanText(order.gatewayPaidRial)}
+        </AmountLine>
         <AmountLine label="مانده برای پرداخت">{tomanText(order.payableRial)}</AmountLine>
         {order.refundedRial > 0 && (
           <AmountLine label="بازپرداخت‌شده به کیف پول">
@@ -229,9 +239,11 @@ function Row({ first, children }: { first: boolean; children: ReactNode }) {
 }
 
 export function PaymentsList({ payments }: { payments: AdminOrder['payments'] }) {
-  if (payments.length === 0) return <Empty>این سفارش به درگاه فرستاده نشده است.</Empty>;
+  if (payments.length === 0) {
+    return <Empty>نه به درگاه فرستاده شده و نه کارت به کارت یا واریزی برایش ثبت شده است.</Empty>;
+  }
   return (
-    <RowsCard label="پرداخت‌های درگاه">
+    <RowsCard label="پرداخت‌ها">
       {payments.map((payment, index) => (
         <Row key={payment.id} first={index === 0}>
           <Group justify="space-between" align="center" gap="xs">
@@ -254,8 +266,8 @@ export function PaymentsList({ payments }: { payments: AdminOrder['payments'] })
           </Group>
           <Group gap="lg" wrap="wrap">
             <Text size="xs">
-              {'درگاه: '}
-              <bdi dir="ltr">{payment.gateway}</bdi>
+              {'روش: '}
+              {paymentMethodName(payment.gateway)}
             </Text>
             {payment.referenceId && (
               <Text size="xs">

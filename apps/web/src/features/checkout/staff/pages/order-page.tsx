@@ -101,7 +101,7 @@ function OrderDetails({ userId, order }: { userId: string; order: AdminOrder }) 
       <PageSection title="ردیف‌های سفارش">
         <OrderLinesList lines={order.lines} />
       </PageSection>
-      <PageSection title="پرداخت‌های درگاه">
+      <PageSection title="پرداخت‌ها">
         <PaymentsList payments={order.payments} />
       </PageSection>
       <PageSection title="کیف پول">
