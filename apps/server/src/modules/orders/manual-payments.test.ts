@@ -9,7 +9,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { OutboxMailSender } from '../../providers/email/outbox-mail';
 import type { ConsoleSmsSender } from '../../providers/sms/console-sms';
-import { billingDocuments, orders, payments, ticketAttachments } from '../../schema';
+import { billingDocuments, orders, payments, ticketAttachments, users } from '../../schema';
 import { createSignedInUser, ok, refused, type SignedInUser, send } from '../../test/api-kit';
 import { auditRowsOf, createStaff, expectStaffOnly } from '../../test/staff-kit';
 import { setupTestApp } from '../../test/test-app';
@@ -291,6 +291,11 @@ describe('who claimed it, in the staff queue', () => {
       buyer.token,
     );
     const order = await submitCart(t.app, buyer, [HOSTING_MONTH]);
+    // As an account that paid before checkout saved its name to the profile.
+    await t.app.db
+      .update(users)
+      .set({ firstName: null, lastName: null })
+      .where(eq(users.id, buyer.id));
     const forOrder = await ok(t.app, '/api/pay/claim-transfer', cardClaimOf(order.id), buyer.token);
 
     const nameless = await createSignedInUser(t.app, { firstName: null, lastName: null });

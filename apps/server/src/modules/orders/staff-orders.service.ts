@@ -136,7 +136,7 @@ export async function findOrders(
       id: order.id,
       number: order.number,
       status: order.status,
-      customer: { id: order.userId, name: personName(person), mobile: person.mobile },
+      customer: { id: order.userId, name: buyerName(person, order), mobile: person.mobile },
       totalRial: order.totalRial,
       walletAppliedRial: order.walletAppliedRial,
       gatewayPaidRial: order.gatewayPaidRial,
@@ -148,6 +148,21 @@ export async function findOrders(
     ...counted,
     nextCursor,
   };
+}
+
+/**
+ * Who ordered, as staff read it: the account's name, else the name given on the order (an
+ * account made at checkout has none yet; issue 35), never the bare E.164 number if avoidable.
+ */
+function buyerName(
+  person: { firstName: string | null; lastName: string | null; mobile: string },
+  order: Pick<typeof orders.$inferSelect, 'buyer'>,
+): string {
+  return (
+    [person.firstName, person.lastName].filter(Boolean).join(' ') ||
+    order.buyer.fullName?.trim() ||
+    personName(person)
+  );
 }
 
 /** Any customer's order with everything staff need to answer for it, or NOT_FOUND. */
@@ -199,7 +214,7 @@ export async function getStaffOrderDetail(
   });
   return {
     ...detail,
-    customer: { id: customer.id, name: personName(customer), mobile: customer.mobile },
+    customer: { id: customer.id, name: buyerName(customer, order), mobile: customer.mobile },
     refundedAt: order.refundedAt?.toISOString() ?? null,
     refundedRial: order.refundedRial,
     payments: attempts.map((payment) => ({

@@ -8,8 +8,8 @@ import {
 import { formatJalaliDate, toPersianDigits } from '@vitrin/fa';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { discountCodes, orders, services } from '../../schema';
-import { ok, refused, type SignedInUser, send } from '../../test/api-kit';
+import { discountCodes, orders, services, users } from '../../schema';
+import { createSignedInUser, ok, refused, type SignedInUser, send } from '../../test/api-kit';
 import { auditRowsOf, createStaff, expectStaffOnly } from '../../test/staff-kit';
 import { setupTestApp } from '../../test/test-app';
 import { readBalance } from '../wallet/wallet.service';
@@ -130,6 +130,33 @@ describe('list-orders', () => {
     );
     expect(paged).toMatchObject({ total: 2, page: 2, pageSize: 1 });
     expect(paged.items.map((row) => row.id)).toEqual([small.id]);
+  });
+
+  test('an account with no name yet is named by what its order gives (issue 35)', async () => {
+    const buyer = await createSignedInUser(t.app, { firstName: null, lastName: null });
+    await ok(
+      t.app,
+      '/api/cart/update-user',
+      { fullName: 'کاوه خریدار', email: `buyer${buyer.mobile.slice(-7)}@example.com` },
+      buyer.token,
+    );
+    const order = await submitCart(t.app, buyer, [HOSTING_MONTH]);
+    // As an account that ordered before checkout saved its name to the profile.
+    await t.app.db
+      .update(users)
+      .set({ firstName: null, lastName: null })
+      .where(eq(users.id, buyer.id));
+    const listed = await ok(
+      t.app,
+      adminListOrders.path,
+      { query: String(order.number) },
+      support.token,
+    );
+    expect(listed.items.map((row) => row.customer)).toEqual([
+      { id: buyer.id, name: 'کاوه خریدار', mobile: buyer.mobile },
+    ]);
+    const detail = await ok(t.app, adminGetOrder.path, { orderId: order.id }, support.token);
+    expect(detail.customer).toEqual({ id: buyer.id, name: 'کاوه خریدار', mobile: buyer.mobile });
   });
 
   test('a query that is neither a mobile nor an order number, or a bad date, is a field error', async () => {
