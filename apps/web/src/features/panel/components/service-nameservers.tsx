@@ -36,7 +36,7 @@ export function ServiceNameservers({ account }: ServiceNameserversProps) {
             const label = `نیم‌سرور ${toPersianDigits(index + 1)}`;
             return (
               <li key={nameserver} style={{ listStyle: 'none' }}>
-                <LabeledValue labelWidth="6.5rem" label={label}>
+                <LabeledValue labelWidth="5rem" label={label}>
                   <CopyableCode value={nameserver} label={label} />
                 </LabeledValue>
               </li>
