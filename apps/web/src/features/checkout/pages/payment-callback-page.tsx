@@ -22,6 +22,7 @@ import { tomanText } from '../../../lib/money';
 import { CREDIT_PATH, orderPath, servicePath } from '../../../lib/panel-paths';
 import { ANDROID_RETURN_URL } from '../../../native/app-version';
 import { AlertIcon, CheckCircleIcon, ClockIcon, XCircleIcon } from '../../../ui/icons';
+import { LatinIsolated } from '../../../ui/latin-isolated';
 import { StatusMessage } from '../../../ui/status-message';
 import { type OrderService, useOrderServices } from '../api/get-order-services';
 import { type PaymentOutcome, useVerifyPayOrder } from '../api/verify-pay-order';
@@ -232,7 +233,7 @@ function BoughtServices({ services }: { services: readonly OrderService[] }) {
               size="sm"
               style={{ overflowWrap: 'anywhere', minWidth: 0 }}
             >
-              {service.name}
+              <LatinIsolated text={service.name} />
             </Anchor>
             <Badge
               variant="light"
