@@ -55,6 +55,18 @@ describe('the mailboxes of a business e-mail service', () => {
         expect(await dns.textContent()).toContain('vitrin._domainkey.sara-blog.com');
         expect(await horizontalOverflow(page)).toBe(0);
 
+        // The new-mailbox form, filled in, as the person sees it before sending.
+        await card.getByRole('button', { name: 'صندوق تازه' }).click();
+        const form = page.getByRole('dialog', { name: 'صندوق ایمیل تازه' });
+        await form.getByLabel('نام صندوق').fill('accounting');
+        await form.getByLabel('گذرواژه', { exact: true }).fill(STRONG);
+        await form.getByRole('meter', { name: 'قدرت رمز عبور' }).waitFor();
+        expect(await form.textContent()).toContain('accounting@sara-blog.com');
+        expect(await horizontalOverflow(page)).toBe(0);
+        await saveScreenshot(page, `mailbox-form-${name}`);
+        await form.getByRole('button', { name: 'انصراف' }).click();
+        await form.waitFor({ state: 'detached' });
+
         if (name === 'desktop') {
           await card.getByRole('button', { name: 'صندوق تازه' }).click();
           const dialog = page.getByRole('dialog', { name: 'صندوق ایمیل تازه' });

@@ -4,9 +4,9 @@ import {
   Card,
   Group,
   Modal,
-  NumberInput,
   PasswordInput,
   Progress,
+  Select,
   Skeleton,
   Stack,
   Text,
@@ -20,7 +20,6 @@ import { PASSWORD_POLICY_TEXT, usePasswordStrength } from '../../../lib/password
 import { showSuccessToast } from '../../../lib/toast';
 import { useUserInfo } from '../../../lib/user-info';
 import { PlusIcon } from '../../../ui/icons';
-import { LatinIsolated } from '../../../ui/latin-isolated';
 import { LoadFailedLine } from '../../../ui/load-failed';
 import { PasswordStrengthMeter } from '../../../ui/password-strength-meter';
 import {
@@ -80,7 +79,7 @@ export function MailboxesCard({ userId, serviceId, active }: MailboxesCardProps)
                 {max === null
                   ? `${toPersianDigits(mailboxes.length)} صندوق روی `
                   : `${toPersianDigits(mailboxes.length)} از ${toPersianDigits(max)} صندوق پلن، روی `}
-                <LatinIsolated text={mail.domain} />
+                <Address text={mail.domain} />
               </Text>
             </Stack>
             <Button
@@ -201,6 +200,15 @@ function MailboxRow({
   );
 }
 
+/** An e-mail address, read left to right as one piece inside Persian text. */
+function Address({ text }: { text: string }) {
+  return (
+    <bdi dir="ltr" style={{ overflowWrap: 'anywhere' }}>
+      {text}
+    </bdi>
+  );
+}
+
 /** The largest quota the plan gives one mailbox, in whole GB (100 GB when it sets none). */
 function maxQuotaGb(mail: ServiceMail): number {
   return Math.max(1, Math.floor((mail.limits.mailboxQuotaMb ?? 100 * MB_PER_GB) / MB_PER_GB));
@@ -219,25 +227,40 @@ function QuotaField({
   error,
 }: {
   mail: ServiceMail;
-  value: number | string;
-  onChange: (value: number | string) => void;
+  value: number;
+  onChange: (value: number) => void;
   error: string | undefined;
 }) {
   return (
-    <NumberInput
+    <Select
       label="سهمیهٔ فضا"
       description={quotaHint(mail)}
-      min={1}
-      max={maxQuotaGb(mail)}
-      allowDecimal={false}
-      allowNegative={false}
-      clampBehavior="strict"
-      suffix=" گیگابایت"
-      value={value}
-      onChange={onChange}
+      data={quotaChoices(mail).map((gb) => ({
+        value: String(gb),
+        label: `${toPersianDigits(gb)} گیگابایت`,
+      }))}
+      value={String(value)}
+      onChange={(next) => next && onChange(Number(next))}
+      allowDeselect={false}
+      comboboxProps={{ withinPortal: true }}
       error={error}
     />
   );
+}
+
+/** Whole gigabytes up to the plan's largest quota: each one when few, else round steps. */
+function quotaChoices(mail: ServiceMail): number[] {
+  const max = maxQuotaGb(mail);
+  if (max <= 30) return Array.from({ length: max }, (_, index) => index + 1);
+  const steps = [1, 2, 5, 10, 15, 20, 25, 30, 40, 50, 75, 100].filter((gb) => gb < max);
+  return [...steps, max];
+}
+
+/** The choice nearest below (or at) a quota in MB. */
+function nearestChoice(mail: ServiceMail, quotaMb: number | null): number {
+  const choices = quotaChoices(mail);
+  const wanted = quotaMb === null ? maxQuotaGb(mail) : quotaMb / MB_PER_GB;
+  return choices.filter((gb) => gb <= wanted).at(-1) ?? choices[0] ?? 1;
 }
 
 function useMailboxPassword(userId: string, password: string, address: string) {
@@ -265,7 +288,7 @@ function CreateMailboxDialog({
   const create = useMailboxChange(userId, '/api/user/services/create-mailbox');
   const [localPart, setLocalPart] = useState('');
   const [password, setPassword] = useState('');
-  const [quotaGb, setQuotaGb] = useState<number | string>(Math.min(2, maxQuotaGb(mail)));
+  const [quotaGb, setQuotaGb] = useState(nearestChoice(mail, 2 * MB_PER_GB));
   const [refusal, setRefusal] = useState<string | null>(null);
   const [missingName, setMissingName] = useState(false);
   const address = `${localPart.trim().toLowerCase() || 'name'}@${mail.domain}`;
@@ -285,7 +308,7 @@ function CreateMailboxDialog({
         serviceId,
         localPart: localPart.trim().toLowerCase(),
         password,
-        quotaMb: Number(quotaGb) * MB_PER_GB,
+        quotaMb: quotaGb * MB_PER_GB,
       });
     } catch {
       return;
@@ -302,17 +325,12 @@ function CreateMailboxDialog({
             label="نام صندوق"
             description={
               <>
-                نشانی: <LatinIsolated text={address} />
+                نشانی: <Address text={address} />
               </>
             }
-            dir="ltr"
             autoComplete="off"
-            rightSection={
-              <Text size="sm" c="dimmed" dir="ltr" pe="xs">
-                @{mail.domain}
-              </Text>
-            }
-            rightSectionWidth={`${mail.domain.length + 3}ch`}
+            // A Latin name, typed from the left as it reads.
+            styles={{ input: { direction: 'ltr', textAlign: 'left' } }}
             value={localPart}
             onChange={(event) => {
               setLocalPart(event.currentTarget.value);
@@ -398,8 +416,8 @@ function PasswordDialog({
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="md">
           <Text size="sm">
-            گذرواژهٔ تازه برای <LatinIsolated text={mailbox.address} />. برنامه‌های ایمیلی که با
-            گذرواژهٔ قبلی وصل‌اند، گذرواژهٔ تازه را می‌خواهند.
+            گذرواژهٔ تازه برای <Address text={mailbox.address} />. برنامه‌های ایمیلی که با گذرواژهٔ
+            قبلی وصل‌اند، گذرواژهٔ تازه را می‌خواهند.
           </Text>
           <Stack gap={6}>
             <PasswordInput
@@ -448,12 +466,7 @@ function QuotaDialog({
   onClose: () => void;
 }) {
   const change = useMailboxChange(userId, '/api/user/services/set-mailbox-quota');
-  const [quotaGb, setQuotaGb] = useState<number | string>(
-    Math.min(
-      maxQuotaGb(mail),
-      Math.max(1, Math.round((mailbox.quotaMb ?? maxQuotaGb(mail) * MB_PER_GB) / MB_PER_GB)),
-    ),
-  );
+  const [quotaGb, setQuotaGb] = useState(nearestChoice(mail, mailbox.quotaMb));
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -461,7 +474,7 @@ function QuotaDialog({
       await change.mutateAsync({
         serviceId,
         localPart: mailbox.localPart,
-        quotaMb: Number(quotaGb) * MB_PER_GB,
+        quotaMb: quotaGb * MB_PER_GB,
       });
     } catch {
       return;
@@ -475,7 +488,7 @@ function QuotaDialog({
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="md">
           <Text size="sm">
-            فضای <LatinIsolated text={mailbox.address} />؛ اکنون{' '}
+            فضای <Address text={mailbox.address} />؛ اکنون{' '}
             {usageMeter(mailbox.usedMb, mailbox.quotaMb).text}.
           </Text>
           <QuotaField
@@ -523,8 +536,8 @@ function DeleteDialog({
     <Modal opened onClose={remove.isPending ? () => undefined : onClose} title="حذف صندوق ایمیل">
       <Stack gap="md">
         <Text size="sm">
-          صندوق <LatinIsolated text={mailbox.address} /> و همهٔ نامه‌های آن برای همیشه پاک می‌شود و
-          نامه‌هایی که از این پس به این نشانی برسند، برگشت می‌خورند. این کار برگشت ندارد.
+          صندوق <Address text={mailbox.address} /> و همهٔ نامه‌های آن برای همیشه پاک می‌شود و نامه‌هایی
+          که از این پس به این نشانی برسند، برگشت می‌خورند. این کار برگشت ندارد.
         </Text>
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} disabled={remove.isPending}>
