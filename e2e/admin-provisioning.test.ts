@@ -327,6 +327,10 @@ describe('the console provisioning section in the browser', () => {
         .poll(() => dialog.getByLabel('توکن API').getAttribute('aria-invalid'))
         .toBe('true');
       await dialog.getByLabel('توکن API').fill(whm.apiToken);
+      // The nameservers its customers point their domains at (issue 35 item 15), one a line.
+      await dialog
+        .getByRole('textbox', { name: 'نیم‌سرورها' })
+        .fill('NS1.e2e-host.ir\nns2.e2e-host.ir');
       await page.waitForTimeout(300);
       await saveScreenshot(page, 'admin-provisioning-server-dialog-desktop');
       await dialog.getByRole('button', { name: 'افزودن سرور' }).click();
@@ -337,7 +341,13 @@ describe('the console provisioning section in the browser', () => {
         .select()
         .from(panelServers)
         .where(eq(panelServers.name, 'whm-e2e-2'));
-      expect(saved).toMatchObject({ kind: 'whm', groupName: GROUP, capacity: 120, enabled: true });
+      expect(saved).toMatchObject({
+        kind: 'whm',
+        groupName: GROUP,
+        capacity: 120,
+        nameservers: ['ns1.e2e-host.ir', 'ns2.e2e-host.ir'],
+        enabled: true,
+      });
       // Sealed at rest: the token is not in the stored credentials as typed.
       expect(saved?.credentials).not.toContain(whm.apiToken);
 
