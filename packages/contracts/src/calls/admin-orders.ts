@@ -50,7 +50,10 @@ export const adminOrderRow = z.object({
   customer: staffCustomerRef,
   totalRial: rial,
   walletAppliedRial: rial,
+  /** Paid other than from the wallet: by a gateway, card-to-card or bank transfer. */
   gatewayPaidRial: rial,
+  /** How `gatewayPaidRial` was paid: each method once (a gateway's name, `card-to-card`, …). */
+  paidWith: z.array(z.string()),
   discountCode: z.string().nullable(),
   createdAt: timestamp,
   paidAt: timestamp.nullable(),

@@ -143,6 +143,16 @@ describe('a claim for an order', () => {
     const paid = await orderOf(customer, order.id);
     expect(paid.status).toBe('paid');
     expect(paid.gatewayPaidRial).toBe(order.payableRial);
+    // Staff's list names how it was paid: card-to-card, not «درگاه».
+    const staffList = await ok(
+      t.app,
+      '/api/admin/orders/list-orders',
+      { query: String(order.number) },
+      admin.token,
+    );
+    expect(staffList.items.find((item) => item.id === order.id)?.paidWith).toEqual([
+      'card-to-card',
+    ]);
     expect(paid.invoice).not.toBeNull();
     expect(paid.payments).toEqual([
       expect.objectContaining({

@@ -1,6 +1,6 @@
 import type { AdminOrderDetail, AdminOrderRow, AdminOrderSort } from '@vitrin/contracts';
 import { formatAmount, normalizeMobile, toLatinDigits, toPersianDigits } from '@vitrin/fa';
-import { and, asc, desc, eq, gt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
@@ -126,6 +126,23 @@ export async function findOrders(
         .where(where),
     ),
   ]);
+  const methods =
+    rows.length === 0
+      ? []
+      : await db
+          .selectDistinct({ orderId: payments.orderId, gateway: payments.gateway })
+          .from(payments)
+          .where(
+            and(
+              inArray(
+                payments.orderId,
+                rows.map((row) => row.order.id),
+              ),
+              eq(payments.status, 'paid'),
+              eq(payments.creditedToWallet, false),
+            ),
+          )
+          .orderBy(payments.gateway);
   const last = rows.at(-1);
   const nextCursor =
     last && rows.length === paging.limit && filters.sort !== 'total-desc'
@@ -140,6 +157,7 @@ export async function findOrders(
       totalRial: order.totalRial,
       walletAppliedRial: order.walletAppliedRial,
       gatewayPaidRial: order.gatewayPaidRial,
+      paidWith: methods.filter((paid) => paid.orderId === order.id).map((paid) => paid.gateway),
       discountCode: order.discountCode,
       createdAt: order.createdAt.toISOString(),
       paidAt: order.paidAt?.toISOString() ?? null,

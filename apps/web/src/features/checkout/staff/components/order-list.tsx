@@ -1,4 +1,5 @@
 import { Anchor, Card, Group, Stack, Table, Text } from '@mantine/core';
+import { paymentMethodName } from '@vitrin/contracts';
 import { toPersianDigits } from '@vitrin/fa';
 import { Link } from 'react-router';
 import { tomanText } from '../../../../lib/money';
@@ -87,7 +88,8 @@ function OrderTable({ items }: { items: readonly AdminOrderListRow[] }) {
 function PaidParts({ order }: { order: AdminOrderListRow }) {
   const parts = [
     order.walletAppliedRial > 0 && `کیف پول ${tomanText(order.walletAppliedRial)}`,
-    order.gatewayPaidRial > 0 && `درگاه ${tomanText(order.gatewayPaidRial)}`,
+    order.gatewayPaidRial > 0 &&
+      `${order.paidWith.map(paymentMethodName).join(' و ') || 'بیرون از کیف پول'} ${tomanText(order.gatewayPaidRial)}`,
   ].filter((part): part is string => typeof part === 'string');
   if (parts.length === 0) {
     return (
