@@ -194,7 +194,12 @@ describe('checkout in the browser', () => {
 
       await page.waitForURL(/\/pay\/callback\?/);
       await page.getByRole('heading', { name: 'پرداخت موفق', level: 1 }).waitFor();
-      await page.getByText('پرداخت با موفقیت انجام شد و سفارش شما فعال شد').waitFor();
+      await page.getByText('پرداخت با موفقیت انجام شد و سفارش شما پرداخت‌شده است').waitFor();
+      // What the bought builder is doing, from its status: set up by itself in seconds.
+      await page
+        .getByRole('list', { name: 'سرویس‌های این سفارش' })
+        .getByText('فعال است و آمادهٔ استفاده.')
+        .waitFor({ timeout: 30_000 });
       await page.getByText(tomanText(accountCart.totalRial)).waitFor();
       await page.getByText('شمارهٔ پیگیری').waitFor();
       await screenshotBoth(page, 'checkout-callback-paid');
