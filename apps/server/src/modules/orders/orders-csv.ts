@@ -1,4 +1,4 @@
-import { type AdminOrderRow, ORDER_STATUS_LABELS } from '@vitrin/contracts';
+import { type AdminOrderRow, ORDER_STATUS_LABELS, paymentMethodName } from '@vitrin/contracts';
 import {
   formatJalaliDate,
   formatMobile,
@@ -34,7 +34,8 @@ const HEADERS = [
   'موبایل',
   'مبلغ کل (تومان)',
   'پرداخت از کیف پول (تومان)',
-  'پرداخت از درگاه (تومان)',
+  'پرداخت بیرون از کیف پول (تومان)',
+  'روش پرداخت',
   'کد تخفیف',
   'تاریخ ثبت (ISO)',
   'تاریخ ثبت (شمسی)',
@@ -63,6 +64,7 @@ export function ordersCsv(rows: readonly AdminOrderRow[]): string {
         toman(row.totalRial),
         toman(row.walletAppliedRial),
         toman(row.gatewayPaidRial),
+        row.paidWith.map(paymentMethodName).join(' و '),
         row.discountCode ?? '',
         row.createdAt,
         jalali(row.createdAt),

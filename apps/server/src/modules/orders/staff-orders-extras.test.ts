@@ -61,7 +61,7 @@ describe('export-orders-csv', () => {
     expect(response.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     const lines = response.body.replace(/^\uFEFF/, '').split('\r\n');
     expect(lines[0]).toBe(
-      'شماره سفارش,وضعیت,نام مشتری,موبایل,مبلغ کل (تومان),پرداخت از کیف پول (تومان),پرداخت از درگاه (تومان),کد تخفیف,تاریخ ثبت (ISO),تاریخ ثبت (شمسی),تاریخ پرداخت (ISO),تاریخ پرداخت (شمسی),تاریخ بازپرداخت (ISO)',
+      'شماره سفارش,وضعیت,نام مشتری,موبایل,مبلغ کل (تومان),پرداخت از کیف پول (تومان),پرداخت بیرون از کیف پول (تومان),روش پرداخت,کد تخفیف,تاریخ ثبت (ISO),تاریخ ثبت (شمسی),تاریخ پرداخت (ISO),تاریخ پرداخت (شمسی),تاریخ بازپرداخت (ISO)',
     );
     expect(lines).toHaveLength(3); // header, one paid order, and the final line break
     const national = `0${customer.mobile.slice(3)}`;
@@ -69,7 +69,7 @@ describe('export-orders-csv', () => {
     expect(cells.slice(0, 2)).toEqual([String(paid.number), 'پرداخت‌شده']);
     expect(lines[1]).toContain(`"'=cmd|calc آزمون, ""دوم"""`);
     expect(lines[1]).toContain(
-      `${national.slice(0, 4)} ${national.slice(4, 7)} ${national.slice(7)},${paid.totalRial / 10},2000,${(paid.totalRial - 20_000) / 10},`,
+      `${national.slice(0, 4)} ${national.slice(4, 7)} ${national.slice(7)},${paid.totalRial / 10},2000,${(paid.totalRial - 20_000) / 10},درگاه آزمایشی,`,
     );
     expect(lines[1]).toMatch(/,\d{4}-\d\d-\d\dT[^,]+Z,14\d\d\/\d\d\/\d\d \d\d:\d\d,/);
   });
