@@ -437,7 +437,7 @@ describe('the Android build (native bundle in Chromium)', () => {
       await gateway.close();
 
       await fireAppEvent(page, 'resume', null);
-      await page.getByText('پرداخت انجام شد و سفارش شما فعال شد').waitFor();
+      await page.getByText('پرداخت انجام شد و سفارش شما پرداخت‌شده است').waitFor();
       await page.getByText('پرداخت‌شده').first().waitFor();
       expect(page.url()).toBe(`${app.origin}/account/orders/${orderId}`);
       expect(await page.evaluate((key) => localStorage.getItem(key), PENDING_PAYMENT_ITEM)).toBe(
