@@ -189,9 +189,8 @@ export function PanelServerDialog({ staffId, server, serverCount }: PanelServerD
       <Textarea
         label="نیم‌سرورها"
         description="هر کدام در یک خط، مانند ns1.example.com؛ در صفحهٔ سرویس به مشتری نشان داده می‌شوند تا دامنه را به آن‌ها بسپارد. خالی یعنی نشان داده نشود."
-        autosize
-        minRows={2}
-        maxRows={4}
+        // Not autosize: its hidden measuring textarea stays in the page, wider than a phone.
+        rows={3}
         dir="ltr"
         autoComplete="off"
         value={values.nameservers}
