@@ -20,7 +20,7 @@ import { backdate } from './seed-checkout';
 // delivers runs from its payment (the provisioning part gives it its account); one delivered by
 // hand is delivered by staff with the access details its owner reads on the service page.
 
-const BY_HAND_PREFIXES = ['domain-', 'vps-', 'email-'];
+const BY_HAND_PREFIXES = ['domain-', 'vps-'];
 
 function demoDetails(slug: string, domain: string | null) {
   if (slug.startsWith('domain-')) {
@@ -30,17 +30,10 @@ function demoDetails(slug: string, domain: string | null) {
       { label: 'سرورهای نام', value: 'ns1.vitrin.localhost، ns2.vitrin.localhost', secret: false },
     ];
   }
-  if (slug.startsWith('vps-')) {
-    return [
-      { label: 'آدرس IP', value: '185.55.224.10', secret: false },
-      { label: 'نام کاربری', value: 'root', secret: false },
-      { label: 'گذرواژه', value: 'Demo-Root-7731-Kx', secret: true },
-    ];
-  }
   return [
-    { label: 'وب‌میل', value: 'https://mail.vitrin.localhost', secret: false },
-    { label: 'صندوق مدیر', value: `admin@${domain ?? 'example.ir'}`, secret: false },
-    { label: 'گذرواژه', value: 'Demo-Mail-4412-Qz', secret: true },
+    { label: 'آدرس IP', value: '185.55.224.10', secret: false },
+    { label: 'نام کاربری', value: 'root', secret: false },
+    { label: 'گذرواژه', value: 'Demo-Root-7731-Kx', secret: true },
   ];
 }
 

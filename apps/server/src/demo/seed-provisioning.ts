@@ -37,7 +37,7 @@ export const DEMO_NAMESERVERS = ['ns1.vitrin.localhost', 'ns2.vitrin.localhost']
 /**
  * Provisioning's demo (seed part `provisioning`, issue 20): the built-in sandbox panel as the
  * one server of group `default`, website-builder, hosting and WordPress plans delivered by it
- * (domains, VPS and e-mail stay delivered by hand), and the demo services of those plans moved
+ * (domains and VPS stay delivered by hand; e-mail plans are mapped by the business-email part), and the demo services of those plans moved
  * onto it, each with its account, so the panel shows credentials, SSO, usage and a live site.
  * This part must stay after every part that buys through checkout: from here on a paid plan
  * queues its provisioning job, which needs the running app's queue.
