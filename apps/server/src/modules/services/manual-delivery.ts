@@ -16,6 +16,7 @@ import { confirmOwnPassword, users } from '../accounts';
 import { writeAudit } from '../audit';
 import { products } from '../catalog';
 import { moveService, recordServiceEvent } from './lifecycle';
+import { requireProduct } from './product-check';
 import { addMonths } from './renewals';
 import { productManualDelivery, productProvisioning, services } from './schema';
 import { queueServiceNotice, queueStaffAlert } from './service-notices';
@@ -303,11 +304,7 @@ export async function saveManualDeliveryTime(
   input: z.infer<(typeof saveManualDeliveryTimeCall)['request']>,
 ) {
   await db.transaction(async (tx) => {
-    const [product] = await tx
-      .select({ id: products.id })
-      .from(products)
-      .where(eq(products.id, input.productId));
-    if (!product) throw new AppError('NOT_FOUND', 'این محصول پیدا نشد');
+    await requireProduct(tx, input.productId);
     const [before] = await tx
       .select()
       .from(productManualDelivery)

@@ -33,6 +33,7 @@ import {
   sealCredentials,
   serverLoads,
 } from './panel-servers';
+import { requireProduct } from './product-check';
 import { activate, newAccountPassword, queueProvisioning } from './provisioning';
 import { panelServers, productProvisioning, serviceEvents, services } from './schema';
 
@@ -794,11 +795,7 @@ export async function saveProductProvisioning(
   input: z.infer<(typeof saveProductProvisioningCall)['request']>,
 ) {
   await db.transaction(async (tx) => {
-    const [product] = await tx
-      .select({ id: products.id })
-      .from(products)
-      .where(eq(products.id, input.productId));
-    if (!product) throw new AppError('NOT_FOUND', 'این محصول پیدا نشد');
+    await requireProduct(tx, input.productId);
     const [before] = await tx
       .select()
       .from(productProvisioning)

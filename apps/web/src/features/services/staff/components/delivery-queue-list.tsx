@@ -1,14 +1,11 @@
-import { Anchor, Badge, Group, Stack, Table, Text } from '@mantine/core';
+import { Badge, Group, Stack, Table, Text } from '@mantine/core';
 import { toPersianDigits } from '@vitrin/fa';
-import { Link } from 'react-router';
 import { ListCard } from '../../../../ui/list-card';
-import { MobileNumber } from '../../../../ui/mobile-number';
 import { AdminListTable, AdminPhoneCards } from '../../../console/components/admin-list-table';
 import type { DeliveryQueueRow } from '../api/delivery-queue';
-import { customerFilePath, serviceTimelinePath } from '../utils/provisioning-paths';
-import { splitLatinNote } from '../utils/timeline-labels';
 import { waitingText } from '../utils/waiting-time';
 import { DeliverServiceDialog } from './deliver-service-dialog';
+import { QueueCustomer, QueueServiceName } from './queue-cells';
 
 const LABEL = 'صف تحویل دستی';
 const COLUMNS = ['سرویس', 'مشتری', 'زمان انتظار', 'مهلت', ''] as const;
@@ -27,10 +24,10 @@ export function DeliveryQueueList({ staffId, items, now }: DeliveryQueueListProp
         {items.map((row) => (
           <Table.Tr key={row.serviceId}>
             <Table.Td miw={200}>
-              <ServiceName row={row} />
+              <QueueServiceName serviceId={row.serviceId} name={row.name} />
             </Table.Td>
             <Table.Td style={{ whiteSpace: 'nowrap' }}>
-              <Customer row={row} />
+              <QueueCustomer customer={row.customer} />
             </Table.Td>
             <Table.Td style={{ whiteSpace: 'nowrap' }}>
               <Waiting row={row} now={now} />
@@ -48,8 +45,8 @@ export function DeliveryQueueList({ staffId, items, now }: DeliveryQueueListProp
         {items.map((row) => (
           <ListCard key={row.serviceId} label={row.name}>
             <Stack gap={6}>
-              <ServiceName row={row} />
-              <Customer row={row} />
+              <QueueServiceName serviceId={row.serviceId} name={row.name} />
+              <QueueCustomer customer={row.customer} />
               <Group gap="md" wrap="wrap">
                 <Waiting row={row} now={now} />
                 <Text
@@ -65,46 +62,6 @@ export function DeliveryQueueList({ staffId, items, now }: DeliveryQueueListProp
         ))}
       </AdminPhoneCards>
     </>
-  );
-}
-
-/** The name as the link to its timeline; a domain it ends with on its own left-to-right line. */
-function ServiceName({ row }: { row: DeliveryQueueRow }) {
-  const { text, note } = splitLatinNote(row.name);
-  return (
-    <Stack gap={0} style={{ minWidth: 0 }}>
-      <Anchor
-        component={Link}
-        to={serviceTimelinePath(row.serviceId)}
-        fw={700}
-        size="sm"
-        aria-label={row.name}
-        style={{ overflowWrap: 'anywhere' }}
-      >
-        {text}
-      </Anchor>
-      {note && (
-        <Text size="xs" c="dimmed" dir="ltr" ta="right" style={{ whiteSpace: 'nowrap' }}>
-          {note}
-        </Text>
-      )}
-    </Stack>
-  );
-}
-
-function Customer({ row }: { row: DeliveryQueueRow }) {
-  const mobile = <MobileNumber mobile={row.customer.mobile} />;
-  return (
-    <Stack gap={0}>
-      <Anchor component={Link} to={customerFilePath(row.customer.id)} size="sm">
-        {row.customer.name ?? mobile}
-      </Anchor>
-      {row.customer.name && (
-        <Text size="xs" c="dimmed">
-          {mobile}
-        </Text>
-      )}
-    </Stack>
   );
 }
 

@@ -1,15 +1,13 @@
-import { Anchor, Box, Group, Stack, Table, Text } from '@mantine/core';
+import { Box, Group, Stack, Table, Text } from '@mantine/core';
 import { toPersianDigits } from '@vitrin/fa';
-import { Link } from 'react-router';
 import { ListCard, NameLink } from '../../../../ui/list-card';
-import { MobileNumber } from '../../../../ui/mobile-number';
 import { ServiceStatusBadge } from '../../../../ui/service-status-badge';
 import { AdminListTable, AdminPhoneCards } from '../../../console/components/admin-list-table';
 import type { SetupQueueRow } from '../api/setup-queue';
-import { customerFilePath, serviceTimelinePath } from '../utils/provisioning-paths';
-import { splitLatinNote } from '../utils/timeline-labels';
+import { serviceTimelinePath } from '../utils/provisioning-paths';
 import { waitingText } from '../utils/waiting-time';
 import { EventMessage } from './event-message';
+import { QueueCustomer, QueueServiceName } from './queue-cells';
 
 const LABEL = 'صف راه‌اندازی سرویس‌ها';
 const COLUMNS = ['سرویس', 'مشتری', 'وضعیت', 'سرور', 'زمان انتظار', 'تلاش‌ها', 'آخرین پیام'] as const;
@@ -27,10 +25,10 @@ export function SetupQueueList({ items, now }: SetupQueueListProps) {
         {items.map((row) => (
           <Table.Tr key={row.serviceId}>
             <Table.Td miw={180}>
-              <ServiceName row={row} />
+              <QueueServiceName serviceId={row.serviceId} name={row.name} />
             </Table.Td>
             <Table.Td style={{ whiteSpace: 'nowrap' }}>
-              <Customer row={row} />
+              <QueueCustomer customer={row.customer} />
             </Table.Td>
             <Table.Td>
               {/* As wide as its label: a badge alone would let the table squeeze it. */}
@@ -61,7 +59,7 @@ export function SetupQueueList({ items, now }: SetupQueueListProps) {
                 <NameLink to={serviceTimelinePath(row.serviceId)}>{row.name}</NameLink>
                 <ServiceStatusBadge status={row.status} size="sm" />
               </Group>
-              <Customer row={row} />
+              <QueueCustomer customer={row.customer} />
               <Group gap="md" wrap="wrap">
                 <Text size="xs" c="dimmed">
                   {`در انتظار: ${waitingText(row.paidAt ?? row.since, now)}`}
@@ -78,49 +76,6 @@ export function SetupQueueList({ items, now }: SetupQueueListProps) {
         ))}
       </AdminPhoneCards>
     </>
-  );
-}
-
-/**
- * The service's name as the link to its timeline; the domain a name ends with, «(example.ir)»,
- * on its own left-to-right line, where it cannot break the Persian line's order.
- */
-function ServiceName({ row }: { row: SetupQueueRow }) {
-  const { text, note } = splitLatinNote(row.name);
-  return (
-    <Stack gap={0} style={{ minWidth: 0 }}>
-      <Anchor
-        component={Link}
-        to={serviceTimelinePath(row.serviceId)}
-        fw={700}
-        size="sm"
-        aria-label={row.name}
-        style={{ overflowWrap: 'anywhere' }}
-      >
-        {text}
-      </Anchor>
-      {note && (
-        <Text size="xs" c="dimmed" dir="ltr" ta="right" style={{ overflowWrap: 'anywhere' }}>
-          {note}
-        </Text>
-      )}
-    </Stack>
-  );
-}
-
-function Customer({ row }: { row: SetupQueueRow }) {
-  const mobile = <MobileNumber mobile={row.customer.mobile} />;
-  return (
-    <Stack gap={0}>
-      <Anchor component={Link} to={customerFilePath(row.customer.id)} size="sm">
-        {row.customer.name ?? mobile}
-      </Anchor>
-      {row.customer.name && (
-        <Text size="xs" c="dimmed">
-          {mobile}
-        </Text>
-      )}
-    </Stack>
   );
 }
 
