@@ -138,6 +138,8 @@ await runBench(async () => {
         username: panelUsernameFor(`baseline-${index}`),
         domain: `baseline-${process.pid}-${index}.ir`,
         packageName: 'business',
+        // WHM takes its limits from the package; the plan's own matter to the sandbox only.
+        limits: {},
         contactEmail: 'bench@example.com',
         password: 'BenchPassword1405x',
         theme: null,

@@ -11,7 +11,7 @@ import {
 import { recordServiceEvent } from '../modules/services/lifecycle';
 import { addMonths } from '../modules/services/renewals';
 import { changeBalance } from '../modules/wallet/wallet.service';
-import { products, services, users } from '../schema';
+import { products, services, users, walletTransactions } from '../schema';
 import { backdate } from './seed-checkout';
 
 // The demo's purchases are paid before any product is mapped to the sandbox panel (the
@@ -102,7 +102,7 @@ export async function seedManualDelivery(tx: Transaction): Promise<void> {
   });
   await addToCart(tx, owner, { productId: vps.id, cycle: 'monthly' });
   const order = await submitOrder(tx, owner);
-  await changeBalance(tx, {
+  const topUp = await changeBalance(tx, {
     userId: reza.id,
     amountRial: order.totalRial,
     reason: 'top-up',
@@ -110,4 +110,9 @@ export async function seedManualDelivery(tx: Transaction): Promise<void> {
   });
   await useWalletInOrder(tx, reza.id, { orderId: order.id });
   await backdate(tx, order.id, 1.25);
+  // The top-up a minute before the payment it paid for: the ledger reads by time.
+  await tx
+    .update(walletTransactions)
+    .set({ createdAt: new Date(Date.now() - 1.25 * 86_400_000 - 60_000) })
+    .where(eq(walletTransactions.id, topUp.transactionId));
 }

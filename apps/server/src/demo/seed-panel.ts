@@ -82,7 +82,8 @@ export async function seedPanel(tx: Transaction, context: { secrets: SecretBox }
  * What is left of an order paid at the sandbox gateway: the attempt as pay-order opens it, then
  * settled as verify-pay-order settles a paid one.
  */
-async function payByCard(
+/** Pays a demo order at the sandbox gateway, as a card payment that came back paid. */
+export async function payByCard(
   tx: Transaction,
   orderId: string,
   outcome: { referenceId: string; cardPan: string },

@@ -89,8 +89,9 @@ test('a visitor fills a cart, signs in, buys with a code through the sandbox gat
   expect(detail.gatewayPaidRial).toBe(order.totalRial);
   expect(detail.payments).toHaveLength(1);
   const info = await call('/api/user/get-user-info', {}, identity.jwtToken);
-  // The seed's four services (website, domain, hosting, an expired hosting plan) and this one.
-  expect(info.servicesCount).toBe(5);
+  // The seed's five services (website, domain, hosting, an expired hosting plan, business
+  // e-mail) and this one.
+  expect(info.servicesCount).toBe(6);
   expect(await walletsOutOfBalance(t.app.db)).toEqual([]);
   expect(await checkoutInvariantViolations(t.app.db)).toEqual([]);
   expect(await t.app.checkoutJob.runOnce()).toBe(true);
