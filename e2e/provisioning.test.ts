@@ -166,11 +166,12 @@ describe('provisioning as the customer sees it', () => {
         // Latin values read left to right inside the right-to-left page.
         expect(await access.locator('code', { hasText: username }).getAttribute('dir')).toBe('ltr');
 
-        // Disk and bandwidth against the plan, in Persian digits.
+        // Disk and bandwidth against the plan sold (issue 35 item 4: the starter builder's 2 GB
+        // and unlimited bandwidth, which has no bar), in Persian digits.
         const usage = page.getByRole('region', { name: 'مصرف منابع' });
-        const disk = usage.getByRole('progressbar', { name: /^فضای دیسک: / });
+        const disk = usage.getByRole('progressbar', { name: /^فضای دیسک: .* از ۲ گیگابایت$/ });
         await disk.waitFor();
-        await usage.getByRole('progressbar', { name: /^پهنای باند این ماه: / }).waitFor();
+        await usage.getByText(/^[۰-۹]+(٫[۰-۹])? (مگابایت|گیگابایت) از نامحدود$/).waitFor();
         const diskText = (await usage.textContent()) ?? '';
         expect(diskText).toMatch(
           /[۰-۹]+(٫[۰-۹])? (مگابایت|گیگابایت) از [۰-۹]+(٫[۰-۹])? (مگابایت|گیگابایت)/,
@@ -433,7 +434,8 @@ describe('provisioning as the customer sees it', () => {
         await access.getByText(account?.user ?? '-', { exact: true }).waitFor();
         await page
           .getByRole('region', { name: 'مصرف منابع' })
-          .getByRole('progressbar', { name: /^فضای دیسک: .* از ۱ گیگابایت$/ })
+          // The plan's own 2 GB (issue 35 item 4), whatever the WHM package is called.
+          .getByRole('progressbar', { name: /^فضای دیسک: .* از ۲ گیگابایت$/ })
           .waitFor();
       } finally {
         await deliverBy(mapping.groupName, mapping.packageName);
