@@ -168,7 +168,7 @@ export class SandboxPanelDriver implements PanelDriver {
   }
 
   /** Runs one sandbox operation and records it the way HTTP drivers record their exchanges. */
-  private async call<T>(
+  protected async call<T>(
     operation: PanelOperation,
     what: string,
     run: () => Promise<T>,

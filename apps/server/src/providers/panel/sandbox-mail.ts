@@ -23,13 +23,13 @@ interface Options {
 export class SandboxMailPanelDriver extends SandboxPanelDriver implements PanelMail {
   constructor(
     private readonly mailDb: Database,
-    private readonly mailOptions: Options,
+    options: Options,
   ) {
-    super(mailDb, mailOptions);
+    super(mailDb, options);
   }
 
   listMailboxes(username: string, domain: string): Promise<Mailbox[]> {
-    return this.record(`list mailboxes ${username} ${domain}`, async () => {
+    return this.call('mail', `list mailboxes ${username} ${domain}`, async () => {
       await this.mailDomain(username, domain);
       return this.mailDb
         .select({
@@ -50,7 +50,7 @@ export class SandboxMailPanelDriver extends SandboxPanelDriver implements PanelM
     password: string,
     quotaMb: number | null,
   ): Promise<void> {
-    return this.record(`create mailbox ${localPart}@${domain}`, async () => {
+    return this.call('mail', `create mailbox ${localPart}@${domain}`, async () => {
       const account = await this.mailDomain(username, domain);
       checkQuota(account.diskLimitMb, quotaMb);
       checkPassword(password);
@@ -71,7 +71,7 @@ export class SandboxMailPanelDriver extends SandboxPanelDriver implements PanelM
     localPart: string,
     password: string,
   ): Promise<void> {
-    return this.record(`password of ${localPart}@${domain}`, async () => {
+    return this.call('mail', `password of ${localPart}@${domain}`, async () => {
       await this.mailDomain(username, domain);
       checkPassword(password);
       await this.updateMailbox(username, domain, localPart, {
@@ -86,7 +86,7 @@ export class SandboxMailPanelDriver extends SandboxPanelDriver implements PanelM
     localPart: string,
     quotaMb: number | null,
   ): Promise<void> {
-    return this.record(`quota of ${localPart}@${domain}`, async () => {
+    return this.call('mail', `quota of ${localPart}@${domain}`, async () => {
       const account = await this.mailDomain(username, domain);
       checkQuota(account.diskLimitMb, quotaMb);
       await this.updateMailbox(username, domain, localPart, { quotaMb });
@@ -94,7 +94,7 @@ export class SandboxMailPanelDriver extends SandboxPanelDriver implements PanelM
   }
 
   deleteMailbox(username: string, domain: string, localPart: string): Promise<void> {
-    return this.record(`delete mailbox ${localPart}@${domain}`, async () => {
+    return this.call('mail', `delete mailbox ${localPart}@${domain}`, async () => {
       await this.mailDomain(username, domain);
       await this.mailDb
         .delete(sandboxMailboxes)
@@ -105,7 +105,7 @@ export class SandboxMailPanelDriver extends SandboxPanelDriver implements PanelM
   }
 
   dkimKey(username: string, domain: string): Promise<DkimKey | null> {
-    return this.record(`dkim key of ${domain}`, async () => {
+    return this.call('mail', `dkim key of ${domain}`, async () => {
       const mail = await this.mailDomain(username, domain);
       return { selector: mail.dkimSelector, publicKey: mail.dkimPublicKey };
     });
@@ -157,36 +157,6 @@ export class SandboxMailPanelDriver extends SandboxPanelDriver implements PanelM
       .returning({ localPart: sandboxMailboxes.localPart });
     if (updated.length === 0) {
       throw new MailRefusal('missing', `sandbox: ${localPart}@${domain} does not exist`);
-    }
-  }
-
-  /** Records the call as the sandbox records its others (no secrets in `what`). */
-  private async record<T>(what: string, run: () => Promise<T>): Promise<T> {
-    const started = performance.now();
-    const record = (error: string | null) =>
-      this.mailOptions.onCall?.({
-        operation: 'mail',
-        method: 'LOCAL',
-        url: `sandbox: ${what}`,
-        requestBody: null,
-        status: error === null ? 200 : null,
-        responseBody: null,
-        durationMs: Math.round(performance.now() - started),
-        error,
-      });
-    try {
-      const result = await run();
-      record(null);
-      return result;
-    } catch (error) {
-      const failure =
-        error instanceof PanelError
-          ? error
-          : new PanelError('server-error', `sandbox: ${(error as Error).message}`, {
-              cause: error,
-            });
-      record(failure.message);
-      throw failure;
     }
   }
 }
