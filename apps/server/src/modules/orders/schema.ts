@@ -25,7 +25,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/schema';
 import { products, themes } from '../catalog/schema';
-import { services } from '../services/schema';
+import { idOfTableAbove } from '../../db/key-above';
 import { ticketAttachments } from '../tickets/schema';
 
 // Checkout (issue 5, docs/decisions/0011): carts, discount codes, orders frozen at submit,
@@ -72,9 +72,12 @@ export const cartLines = pgTable(
     themeId: uuid('theme_id').references(() => themes.id, { onDelete: 'cascade' }),
     domainName: text('domain_name'),
     /** A renewal of this service (issue 6): priced at the cycle alone, extends the service. */
-    renewServiceId: uuid('renew_service_id').references((): AnyPgColumn => services.id, {
-      onDelete: 'cascade',
-    }),
+    renewServiceId: uuid('renew_service_id').references(
+      (): AnyPgColumn => idOfTableAbove('services'),
+      {
+        onDelete: 'cascade',
+      },
+    ),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -273,12 +276,16 @@ export const orderLines = pgTable(
     themeName: text('theme_name'),
     domainName: text('domain_name'),
     /** The service this line renews (issue 6); null: the line creates a service when paid. */
-    renewsServiceId: uuid('renews_service_id').references((): AnyPgColumn => services.id),
+    renewsServiceId: uuid('renews_service_id').references(
+      (): AnyPgColumn => idOfTableAbove('services'),
+    ),
     /**
      * The service this line moves to its product for the rest of its term (issue 20, decision
      * 0021); its price is the prorated difference and `planChange` says how it was worked out.
      */
-    changesServiceId: uuid('changes_service_id').references((): AnyPgColumn => services.id),
+    changesServiceId: uuid('changes_service_id').references(
+      (): AnyPgColumn => idOfTableAbove('services'),
+    ),
     planChange: jsonb('plan_change').$type<PlanChangeRecord>(),
     priceRial: bigint('price_rial', { mode: 'number' }).notNull(),
     setupFeeRial: bigint('setup_fee_rial', { mode: 'number' }).notNull(),
