@@ -15,7 +15,9 @@ const SERVER_LAYERS = [
 /** The web app's parts, lowest first; a feature imports no other feature but the console's kit. */
 const WEB_LAYERS = [
   ['lib'],
-  ['ui', 'native'],
+  ['ui'],
+  // The Android shell draws with ui/'s icon frame and colours the bars with its theme: above ui.
+  ['native'],
   ['features/console'],
   ['features/(?!console/)[^/]+'],
   ['app'],

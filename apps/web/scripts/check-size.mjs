@@ -138,10 +138,9 @@ async function checkStaffConsoleIsApart() {
   }
 
   // The Android app's runtime (src/native/, Capacitor's plugins) is for the native build only:
-  // on the web nothing of it may load with the page (issue 9; its version label is the exception).
+  // on the web nothing of it may load with the page (issue 9; the version label is in lib/).
   const nativeDir = join(webRoot, 'src', 'native') + sep;
-  const isNativeOnly = (id) =>
-    (id.startsWith(nativeDir) && !id.endsWith(`${sep}app-version.ts`)) || id.includes('@capacitor');
+  const isNativeOnly = (id) => id.startsWith(nativeDir) || id.includes('@capacitor');
   const startup = new Set();
   const visitStatic = (file) => {
     const chunk = chunks.get(file);

@@ -2,7 +2,7 @@ import { DirectionProvider, MantineProvider } from '@mantine/core';
 import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ERROR_SHOWN_IN_PAGE, isRetryable, showApiErrorToast } from '../lib/http';
-import { theme } from './theme';
+import { theme } from '../ui/theme';
 
 /** The app's query client: one for the browser's whole visit, one per page the server renders. */
 export function createAppQueryClient(): QueryClient {

@@ -148,7 +148,7 @@ const SignInPage = lazy(() =>
   import('../features/auth/pages/sign-in-page').then((m) => ({ default: m.SignInPage })),
 );
 const NotFoundPage = lazy(() =>
-  import('./pages/not-found-page').then((m) => ({ default: m.NotFoundPage })),
+  import('../ui/not-found-page').then((m) => ({ default: m.NotFoundPage })),
 );
 
 export function AppRoutes() {

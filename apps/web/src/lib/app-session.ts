@@ -5,9 +5,9 @@ import {
   SESSION_HINT_COOKIE,
 } from '@vitrin/contracts';
 import { useSyncExternalStore } from 'react';
-import { createDeviceIdentityStorage } from '../native/device-identity-storage';
-import { capacitorPreferences } from '../native/device-preferences';
 import { IS_ANDROID_BUILD } from './config';
+import { createDeviceIdentityStorage } from './device-identity-storage';
+import { capacitorPreferences } from './device-preferences';
 import { type CallOptions, callApi, showApiErrorToast } from './http';
 import { createMemoryIdentityStorage } from './identity-storage';
 import { replaceRedDots, resetRedDotsToSignedOut } from './red-dots';

@@ -1,4 +1,4 @@
-import { APP_PLATFORM, APP_VERSION } from '../native/app-version';
+import { APP_PLATFORM, APP_VERSION } from './app-version';
 import { callApi } from './http';
 
 // A page stuck in an error loop must not flood the server.

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { createDeviceIdentityStorage, IDENTITY_KEY } from '../native/device-identity-storage';
-import { memoryPreferences } from '../native/device-preferences';
 import { ApiRequestError } from './api-error';
+import { createDeviceIdentityStorage, IDENTITY_KEY } from './device-identity-storage';
+import { memoryPreferences } from './device-preferences';
 import { createMemoryIdentityStorage, type Identity } from './identity-storage';
 import {
   createSession,

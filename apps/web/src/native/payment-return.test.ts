@@ -1,5 +1,5 @@
 import { describe, expect, test, vi } from 'vitest';
-import { memoryPreferences } from './device-preferences';
+import { memoryPreferences } from '../lib/device-preferences';
 import {
   checkPaymentOnReturn,
   type OrderAfterPayment,

@@ -1,6 +1,6 @@
 import type { OrderStatus, PaymentStatus, WalletReason } from '@vitrin/contracts';
+import { type DevicePreferences, PREFERENCES_PREFIX } from '../lib/device-preferences';
 import { CREDIT_PATH, orderPath } from '../lib/panel-paths';
-import { type DevicePreferences, PREFERENCES_PREFIX } from './device-preferences';
 
 /**
  * A gateway payment the person left the app for (the system browser): kept on the device, since

@@ -1,5 +1,5 @@
+import { capacitorPreferences } from '../lib/device-preferences';
 import { BRAND_COLOR } from './brand-color';
-import { capacitorPreferences } from './device-preferences';
 import { type PendingPayment, savePendingPayment } from './payment-return';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { memoryPreferences } from './device-preferences';
+import { memoryPreferences } from '../lib/device-preferences';
 import {
   type AppVersionAnswer,
   compareVersions,

@@ -1,5 +1,5 @@
 import type { PathResult } from '@vitrin/contracts';
-import { type DevicePreferences, PREFERENCES_PREFIX } from './device-preferences';
+import { type DevicePreferences, PREFERENCES_PREFIX } from '../lib/device-preferences';
 
 /** The answer of /api/app/get-app-version. */
 export type AppVersionAnswer = PathResult<'/api/app/get-app-version'>;

@@ -4,9 +4,9 @@ import { SignedInUserContext } from '../../lib/signed-in-user';
 import { displayName, useUserInfo } from '../../lib/user-info';
 import { MobileNumber } from '../../ui/mobile-number';
 import { SideNavLayout } from '../../ui/side-nav-layout';
+import { LayoutOutlet, SignedInOnly } from '../../ui/signed-in-only';
 import { NavLinkLabel } from './nav-link-label';
 import { usePanelNavItems } from './panel-nav-items';
-import { LayoutOutlet, SignedInOnly } from './signed-in-only';
 
 const NAV_LABEL = 'منوی پنل کاربری';
 

@@ -1,8 +1,8 @@
 import { Anchor, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { toPersianDigits } from '@vitrin/fa';
 import { Link } from 'react-router';
+import { APP_VERSION } from '../../lib/app-version';
 import { IS_ANDROID_BUILD } from '../../lib/config';
-import { APP_VERSION } from '../../native/app-version';
 import { useNavItems } from './nav-links';
 import classes from './site-footer.module.css';
 import { Wordmark } from './wordmark';

@@ -3,7 +3,7 @@ import { Outlet, useLocation } from 'react-router';
 import { useSession } from '../../lib/app-session';
 import { clearErrorToasts, useToastShown } from '../../lib/toast';
 import { PageLoader } from '../../ui/page-loader';
-import { RouteErrorBoundary } from '../route-error-boundary';
+import { RouteErrorBoundary } from '../../ui/route-error-boundary';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 import classes from './site-layout.module.css';

@@ -1,5 +1,5 @@
 import { Route, Routes } from 'react-router';
-import { NotFoundPage } from '../../../app/pages/not-found-page';
+import { NotFoundPage } from '../../../ui/not-found-page';
 import { DiscountPage } from './pages/discount-page';
 import { DiscountsPage } from './pages/discounts-page';
 

@@ -2,7 +2,6 @@ import { Badge, Card, Container, Stack, Text } from '@mantine/core';
 import { toPersianDigits } from '@vitrin/fa';
 import type { ComponentType } from 'react';
 import { useLocation } from 'react-router';
-import { LayoutOutlet, SignedInOnly } from '../../../app/layout/signed-in-only';
 import { displayName, useUserInfo } from '../../../lib/user-info';
 import {
   AlertIcon,
@@ -21,6 +20,7 @@ import { LoadFailed } from '../../../ui/load-failed';
 import { MobileNumber } from '../../../ui/mobile-number';
 import { PageLoader } from '../../../ui/page-loader';
 import { SideNavLayout } from '../../../ui/side-nav-layout';
+import { LayoutOutlet, SignedInOnly } from '../../../ui/signed-in-only';
 import { sectionWork, useStaffWork } from '../api/staff-work';
 import {
   type AdminSectionKey,

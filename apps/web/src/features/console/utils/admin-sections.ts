@@ -17,6 +17,14 @@ export const AUDIT_PATH = '/admin/audit';
 export const BILLING_PATH = '/admin/billing';
 export const CLIENT_ERRORS_PATH = '/admin/errors';
 
+/**
+ * The audit log narrowed to one record, for a link from that record's screen; the audit page reads
+ * it back with its filter codec (audit/staff/utils/audit-filters.ts).
+ */
+export function auditRecordPath(entityType: string, entityId: string): string {
+  return `${AUDIT_PATH}?${new URLSearchParams({ type: entityType, id: entityId })}`;
+}
+
 export type AdminSectionKey =
   | 'dashboard'
   | 'orders'

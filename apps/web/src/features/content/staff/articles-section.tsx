@@ -1,5 +1,5 @@
 import { Route, Routes } from 'react-router';
-import { NotFoundPage } from '../../../app/pages/not-found-page';
+import { NotFoundPage } from '../../../ui/not-found-page';
 import { ArticlePage } from './pages/article-page';
 import { ArticlesPage } from './pages/articles-page';
 

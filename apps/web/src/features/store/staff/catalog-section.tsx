@@ -1,5 +1,5 @@
 import { Route, Routes } from 'react-router';
-import { NotFoundPage } from '../../../app/pages/not-found-page';
+import { NotFoundPage } from '../../../ui/not-found-page';
 import { CatalogGroupPage, CatalogNewGroupPage } from './pages/catalog-group-page';
 import { CatalogGroupsPage } from './pages/catalog-groups-page';
 import { CatalogNewProductPage, CatalogProductPage } from './pages/catalog-product-page';

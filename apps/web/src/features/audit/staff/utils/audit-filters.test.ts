@@ -1,4 +1,5 @@
 import { expect, test } from 'vitest';
+import { auditRecordPath } from '../../../console/utils/admin-sections';
 import { auditFilterCodec, hasAuditFilters } from './audit-filters';
 
 const parse = (query: string) => auditFilterCodec.parse(new URLSearchParams(query));
@@ -32,4 +33,16 @@ test('writing leaves out empty filters and the first page', () => {
     after: null,
   });
   expect(params.toString()).toBe('action=discount-code&id=42');
+});
+
+test("a customer file's audit link reads back as the audit log filter of that customer", () => {
+  const query = auditRecordPath('customer', '5f0e8c1a-0000-4000-8000-000000000001').split('?')[1];
+  expect(auditFilterCodec.parse(new URLSearchParams(query))).toEqual({
+    action: null,
+    entityType: 'customer',
+    entityId: '5f0e8c1a-0000-4000-8000-000000000001',
+    page: 1,
+    // From the first page, so no cursor (decision 0033).
+    after: null,
+  });
 });

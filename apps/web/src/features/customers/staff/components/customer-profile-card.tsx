@@ -5,12 +5,9 @@ import { JalaliDate } from '../../../../ui/jalali-date-time';
 import { LabeledValue } from '../../../../ui/labeled-value';
 import { MobileNumber } from '../../../../ui/mobile-number';
 import { ConfirmAction } from '../../../console/components/confirm-action';
+import { auditRecordPath } from '../../../console/utils/admin-sections';
 import type { CustomerFile, useCustomerActions } from '../api/customers';
-import {
-  customerAuditPath,
-  customerOrdersPath,
-  customerTicketsPath,
-} from '../utils/customer-paths';
+import { customerOrdersPath, customerTicketsPath } from '../utils/customer-paths';
 
 const LABEL_WIDTH = '7.5rem';
 
@@ -77,7 +74,7 @@ export function CustomerProfileCard({ customer, actions, isSelf }: CustomerProfi
             تیکت‌های این مشتری
           </Anchor>
           {actions && (
-            <Anchor component={Link} to={customerAuditPath(customer.id)} size="sm">
+            <Anchor component={Link} to={auditRecordPath('customer', customer.id)} size="sm">
               کارهای کارکنان روی این حساب
             </Anchor>
           )}

@@ -19,8 +19,3 @@ export function customerTicketsPath(mobile: string): string {
 export function adminOrderPath(orderId: string): string {
   return `/admin/orders/${encodeURIComponent(orderId)}`;
 }
-
-/** The audit log narrowed to what staff did to this customer's account. */
-export function customerAuditPath(customerId: string): string {
-  return `/admin/audit?${new URLSearchParams({ type: 'customer', id: customerId })}`;
-}

@@ -1,7 +1,7 @@
 import { Button, Container, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { Link } from 'react-router';
-import { CompassIcon } from '../../ui/icons';
+import { CompassIcon } from './icons';
 
 export function NotFoundPage() {
   useDocumentTitle('صفحه پیدا نشد | ویترین');

@@ -1,7 +1,7 @@
 import { Button, Container, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { reportError } from '../lib/report-errors';
-import { AlertIcon } from '../ui/icons';
+import { AlertIcon } from './icons';
 
 /**
  * Shown instead of a page that failed to render or whose code failed to load (often a tab left

@@ -1,8 +1,8 @@
 import { type ReactNode, Suspense, useDeferredValue } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { useSession } from '../../lib/app-session';
-import { PageLoader } from '../../ui/page-loader';
-import { RouteErrorBoundary } from '../route-error-boundary';
+import { useSession } from '../lib/app-session';
+import { PageLoader } from './page-loader';
+import { RouteErrorBoundary } from './route-error-boundary';
 
 // What the customer panel and the staff console share around their pages: a signed-in person
 // only, and pages that fail or load without taking the layout's sections away.

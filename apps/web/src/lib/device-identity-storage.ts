@@ -1,5 +1,5 @@
-import type { Identity, IdentityStorage } from '../lib/identity-storage';
 import { type DevicePreferences, PREFERENCES_PREFIX } from './device-preferences';
+import type { Identity, IdentityStorage } from './identity-storage';
 
 export const IDENTITY_KEY = `${PREFERENCES_PREFIX}identity`;
 

@@ -1,5 +1,5 @@
 import { ANDROID_VERSION, WEB_VERSION } from '@vitrin/contracts';
-import { IS_ANDROID_BUILD } from '../lib/config';
+import { IS_ANDROID_BUILD } from './config';
 
 /** Spec §9: the running build's version, read from the one place per build. */
 export const APP_VERSION = IS_ANDROID_BUILD ? ANDROID_VERSION : WEB_VERSION;
