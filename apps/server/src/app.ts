@@ -5,19 +5,14 @@ import fp from 'fastify-plugin';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import { compileProxyTrust } from './lib/client-address';
-import {
-  authRoutes,
-  isSessionOpen,
-  readStaffStanding,
-  staffCustomersRoutes,
-  usersRoutes,
-} from './modules/accounts';
+import { authRoutes, isSessionOpen, readStaffStanding, usersRoutes } from './modules/accounts';
 import { appRoutes } from './modules/app';
 import { appDistributionRoutes } from './modules/app-distribution';
 import { auditRoutes } from './modules/audit';
 import { billingRoutes } from './modules/billing';
 import { staffCatalogRoutes, storeRoutes } from './modules/catalog';
 import { contentRoutes, staffArticlesRoutes } from './modules/content';
+import { accountRoutes, staffCustomersRoutes } from './modules/customers';
 import { dashboardRoutes } from './modules/dashboard';
 import { liveRoutes } from './modules/live';
 import {
@@ -187,6 +182,7 @@ export async function buildApp(
   await app.register(appDistributionRoutes);
   await app.register(authRoutes);
   await app.register(usersRoutes);
+  await app.register(accountRoutes);
   await app.register(contentRoutes);
   await app.register(storeRoutes);
   await app.register(checkoutRoutes);

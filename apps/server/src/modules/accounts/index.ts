@@ -2,12 +2,20 @@
 
 export { authRoutes } from './auth.routes';
 export { type UserRole, users } from './schema';
-export { isSessionOpen, readStaffStanding } from './sessions.service';
-export { staffCustomersRoutes } from './staff.routes';
+export {
+  endUserSessions,
+  findOpenSessionsByUserId,
+  isSessionOpen,
+  readStaffStanding,
+} from './sessions.service';
 export { usersRoutes } from './users.routes';
 export {
   confirmOwnPassword,
   fillEmptyProfile,
+  findUserById,
+  findUserForUpdate,
+  lockUser,
   personName,
-  readAccountInfo,
+  unlockUser,
+  updateProfile,
 } from './users.service';

@@ -165,6 +165,13 @@ export async function findOpenSessionsByUserId(db: Database, userId: string) {
     .orderBy(desc(refreshTokens.lastUsedAt));
 }
 
+/** Ends every open session of an account (signs it out everywhere); how many were open. */
+export async function endUserSessions(db: Database, userId: string): Promise<number> {
+  const sessions = await findOpenSessionsByUserId(db, userId);
+  await revokeUserSessions(db, userId, 'ended');
+  return sessions.length;
+}
+
 /** Ends one of the caller's own sessions; another user's session id is NOT_FOUND. */
 export async function endOwnSession(db: Database, userId: string, sessionId: string) {
   const [row] = await db

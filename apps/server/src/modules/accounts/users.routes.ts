@@ -1,17 +1,13 @@
-import {
-  changePassword,
-  getJwtUserInfo,
-  getRedDotInfo,
-  getUserInfo,
-  RED_DOT_PROFILE_INCOMPLETE,
-  TOAST_SUCCESS,
-  updateProfile,
-} from '@vitrin/contracts';
+import { changePassword, getRedDotInfo, RED_DOT_PROFILE_INCOMPLETE } from '@vitrin/contracts';
 import type { FastifyInstance } from 'fastify';
 import { registerCall } from '../../lib/register-call';
 import { readOptionalUser, withUser } from '../../plugins/auth';
 import * as usersService from './users.service';
 
+/**
+ * The person's own account calls that need accounts alone: red dots, the password. The profile
+ * with its order and service counts is composed by the customers module (account.routes.ts).
+ */
 export async function usersRoutes(app: FastifyInstance) {
   // Accounts' own red dot: a profile without a name (orders and invoices need one).
   app.redDots.addSource(async (db, user) => [
@@ -23,18 +19,6 @@ export async function usersRoutes(app: FastifyInstance) {
   );
 
   await withUser(app, async (scope) => {
-    const userInfo = (_input: unknown, { user }: { user: { id: string } }) =>
-      usersService.findUserInfoById(app.db, user.id);
-    registerCall(scope, getJwtUserInfo, userInfo);
-    registerCall(scope, getUserInfo, userInfo);
-
-    registerCall(
-      scope,
-      updateProfile,
-      (profile, { user }) => usersService.updateProfile(app.db, user.id, profile),
-      { successMessage: TOAST_SUCCESS },
-    );
-
     registerCall(
       scope,
       changePassword,

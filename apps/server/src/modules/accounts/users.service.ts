@@ -1,39 +1,51 @@
-import { CREDIT_TOP_UP_MAX_RIAL, CREDIT_TOP_UP_MIN_RIAL } from '@vitrin/contracts';
 import { passwordUserInputs } from '@vitrin/contracts/password-strength';
-import { count, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { orders } from '../orders';
-import { services } from '../services';
-import { readBalance } from '../wallet';
 import { assertStrongPassword, hashPassword, verifyPassword } from './password';
 import { users } from './schema';
-import { revokeUserSessions } from './sessions.service';
+import { endUserSessions, revokeUserSessions } from './sessions.service';
 
-/** The profile with the counts spec §3 names, each counted from its table. */
-export async function findUserInfoById(db: Database, userId: string) {
+type UserRow = typeof users.$inferSelect;
+
+/** A person's account row, or undefined when there is no such person. */
+export async function findUserById(db: Database, userId: string): Promise<UserRow | undefined> {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
-  if (!user) throw new AppError('UNAUTHENTICATED');
-  const [orderCount] = await db
-    .select({ total: count() })
-    .from(orders)
-    .where(eq(orders.userId, userId));
-  const [serviceCount] = await db
-    .select({ total: count() })
-    .from(services)
-    .where(eq(services.userId, userId));
-  return {
-    id: user.id,
-    mobileNumber: user.mobile,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    email: user.email,
-    role: user.role,
-    hasPassword: user.passwordHash !== null,
-    createdAt: user.createdAt.toISOString(),
-    ordersCount: orderCount?.total ?? 0,
-    servicesCount: serviceCount?.total ?? 0,
-  };
+  return user;
+}
+
+/** A person's account row locked for a change in `tx` (FOR UPDATE), or undefined. */
+export async function findUserForUpdate(
+  tx: Transaction,
+  userId: string,
+): Promise<UserRow | undefined> {
+  const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+  return user;
+}
+
+/**
+ * Locks an account in `tx`: no way of signing in works and every open session ends at once.
+ * Answers when, and how many sessions were open.
+ */
+export async function lockUser(
+  tx: Transaction,
+  userId: string,
+  reason: string,
+): Promise<{ lockedAt: Date; endedSessionCount: number }> {
+  const lockedAt = new Date();
+  await tx
+    .update(users)
+    .set({ lockedAt, lockedReason: reason, updatedAt: lockedAt })
+    .where(eq(users.id, userId));
+  return { lockedAt, endedSessionCount: await endUserSessions(tx, userId) };
+}
+
+/** Unlocks an account in `tx`: its owner can sign in again. */
+export async function unlockUser(tx: Transaction, userId: string): Promise<void> {
+  await tx
+    .update(users)
+    .set({ lockedAt: null, lockedReason: null, updatedAt: new Date() })
+    .where(eq(users.id, userId));
 }
 
 /** Changes name and e-mail; null clears a field. */
@@ -41,12 +53,11 @@ export async function updateProfile(
   db: Database,
   userId: string,
   profile: { firstName: string | null; lastName: string | null; email: string | null },
-) {
+): Promise<void> {
   await db
     .update(users)
     .set({ ...profile, email: profile.email?.toLowerCase() ?? null, updatedAt: new Date() })
     .where(eq(users.id, userId));
-  return findUserInfoById(db, userId);
 }
 
 /**
@@ -157,29 +168,6 @@ export async function hasName(db: Database, userId: string): Promise<boolean> {
     .from(users)
     .where(eq(users.id, userId));
   return Boolean(row?.firstName);
-}
-
-/** What the credit page shows about the account: balance, number, name and the top-up range. */
-export async function readAccountInfo(db: Database, userId: string) {
-  const [row] = await db
-    .select({
-      mobile: users.mobile,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
-    })
-    .from(users)
-    .where(eq(users.id, userId));
-  if (!row) throw new AppError('UNAUTHENTICATED');
-  const fullName = [row.firstName, row.lastName].filter(Boolean).join(' ');
-  return {
-    balanceRial: await readBalance(db, userId),
-    mobileNumber: row.mobile,
-    fullName: fullName === '' ? null : fullName,
-    email: row.email,
-    topUpMinRial: CREDIT_TOP_UP_MIN_RIAL,
-    topUpMaxRial: CREDIT_TOP_UP_MAX_RIAL,
-  };
 }
 
 /** A person's name as staff see it: first and last name, or the mobile when there is none. */

@@ -9,7 +9,6 @@ import {
   getCartUser,
   getCreditTransactions,
   getPaymentMethods,
-  getUserAccountInfo,
   payOrder,
   RED_DOT_UNPAID_ORDERS,
   submitOrder,
@@ -24,7 +23,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { registerCall } from '../../lib/register-call';
 import { readOptionalUser, withUser } from '../../plugins/auth';
-import { readAccountInfo } from '../accounts';
 import { paymentMethodsFor } from '../billing';
 import { listTransactions, readBalance } from '../wallet';
 import * as cart from './cart.service';
@@ -134,7 +132,6 @@ async function registerCheckout(app: FastifyInstance) {
 
     registerCall(scope, getPaymentMethods, () => paymentMethodsFor(app.db, app.payments.available));
 
-    registerCall(scope, getUserAccountInfo, (_input, { user }) => readAccountInfo(app.db, user.id));
     registerCall(
       scope,
       addCredit,

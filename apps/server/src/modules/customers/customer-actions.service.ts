@@ -3,17 +3,17 @@ import { eq } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
+import { endUserSessions, findUserForUpdate, lockUser, unlockUser } from '../accounts';
 import { writeAudit } from '../audit';
 import { changeBalance, wallets } from '../wallet';
 import { CUSTOMER_NOT_FOUND_MESSAGE } from './customers.service';
-import { users } from './schema';
-import { findOpenSessionsByUserId, revokeUserSessions } from './sessions.service';
 
 // What admins change on a customer's account (issue 8): wallet credit, lock, sessions. Each
-// change commits together with its audit row, or neither does.
+// change commits together with its audit row, or neither does. The account itself is changed by
+// accounts' functions (one writer per table), in this module's transaction.
 
-async function lockUserRow(tx: Transaction, userId: string) {
-  const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+async function findCustomerForChange(tx: Transaction, userId: string) {
+  const user = await findUserForUpdate(tx, userId);
   if (!user) throw new AppError('NOT_FOUND', CUSTOMER_NOT_FOUND_MESSAGE);
   return user;
 }
@@ -31,7 +31,7 @@ export async function adjustCredit(
     throw new AppError('FORBIDDEN', 'اعتبار کیف پول خودتان را نمی‌توانید تغییر دهید');
   }
   return db.transaction(async (tx) => {
-    await lockUserRow(tx, change.userId);
+    await findCustomerForChange(tx, change.userId);
     let result: { balanceRial: number; transactionId: string };
     try {
       result = await changeBalance(tx, {
@@ -81,7 +81,7 @@ export async function lockAccount(
   change: { userId: string; reason: string },
 ) {
   return db.transaction(async (tx) => {
-    const user = await lockUserRow(tx, change.userId);
+    const user = await findCustomerForChange(tx, change.userId);
     if (user.id === actor.id) {
       throw new AppError('FORBIDDEN', 'نمی‌توانید حساب خودتان را قفل کنید');
     }
@@ -89,19 +89,13 @@ export async function lockAccount(
       throw new AppError('FORBIDDEN', 'حساب یک مدیر را نمی‌توان قفل کرد');
     }
     if (user.lockedAt) throw new AppError('CONFLICT', 'این حساب پیش‌تر قفل شده است');
-    const lockedAt = new Date();
-    await tx
-      .update(users)
-      .set({ lockedAt, lockedReason: change.reason, updatedAt: lockedAt })
-      .where(eq(users.id, user.id));
-    const sessions = await findOpenSessionsByUserId(tx, user.id);
-    await revokeUserSessions(tx, user.id, 'ended');
+    const { lockedAt, endedSessionCount } = await lockUser(tx, user.id, change.reason);
     await writeAudit(tx, {
       actorId: actor.id,
       action: 'customer.lock',
       entityType: 'customer',
       entityId: user.id,
-      before: { lockedAt: null, openSessionCount: sessions.length },
+      before: { lockedAt: null, openSessionCount: endedSessionCount },
       after: { lockedAt, lockedReason: change.reason, openSessionCount: 0 },
       reason: change.reason,
       ipAddress: actor.ipAddress,
@@ -117,12 +111,9 @@ export async function unlockAccount(
   change: { userId: string; reason?: string | undefined },
 ) {
   return db.transaction(async (tx) => {
-    const user = await lockUserRow(tx, change.userId);
+    const user = await findCustomerForChange(tx, change.userId);
     if (!user.lockedAt) throw new AppError('CONFLICT', 'این حساب قفل نیست');
-    await tx
-      .update(users)
-      .set({ lockedAt: null, lockedReason: null, updatedAt: new Date() })
-      .where(eq(users.id, user.id));
+    await unlockUser(tx, user.id);
     await writeAudit(tx, {
       actorId: actor.id,
       action: 'customer.unlock',
@@ -144,19 +135,18 @@ export async function endAccountSessions(
   change: { userId: string; reason?: string | undefined },
 ): Promise<{ endedSessionCount: number }> {
   return db.transaction(async (tx) => {
-    const user = await lockUserRow(tx, change.userId);
-    const sessions = await findOpenSessionsByUserId(tx, user.id);
-    await revokeUserSessions(tx, user.id, 'ended');
+    const user = await findCustomerForChange(tx, change.userId);
+    const endedSessionCount = await endUserSessions(tx, user.id);
     await writeAudit(tx, {
       actorId: actor.id,
       action: 'customer.end-sessions',
       entityType: 'customer',
       entityId: user.id,
-      before: { openSessionCount: sessions.length },
+      before: { openSessionCount: endedSessionCount },
       after: { openSessionCount: 0 },
       reason: change.reason ?? null,
       ipAddress: actor.ipAddress,
     });
-    return { endedSessionCount: sessions.length };
+    return { endedSessionCount };
   });
 }

@@ -22,14 +22,14 @@ import {
   UUID_KEY,
 } from '../../lib/list-total';
 import { escapeLike, matchesSearchQuery } from '../../lib/search-sql';
+import { findOpenSessionsByUserId, findUserById, users } from '../accounts';
 import { orders } from '../orders';
 import { adminServiceViewOf, services } from '../services';
 import { readBalance, wallets, walletTransactions } from '../wallet';
-import { users } from './schema';
-import { findOpenSessionsByUserId } from './sessions.service';
 
 // The staff console's customer views (issue 8): search and the customer's file. Read-only;
-// support and admins both use them.
+// support and admins both use them. A customer's file spans accounts, orders, services and the
+// wallet, so it lives in this module, above all of them (decision 0036).
 
 export const CUSTOMER_NOT_FOUND_MESSAGE = 'این مشتری پیدا نشد';
 const LATEST_ROWS = 10;
@@ -201,7 +201,7 @@ export async function listServicesOfCustomer(
   db: Database,
   query: CallParsed<typeof listCustomerServicesCall>,
 ) {
-  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, query.userId));
+  const user = await findUserById(db, query.userId);
   if (!user) throw new AppError('NOT_FOUND', CUSTOMER_NOT_FOUND_MESSAGE);
   const found = await findCustomerServices(db, query.userId, query);
   return { ...found, page: query.page, pageSize: query.pageSize };
@@ -213,7 +213,7 @@ export async function listServicesOfCustomer(
  * of a customer with thousands of services costs what a new customer's does (decision 0031).
  */
 export async function findCustomerDetail(db: Database, userId: string): Promise<CustomerDetail> {
-  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  const user = await findUserById(db, userId);
   if (!user) throw new AppError('NOT_FOUND', CUSTOMER_NOT_FOUND_MESSAGE);
   const [serviceRows, orderRows, [orderTotal], balanceRial, ledger, sessions] = await Promise.all([
     findCustomerServices(db, userId, { page: 1, pageSize: CUSTOMER_FILE_SERVICES }),

@@ -15,11 +15,11 @@ import { services, users, walletTransactions } from '../../schema';
 import { createSignedInUser, ok, refused, type SignedInUser, send } from '../../test/api-kit';
 import { auditRowsOf, createStaff, expectStaffOnly } from '../../test/staff-kit';
 import { setupTestApp } from '../../test/test-app';
+import { hashPassword } from '../accounts/password';
+import { startSession } from '../accounts/sessions.service';
 import { createCustomer, grantCredit } from '../orders/checkout-test-kit';
 import { buyService, freshDomain } from '../services/panel-test-kit';
 import { readBalance, walletsOutOfBalance } from '../wallet/wallet.service';
-import { hashPassword } from './password';
-import { startSession } from './sessions.service';
 
 const t = setupTestApp({ seedDemoData: true });
 let admin: SignedInUser;
