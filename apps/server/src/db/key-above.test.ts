@@ -6,7 +6,9 @@ import * as schema from '../schema';
 // A lower module names a table above it by its SQL name for a foreign key (db/key-above.ts). The
 // name must be a real table's, and the column its primary key, or the migrations would drift.
 
-const tables = Object.values(schema).filter((value): value is PgTable => is(value, PgTable));
+const tables: PgTable[] = Object.values(schema as Record<string, unknown>).filter(
+  (value): value is PgTable => is(value, PgTable),
+);
 const byName = new Map(tables.map((table) => [getTableName(table), table]));
 
 test('every foreign key named by its table (idOfTableAbove) points at a real table’s id', () => {

@@ -19,3 +19,4 @@ export {
   unlockUser,
   updateProfile,
 } from './users.service';
+export { peopleView, personFields } from './views';

@@ -9,7 +9,7 @@ import { and, desc, eq, like, type SQL, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import { encodeCursor, listTotal, readCursor, timestampText, UUID_KEY } from '../../lib/list-total';
 import { escapeLike } from '../../lib/search-sql';
-import { personName, users } from '../accounts';
+import { peopleView, personFields, personName } from '../accounts';
 import { auditLog } from './schema';
 
 // The staff console's audit log (issue 8): every staff action that changes something writes one
@@ -124,9 +124,13 @@ export async function listAuditEntries(
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   const [rows, counted] = await Promise.all([
     db
-      .select({ entry: auditLog, actor: users, createdAtText: timestampText(auditLog.createdAt) })
+      .select({
+        entry: auditLog,
+        actor: personFields,
+        createdAtText: timestampText(auditLog.createdAt),
+      })
       .from(auditLog)
-      .innerJoin(users, eq(users.id, auditLog.actorId))
+      .innerJoin(peopleView, eq(peopleView.id, auditLog.actorId))
       .where(query.after ? and(where, afterCursor(query.after)) : where)
       .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
       .limit(query.pageSize)
@@ -146,7 +150,10 @@ export async function listAuditEntries(
   };
 }
 
-type AuditRow = { entry: typeof auditLog.$inferSelect; actor: typeof users.$inferSelect };
+type AuditRow = {
+  entry: typeof auditLog.$inferSelect;
+  actor: { id: string; firstName: string | null; lastName: string | null; mobile: string };
+};
 
 /** An audit row as the console shows it, with who acted. */
 function auditEntryView({ entry, actor }: AuditRow) {
@@ -172,9 +179,9 @@ export async function findRecordHistory(
   limit?: number,
 ) {
   const query = db
-    .select({ entry: auditLog, actor: users })
+    .select({ entry: auditLog, actor: personFields })
     .from(auditLog)
-    .innerJoin(users, eq(users.id, auditLog.actorId))
+    .innerJoin(peopleView, eq(peopleView.id, auditLog.actorId))
     .where(and(eq(auditLog.entityType, entityType), eq(auditLog.entityId, entityId)))
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id));
   const rows = limit === undefined ? await query : await query.limit(limit);

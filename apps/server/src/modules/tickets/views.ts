@@ -1,0 +1,19 @@
+import { getTableColumns } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
+import { ticketMessages, tickets } from './schema';
+
+// What other modules may read of tickets (decision 0036): views, not tables. Each is a subquery
+// over the owner's table with the columns the owner shows; PostgreSQL folds it into the reader's
+// statement (one statement, the plan of a join on the table), and the owner may change its tables
+// behind it. Today they show whole rows but secrets; narrow them as readers settle.
+
+const qb = new QueryBuilder();
+
+/** Support tickets. */
+export const ticketsView = qb.select(getTableColumns(tickets)).from(tickets).as('tickets_view');
+
+/** The messages of each ticket. */
+export const ticketMessagesView = qb
+  .select(getTableColumns(ticketMessages))
+  .from(ticketMessages)
+  .as('ticket_messages_view');

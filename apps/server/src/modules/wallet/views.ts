@@ -1,0 +1,19 @@
+import { getTableColumns } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
+import { wallets, walletTransactions } from './schema';
+
+// What other modules may read of the wallet (decision 0036): views, not tables. Each is a subquery
+// over the owner's table with the columns the owner shows; PostgreSQL folds it into the reader's
+// statement (one statement, the plan of a join on the table), and the owner may change its tables
+// behind it. Today they show whole rows but secrets; narrow them as readers settle.
+
+const qb = new QueryBuilder();
+
+/** Each person's credit balance. */
+export const walletsView = qb.select(getTableColumns(wallets)).from(wallets).as('wallets_view');
+
+/** The credit ledger. */
+export const walletTransactionsView = qb
+  .select(getTableColumns(walletTransactions))
+  .from(walletTransactions)
+  .as('wallet_transactions_view');
