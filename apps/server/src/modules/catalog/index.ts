@@ -20,3 +20,4 @@ export {
   popularThemes,
   sitemapProducts,
 } from './store.service';
+export { productGroupsView, productPricesView, productThemesView, productsView, themesView } from './views';

@@ -30,3 +30,4 @@ export {
 } from './schema';
 export { staffOrdersRoutes } from './staff.routes';
 export { checkoutRoutes } from './store.routes';
+export { cartLinesView, cartsView, orderLinesView, ordersView } from './views';

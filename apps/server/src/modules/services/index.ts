@@ -18,3 +18,4 @@ export { listExpiringServices } from './services.service';
 export { staffServicesRoutes } from './staff.routes';
 export { adminServiceViewOf } from './staff-services.service';
 export { countServiceWork, type ServiceWork } from './staff-work';
+export { servicesView } from './views';

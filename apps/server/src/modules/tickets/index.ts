@@ -5,3 +5,4 @@ export { staffTicketsRoutes } from './staff.routes';
 export { keepUpload } from './ticket-attachments';
 export { ticketsRoutes } from './tickets.routes';
 export { readUploadedFile } from './uploaded-file.http';
+export { ticketMessagesView, ticketsView } from './views';

@@ -7,3 +7,4 @@ export {
   readBalance,
   walletsOutOfBalance,
 } from './wallet.service';
+export { walletTransactionsView, walletsView } from './views';
