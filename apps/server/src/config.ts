@@ -22,7 +22,7 @@ import { compileProxyTrust, type TrustProxySetting } from './lib/client-address'
 import type { S3Settings } from './lib/s3-file-store';
 import { newSecretKeyText, parseSecretKeys, type SecretKey } from './lib/secret-box';
 import { serverRoot } from './paths';
-import type { MailSettings } from './providers/email/mail-sender';
+import type { MailSettings } from './providers/email/create-mail-sender';
 import {
   ZARINPAL_API_BASE_URL,
   ZARINPAL_START_PAY_URL,

@@ -22,7 +22,7 @@ import {
   services,
   users,
 } from '../schema';
-import { backdate } from './seed-checkout';
+import { backdate } from './seed-backdate';
 import { payByCard } from './seed-panel';
 
 /** The business e-mail plans the sandbox panel delivers (issue 35 item 3). */

@@ -12,7 +12,7 @@ import { recordServiceEvent } from '../modules/services/lifecycle';
 import { addMonths } from '../modules/services/renewals';
 import { changeBalance } from '../modules/wallet/wallet.service';
 import { products, services, users, walletTransactions } from '../schema';
-import { backdate } from './seed-checkout';
+import { backdate } from './seed-backdate';
 
 // The demo's purchases are paid before any product is mapped to the sandbox panel (the
 // `provisioning` part comes after every part that buys), so each paid service waits as

@@ -6,7 +6,7 @@ import { payableOf, submitOrder, useWalletInOrder } from '../modules/orders/orde
 import { settlePayment } from '../modules/orders/payments.service';
 import { expireServices } from '../modules/services/lifecycle-sweeps';
 import { discountCodes, orders, payments, products, services, users } from '../schema';
-import { backdate } from './seed-checkout';
+import { backdate } from './seed-backdate';
 import { settleDemoDeliveries } from './seed-deliveries';
 
 const DAY_MS = 24 * 3_600_000;

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
-import { createMailSender, type MailSender } from '../providers/email/mail-sender';
+import { createMailSender } from '../providers/email/create-mail-sender';
+import type { MailSender } from '../providers/email/mail-sender';
 import { countOutcomes } from './metrics';
 
 declare module 'fastify' {

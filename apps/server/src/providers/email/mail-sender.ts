@@ -1,8 +1,5 @@
 import { domainToASCII } from 'node:url';
 import addressparser from 'nodemailer/lib/addressparser';
-import type { Logger } from '../../lib/logger';
-import { OutboxMailSender } from './outbox-mail';
-import { SmtpMailSender } from './smtp-mail';
 
 /** One e-mail, already rendered (email-layout.ts) in both parts. */
 export interface MailMessage {
@@ -57,17 +54,6 @@ export class MailSendError extends Error {
     this.failure = details.failure;
     this.responseCode = details.responseCode ?? null;
   }
-}
-
-export type MailSettings =
-  | { transport: 'outbox'; outboxDir: string | null; from: string }
-  | { transport: 'smtp'; url: string; from: string };
-
-/** The sender the settings name: the local outbox (default) or an SMTP server. */
-export function createMailSender(settings: MailSettings, log: Logger): MailSender {
-  return settings.transport === 'smtp'
-    ? new SmtpMailSender({ url: settings.url, from: settings.from }, log)
-    : new OutboxMailSender({ outboxDir: settings.outboxDir, from: settings.from }, log);
 }
 
 // RFC 5322 dot-atom text would allow more (`/`, `{`…), but the id is also part of a file name.

@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { expect, test } from 'vitest';
+import { createMailSender } from './create-mail-sender';
 import { renderEmail } from './email-layout';
-import { createMailSender, type MailMessage, MailSendError } from './mail-sender';
+import { type MailMessage, MailSendError } from './mail-sender';
 import { OutboxMailSender } from './outbox-mail';
 
 const FROM = 'ویترین <no-reply@vitrin.ir>';

@@ -4,8 +4,9 @@ import { inspect } from 'node:util';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { createMailSender } from './create-mail-sender';
 import { renderEmail } from './email-layout';
-import { createMailSender, type MailMessage, MailSendError } from './mail-sender';
+import { type MailMessage, MailSendError } from './mail-sender';
 import { SmtpMailSender, smtpFailure, smtpTransportOptions } from './smtp-mail';
 
 const USER = 'vitrin-mailer';
