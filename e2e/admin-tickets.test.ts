@@ -4,9 +4,10 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   auditLog,
   cannedReplies,
-  ticketAttachments,
+  ticketMessageFiles,
   ticketMessages,
   tickets,
+  uploads,
   users,
 } from '../apps/server/src/schema';
 import { launchChromium } from './browser';
@@ -189,9 +190,14 @@ describe('the console ticket pages in the browser', () => {
       expect(reply?.internal).toBe(false);
       expect(reply?.body).toBe(`${GREETING}\n\n${canned.body}`);
       const files = await server.app.db
-        .select()
-        .from(ticketAttachments)
-        .where(eq(ticketAttachments.messageId, reply?.id ?? ''));
+        .select({
+          fileName: uploads.fileName,
+          contentType: uploads.contentType,
+          uploadedBy: uploads.uploadedBy,
+        })
+        .from(ticketMessageFiles)
+        .innerJoin(uploads, eq(uploads.id, ticketMessageFiles.uploadId))
+        .where(eq(ticketMessageFiles.messageId, reply?.id ?? ''));
       expect(files.map((file) => [file.fileName, file.contentType, file.uploadedBy])).toEqual([
         ['dns-guide.png', 'image/png', supportId],
       ]);

@@ -14,6 +14,7 @@ import { staffCatalogRoutes, storeRoutes } from './modules/catalog';
 import { contentRoutes, staffArticlesRoutes } from './modules/content';
 import { accountRoutes, staffCustomersRoutes } from './modules/customers';
 import { dashboardRoutes } from './modules/dashboard';
+import { filesRoutes } from './modules/files';
 import { liveRoutes } from './modules/live';
 import {
   checkoutRoutes,
@@ -189,6 +190,7 @@ export async function buildApp(
   await app.register(panelRoutes);
   await app.register(panelOrdersRoutes);
   await app.register(dashboardRoutes);
+  await app.register(filesRoutes);
   await app.register(ticketsRoutes);
   await app.register(liveRoutes);
   await app.register(auditRoutes);

@@ -11,6 +11,7 @@ export * from './modules/billing/schema';
 export * from './modules/catalog/schema';
 export * from './modules/content/schema';
 export * from './modules/dashboard/schema';
+export * from './modules/files/schema';
 export * from './modules/live/schema';
 export * from './modules/orders/schema';
 export * from './modules/services/schema';

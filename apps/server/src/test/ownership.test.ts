@@ -553,7 +553,9 @@ const ROWS_OF: Record<string, (userId: string) => SQL> = {
   tickets: (id) => sql`tickets r where r.user_id = ${id}`,
   ticket_messages: (id) =>
     sql`ticket_messages r join tickets k on k.id = r.ticket_id where k.user_id = ${id}`,
-  ticket_attachments: (id) => sql`ticket_attachments r where r.uploaded_by = ${id}`,
+  uploads: (id) => sql`uploads r where r.uploaded_by = ${id}`,
+  ticket_message_files: (id) =>
+    sql`ticket_message_files r join uploads u on u.id = r.upload_id where u.uploaded_by = ${id}`,
 };
 
 /** A checksum of each of those tables' rows of one customer: a change shows which table. */

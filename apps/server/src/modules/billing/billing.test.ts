@@ -529,10 +529,15 @@ describe('sales and VAT report', () => {
     // A year no other test sells in: three documents across the spring/summer boundary, written
     // as issued then (for two orders of today: only the dates matter to the report).
     const customer = await createCustomer(t.app);
-    const orderIds = [
-      (await submitCart(t.app, customer, [HOSTING_MONTH])).id,
-      (await submitCart(t.app, customer, [HOSTING_MONTH])).id,
+    const placed = [
+      await submitCart(t.app, customer, [HOSTING_MONTH]),
+      await submitCart(t.app, customer, [HOSTING_MONTH]),
     ];
+    // A document names its order and keeps the order's number, as the issuer writes them.
+    const orderOf = (index: 0 | 1) => ({
+      orderId: placed[index]?.id,
+      orderNumber: placed[index]?.number,
+    });
     const party = { ...SELLER };
     const buyer = {
       kind: 'person' as const,
@@ -571,14 +576,14 @@ describe('sales and VAT report', () => {
       .insert(billingDocuments)
       .values([
         // 1399/03/31 and 1399/04/01 at noon, Tehran (+04:30 in the summer of 2020).
-        { ...document('sales', 1, '2020-06-20T12:00:00+04:30', 1_000_000), orderId: orderIds[0] },
+        { ...document('sales', 1, '2020-06-20T12:00:00+04:30', 1_000_000), ...orderOf(0) },
       ])
       .returning();
     await t.app.db.insert(billingDocuments).values([
-      { ...document('sales', 2, '2020-06-21T12:00:00+04:30', 2_000_000), orderId: orderIds[1] },
+      { ...document('sales', 2, '2020-06-21T12:00:00+04:30', 2_000_000), ...orderOf(1) },
       {
         ...document('credit-note', 1, '2020-06-21T13:00:00+04:30', 500_000),
-        orderId: orderIds[0],
+        ...orderOf(0),
         refersToId: first?.id,
       },
     ]);

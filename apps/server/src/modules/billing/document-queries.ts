@@ -1,8 +1,9 @@
 import type { BillingDocument } from '@vitrin/contracts';
 import { searchTokens, toLatinDigits } from '@vitrin/fa';
-import { and, asc, desc, eq, gte, ilike, like, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, like, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { ask, definePort } from '../../lib/events';
 import {
   EXACT_TOTAL_LIMIT,
   encodeCursor,
@@ -14,11 +15,11 @@ import {
 import { foldedPart } from '../../lib/search-fold';
 import { escapeLike, matchesSearchQuery } from '../../lib/search-sql';
 import { users } from '../accounts';
-import { orderLines, orders } from '../orders';
 import {
   DOCUMENT_NOT_FOUND,
   documentOf,
   numberOf,
+  type OrderForDocument,
   proformaOf,
   readDocumentRow,
   salesInvoiceOf,
@@ -30,14 +31,13 @@ import { billingDocuments } from './schema';
 const PAID_BEFORE_INVOICES =
   'این سفارش پیش از راه‌اندازی صورتحساب رسمی پرداخت شده است؛ برای صورتحساب آن به پشتیبانی پیام دهید';
 
-async function orderRef(db: Database, orderId: string | null) {
-  if (!orderId) return null;
-  const [row] = await db
-    .select({ id: orders.id, number: orders.number })
-    .from(orders)
-    .where(eq(orders.id, orderId));
-  return row ?? null;
-}
+/**
+ * The order `orderId` of `userId` (of anyone when null) with its lines, or null when there is
+ * none: billing draws a pending order's pro-forma from it. Orders, a layer above, answers it.
+ */
+export const orderForDocument = definePort<
+  (db: Database, orderId: string, userId: string | null) => Promise<OrderForDocument | null>
+>('billing.order-for-document');
 
 /** `userId` null: staff, who may read any document. */
 export async function getBillingDocument(
@@ -47,28 +47,16 @@ export async function getBillingDocument(
 ): Promise<BillingDocument> {
   if (request.documentId) {
     const row = await readDocumentRow(db, request.documentId, userId);
-    return documentOf(row, await orderRef(db, row.orderId), await numberOf(db, row.refersToId));
+    return documentOf(row, await numberOf(db, row.refersToId));
   }
-  const [order] = await db
-    .select()
-    .from(orders)
-    .where(
-      and(
-        eq(orders.id, request.orderId ?? ''),
-        userId === null ? undefined : eq(orders.userId, userId),
-      ),
-    );
-  if (!order) throw new AppError('NOT_FOUND', 'این سفارش پیدا نشد');
+  const found = await ask(orderForDocument)(db, request.orderId ?? '', userId);
+  if (!found) throw new AppError('NOT_FOUND', 'این سفارش پیدا نشد');
+  const { order, lines } = found;
   if (order.status === 'paid' || order.status === 'refunded') {
     const invoice = await salesInvoiceOf(db, order.id);
     if (!invoice) throw new AppError('NOT_FOUND', PAID_BEFORE_INVOICES);
-    return documentOf(invoice, { id: order.id, number: order.number }, null);
+    return documentOf(invoice, null);
   }
-  const lines = await db
-    .select()
-    .from(orderLines)
-    .where(eq(orderLines.orderId, order.id))
-    .orderBy(asc(orderLines.position));
   return proformaOf(db, order, lines);
 }
 
@@ -107,10 +95,10 @@ function inNumberOrName(query: string): SQL | undefined {
 
 /**
  * Staff's search: a part of the number or of the buyer's name, the buyer's national code or id,
- * the end of the customer's mobile (six digits or more), or the order's number. Each part is
- * answered from an index (decision 0031); the customers and the order are found first and their
- * documents then read by `billing_documents_user_idx` and `billing_documents_order_idx`, not by
- * joining every document with its customer.
+ * the end of the customer's mobile (six digits or more), or the order's number (kept on the
+ * document when issued). Each part is answered from an index (decision 0031); the customers are
+ * found first and their documents then read by `billing_documents_user_idx`, not by joining
+ * every document with its customer.
  */
 function searchCondition(query: string): SQL | undefined {
   const digits = query.replace(/^0/, '');
@@ -121,9 +109,7 @@ function searchCondition(query: string): SQL | undefined {
     /^\d{6,}$/.test(digits)
       ? sql`${billingDocuments.userId} = any(array(select ${users.id} from ${users} where ${like(users.mobile, `%${digits}`)}))`
       : undefined,
-    /^\d{1,9}$/.test(query)
-      ? sql`${billingDocuments.orderId} = any(array(select ${orders.id} from ${orders} where ${eq(orders.number, Number(query))}))`
-      : undefined,
+    /^\d{1,9}$/.test(query) ? eq(billingDocuments.orderNumber, Number(query)) : undefined,
   );
 }
 
@@ -162,11 +148,9 @@ export async function findBillingDocuments(
   const rows = await db
     .select({
       document: billingDocuments,
-      orderNumber: orders.number,
       issuedAtText: timestampText(billingDocuments.issuedAt),
     })
     .from(billingDocuments)
-    .leftJoin(orders, eq(orders.id, billingDocuments.orderId))
     .where(page.after ? and(found, afterCursor(page.after)) : found)
     .orderBy(desc(billingDocuments.issuedAt), desc(billingDocuments.number))
     .limit(page.pageSize)
@@ -177,14 +161,8 @@ export async function findBillingDocuments(
       ? encodeCursor({ at: last.issuedAtText, key: last.document.number })
       : null;
   return {
-    items: rows.map(({ document, orderNumber }) => {
-      const full = documentOf(
-        document,
-        document.orderId && orderNumber !== null
-          ? { id: document.orderId, number: orderNumber }
-          : null,
-        null,
-      );
+    items: rows.map(({ document }) => {
+      const full = documentOf(document, null);
       return {
         id: full.id,
         kind: document.kind,

@@ -3,7 +3,9 @@ import {
   BILLING_DOCUMENT_TITLES,
   type BillingDocument,
   type BillingDocumentLine,
+  type BuyerKind,
   type BuyerParty,
+  type OrderStatus,
   PAYMENT_METHOD_LABELS,
   ratePercent,
 } from '@vitrin/contracts';
@@ -11,7 +13,6 @@ import { formatAmount, toJalaliParts, toPersianDigits } from '@vitrin/fa';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import type { BuyerSnapshot, PlanChangeRecord } from '../orders';
 import { rialInWords } from './amount-in-words';
 import {
   billingDocuments,
@@ -62,6 +63,7 @@ interface NewDocument {
   kind: IssuedDocumentKind;
   userId: string;
   orderId: string | null;
+  orderNumber: number | null;
   paymentId: string | null;
   refersToId: string | null;
   issuedAt: Date;
@@ -96,10 +98,38 @@ async function issueDocument(tx: Transaction, document: NewDocument) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// What orders hand over
+// What orders hand over: billing sits below orders (decision 0036), so it names the shapes it
+// reads and orders' rows fit them.
+
+/**
+ * The buyer as an order froze it at submit (decisions 0012, 0022), as billing reads it. Orders
+ * submitted before issue 21 have no `kind` and the rest of the legal fields: a person.
+ */
+export interface OrderBuyer {
+  kind?: BuyerKind;
+  /** The person's name; for a company, the person who ordered. */
+  fullName: string;
+  email: string;
+  /** A person's کد ملی. */
+  nationalId: string | null;
+  /** A company's registered name. */
+  companyName: string | null;
+  /** A company's شناسه ملی. */
+  legalNationalId?: string | null;
+  economicNumber?: string | null;
+  registrationNumber?: string | null;
+  address?: string | null;
+  postalCode?: string | null;
+}
+
+/** What a line describes of a plan change: the product the service moved from, the days left. */
+export interface PlanChangeNote {
+  fromProductName: string;
+  calculation: { remainingDays: number };
+}
 
 /** The buyer as the documents print it, from an order's snapshot (older ones: a person). */
-export function buyerPartyOf(buyer: BuyerSnapshot): BuyerParty {
+export function buyerPartyOf(buyer: OrderBuyer): BuyerParty {
   if (buyer.kind === 'company') {
     return {
       kind: 'company',
@@ -135,7 +165,7 @@ export interface OrderLineSource {
   themeName: string | null;
   domainName: string | null;
   renewsServiceId: string | null;
-  planChange: PlanChangeRecord | null;
+  planChange: PlanChangeNote | null;
   priceRial: number;
   setupFeeRial: number;
   themePriceRial: number;
@@ -149,8 +179,14 @@ export interface OrderSource {
   id: string;
   number: number;
   userId: string;
-  buyer: BuyerSnapshot;
+  buyer: OrderBuyer;
   createdAt: Date;
+}
+
+/** An order as its current document is drawn from it: its status and its lines, in order. */
+export interface OrderForDocument {
+  order: OrderSource & { status: OrderStatus };
+  lines: OrderLineSource[];
 }
 
 function describeLine(line: OrderLineSource): string {
@@ -215,6 +251,7 @@ export async function issueSalesInvoice(
     kind: 'sales',
     userId: order.userId,
     orderId: order.id,
+    orderNumber: order.number,
     paymentId: null,
     refersToId: null,
     issuedAt: paidAt,
@@ -317,6 +354,7 @@ export async function issueCreditNote(
     kind: 'credit-note',
     userId: invoice.userId,
     orderId,
+    orderNumber: invoice.orderNumber,
     paymentId: null,
     refersToId: invoice.id,
     issuedAt: refund.at,
@@ -344,6 +382,7 @@ export async function issueTopUpReceipt(
     kind: 'receipt',
     userId: payment.userId,
     orderId: null,
+    orderNumber: null,
     paymentId: payment.id,
     refersToId: null,
     issuedAt: at,
@@ -372,7 +411,6 @@ export async function issueTopUpReceipt(
 
 export function documentOf(
   row: DocumentRow,
-  order: { id: string; number: number } | null,
   refersTo: { id: string; number: string } | null,
 ): BillingDocument {
   return {
@@ -381,7 +419,10 @@ export function documentOf(
     title: BILLING_DOCUMENT_TITLES[row.kind],
     number: row.number,
     issuedAt: row.issuedAt.toISOString(),
-    order,
+    order:
+      row.orderId !== null && row.orderNumber !== null
+        ? { id: row.orderId, number: row.orderNumber }
+        : null,
     refersTo,
     seller: row.seller,
     buyer: row.buyer,

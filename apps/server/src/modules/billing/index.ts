@@ -1,12 +1,18 @@
 // The public surface of this module (docs/architecture.md): what the app and other modules use.
 
 export { billingRoutes } from './billing.routes';
+export { orderForDocument } from './document-queries';
 export {
   buyerPartyOf,
   issueCreditNote,
   issueSalesInvoice,
   issueTopUpReceipt,
+  type OrderBuyer,
+  type OrderForDocument,
+  type OrderLineSource,
+  type OrderSource,
   orderDocumentRefs,
+  type PlanChangeNote,
   paymentNoteOf,
 } from './documents.service';
 export {
@@ -16,6 +22,5 @@ export {
   readPaymentSettings,
   updatePaymentSettings,
 } from './payment-methods.service';
-export { billingDocuments, documentCounters, taxRates } from './schema';
 export { getSeller, updateSeller } from './seller.service';
 export { vatRateAt } from './tax-rates.service';

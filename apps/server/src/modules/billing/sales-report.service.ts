@@ -4,8 +4,8 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
+import { csvLine, UTF8_BOM } from '../../lib/csv';
 import { tehranDayOf } from '../../lib/tehran-days';
-import { csvLine, UTF8_BOM } from '../orders';
 import { billingDocuments } from './schema';
 
 // The sales and VAT report (issue 21): sales invoices and credit notes of one Jalali year, by

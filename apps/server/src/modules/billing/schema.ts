@@ -15,9 +15,9 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { idOfTableAbove } from '../../db/key-above';
 import { foldedParts } from '../../lib/search-fold';
 import { users } from '../accounts/schema';
-import { orders, payments } from '../orders/schema';
 
 // Billing (issue 21, decision 0022): the VAT rate by date, the company's billing settings, and
 // the numbered documents — sales invoices, credit notes and receipts — each frozen when issued.
@@ -84,9 +84,11 @@ export const billingDocuments = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id),
-    orderId: uuid('order_id').references(() => orders.id),
+    orderId: uuid('order_id').references((): AnyPgColumn => idOfTableAbove('orders')),
+    /** The order's number, as the order had it when the document was issued (never changes). */
+    orderNumber: integer('order_number'),
     /** A receipt's top-up payment. */
-    paymentId: uuid('payment_id').references(() => payments.id),
+    paymentId: uuid('payment_id').references((): AnyPgColumn => idOfTableAbove('payments')),
     /** A credit note's invoice. */
     refersToId: uuid('refers_to_id').references((): AnyPgColumn => billingDocuments.id),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
@@ -136,6 +138,10 @@ export const billingDocuments = pgTable(
       .on(sql`(${table.buyer} ->> 'nationalId')`)
       .where(sql`${table.buyer} ->> 'nationalId' is not null`),
     index('billing_documents_order_idx').on(table.orderId).where(sql`${table.orderId} is not null`),
+    // Staff's search by an order's number (decision 0031).
+    index('billing_documents_order_number_idx')
+      .on(table.orderNumber)
+      .where(sql`${table.orderNumber} is not null`),
     check(
       'billing_documents_kind_check',
       sql`${table.kind} in ('sales', 'credit-note', 'receipt')`,
@@ -143,6 +149,10 @@ export const billingDocuments = pgTable(
     check(
       'billing_documents_links_check',
       sql`(${table.kind} = 'receipt') = (${table.paymentId} is not null) and (${table.kind} = 'receipt') = (${table.orderId} is null) and (${table.kind} = 'credit-note') = (${table.refersToId} is not null)`,
+    ),
+    check(
+      'billing_documents_order_number_check',
+      sql`(${table.orderId} is null) = (${table.orderNumber} is null)`,
     ),
     check(
       'billing_documents_amounts_check',

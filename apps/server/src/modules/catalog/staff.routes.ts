@@ -26,7 +26,7 @@ import { AppError } from '../../lib/app-error';
 import { registerCall } from '../../lib/register-call';
 import { requirePermission, withUser } from '../../plugins/auth';
 import { afterCatalogChange, afterCatalogChangeIf } from '../../plugins/catalog-cache';
-import { readUploadedFile } from '../tickets';
+import { readUploadedFile } from '../files';
 import {
   CATALOG_IMAGE_MESSAGES,
   CATALOG_MEDIA_ROUTE,

@@ -1,7 +1,7 @@
 import { TICKET_ATTACHMENT_MAX_BYTES } from '@vitrin/contracts';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error';
-import { ATTACHMENT_MESSAGES } from './ticket-attachments';
+import { UPLOAD_MESSAGES } from './uploads.service';
 
 /** The field the upload's one file travels in (TICKET_UPLOAD_PATH). */
 export const UPLOAD_FIELD = 'file';
@@ -19,7 +19,7 @@ export const UPLOAD_LIMITS = {
   headerPairs: 20,
 } as const;
 
-const UPLOAD_MESSAGES = {
+const FORM_MESSAGES = {
   notMultipart: 'پیوست را به صورت multipart/form-data و در فیلدی به نام file بفرستید',
   onePart: 'در هر بارگذاری فقط یک فایل، در فیلدی به نام file، بفرستید',
   noFile: 'فایلی برای بارگذاری انتخاب نشده است',
@@ -27,8 +27,8 @@ const UPLOAD_MESSAGES = {
 } as const;
 
 function onePartError(): AppError {
-  return new AppError('VALIDATION', UPLOAD_MESSAGES.onePart, {
-    fields: { [UPLOAD_FIELD]: UPLOAD_MESSAGES.onePart },
+  return new AppError('VALIDATION', FORM_MESSAGES.onePart, {
+    fields: { [UPLOAD_FIELD]: FORM_MESSAGES.onePart },
   });
 }
 
@@ -37,18 +37,18 @@ function uploadError(error: unknown): AppError {
   if (error instanceof AppError) return error;
   switch ((error as { code?: unknown } | null)?.code) {
     case 'FST_REQ_FILE_TOO_LARGE':
-      return new AppError('PAYLOAD_TOO_LARGE', ATTACHMENT_MESSAGES.tooLarge, { cause: error });
+      return new AppError('PAYLOAD_TOO_LARGE', UPLOAD_MESSAGES.tooLarge, { cause: error });
     case 'FST_FILES_LIMIT':
     case 'FST_FIELDS_LIMIT':
     case 'FST_PARTS_LIMIT':
     case 'FST_PROTO_VIOLATION':
       return onePartError();
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-      return new AppError('UNSUPPORTED_MEDIA_TYPE', UPLOAD_MESSAGES.notMultipart);
+      return new AppError('UNSUPPORTED_MEDIA_TYPE', FORM_MESSAGES.notMultipart);
     default:
       // Busboy's own errors (no boundary, a truncated body, bad headers) carry no code: the
       // body is broken, which is the sender's fault, never a 500.
-      return new AppError('MALFORMED_BODY', UPLOAD_MESSAGES.malformed, { cause: error });
+      return new AppError('MALFORMED_BODY', FORM_MESSAGES.malformed, { cause: error });
   }
 }
 
@@ -60,7 +60,7 @@ export async function readUploadedFile(
   request: FastifyRequest,
 ): Promise<{ bytes: Buffer; declaredName: string | undefined }> {
   if (!request.isMultipart()) {
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', UPLOAD_MESSAGES.notMultipart);
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', FORM_MESSAGES.notMultipart);
   }
   let file: { bytes: Buffer; declaredName: string | undefined } | null = null;
   let unexpected = false;
@@ -79,13 +79,13 @@ export async function readUploadedFile(
   }
   if (unexpected) throw onePartError();
   if (!file) {
-    throw new AppError('VALIDATION', UPLOAD_MESSAGES.noFile, {
-      fields: { [UPLOAD_FIELD]: UPLOAD_MESSAGES.noFile },
+    throw new AppError('VALIDATION', FORM_MESSAGES.noFile, {
+      fields: { [UPLOAD_FIELD]: FORM_MESSAGES.noFile },
     });
   }
   if (file.bytes.length === 0) {
-    throw new AppError('VALIDATION', ATTACHMENT_MESSAGES.empty, {
-      fields: { [UPLOAD_FIELD]: ATTACHMENT_MESSAGES.empty },
+    throw new AppError('VALIDATION', UPLOAD_MESSAGES.empty, {
+      fields: { [UPLOAD_FIELD]: UPLOAD_MESSAGES.empty },
     });
   }
   return file;

@@ -8,7 +8,6 @@ export {
   previewUnusedTermCredit,
   type TermPayment,
 } from './order-refunds';
-export { csvLine, UTF8_BOM } from './orders-csv';
 export { panelOrdersRoutes } from './panel.routes';
 export { default as payments } from './payments.plugin';
 export {
@@ -19,6 +18,7 @@ export {
   placePlanChangeOrder,
   refuseIfServiceOrderPending,
 } from './plan-change-orders';
+export { ordersReactions } from './reactions';
 export {
   type BuyerSnapshot,
   buyerProfiles,

@@ -25,7 +25,7 @@ import {
 import { personName, users } from '../accounts';
 import { writeAudit } from '../audit';
 import { readPaymentSettings } from '../billing';
-import { keepUpload } from '../tickets';
+import { keepUpload } from '../files';
 import { lockPayableOrder, payableOf } from './orders.service';
 import { settlePayment } from './payments.service';
 import { buyerProfiles, orders, payments } from './schema';

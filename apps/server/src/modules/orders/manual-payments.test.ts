@@ -9,7 +9,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { OutboxMailSender } from '../../providers/email/outbox-mail';
 import type { ConsoleSmsSender } from '../../providers/sms/console-sms';
-import { billingDocuments, orders, payments, ticketAttachments, users } from '../../schema';
+import { billingDocuments, orders, payments, uploads, users } from '../../schema';
 import { createSignedInUser, ok, refused, type SignedInUser, send } from '../../test/api-kit';
 import { auditRowsOf, createStaff, expectStaffOnly } from '../../test/staff-kit';
 import { setupTestApp } from '../../test/test-app';
@@ -211,11 +211,8 @@ describe('a claim for an order', () => {
       expect(read.statusCode).toBe(200);
       expect(read.headers['content-type']).toBe('image/jpeg');
     }
-    await t.app.ticketsJob.runOnce(new Date(Date.now() + 3 * 24 * 3_600_000));
-    const [kept] = await t.app.db
-      .select()
-      .from(ticketAttachments)
-      .where(eq(ticketAttachments.id, receipt.id));
+    await t.app.filesJob.runOnce(new Date(Date.now() + 3 * 24 * 3_600_000));
+    const [kept] = await t.app.db.select().from(uploads).where(eq(uploads.id, receipt.id));
     expect(kept?.keptAt).not.toBeNull();
     // Kept by the claim: it cannot be sent with a ticket message as well.
     const reused = await send(
@@ -520,10 +517,7 @@ describe('bad input is refused with a Persian message on its field, and nothing 
       TRANSFER_CLAIM_MESSAGES.receiptNotImage,
     );
     // Not kept: the upload is still the customer's to send with a message.
-    const [row] = await t.app.db
-      .select()
-      .from(ticketAttachments)
-      .where(eq(ticketAttachments.id, pdf.id));
+    const [row] = await t.app.db.select().from(uploads).where(eq(uploads.id, pdf.id));
     expect(row?.keptAt).toBeNull();
   });
 

@@ -6,26 +6,10 @@ import {
   rialToToman,
   toLatinDigits,
 } from '@vitrin/fa';
+import { csvLine, UTF8_BOM } from '../../lib/csv';
 
 // The orders export (issue 8): a CSV Excel opens as UTF-8 (a BOM first), RFC 4180 quoting and
 // CRLF line ends, amounts in Toman, dates ISO and Jalali.
-
-/** Excel reads a CSV as UTF-8 only when it starts with this mark. */
-export const UTF8_BOM = '\uFEFF';
-
-// A cell a spreadsheet would run as a formula (OWASP "CSV injection"); tab and CR too, since
-// some spreadsheets strip them before looking at the first character.
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/** One CSV field: formula starts defused with an apostrophe, then quoted when it must be. */
-export function csvField(value: string): string {
-  const safe = FORMULA_START.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
-
-export function csvLine(fields: readonly string[]): string {
-  return `${fields.map(csvField).join(',')}\r\n`;
-}
 
 const HEADERS = [
   'شماره سفارش',

@@ -23,10 +23,10 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { idOfTableAbove } from '../../db/key-above';
 import { users } from '../accounts/schema';
 import { products, themes } from '../catalog/schema';
-import { idOfTableAbove } from '../../db/key-above';
-import { ticketAttachments } from '../tickets/schema';
+import { uploads } from '../files/schema';
 
 // Checkout (issue 5, docs/decisions/0011): carts, discount codes, orders frozen at submit,
 // gateway payments, and the services a paid order creates. Every amount is whole Rial.
@@ -367,7 +367,7 @@ export const payments = pgTable(
     /** Card-to-card: the last four digits of the card paid from. */
     cardLast4: text('card_last4'),
     /** The photo of the bank's receipt: the customer's upload, kept by the claim. */
-    receiptAttachmentId: uuid('receipt_attachment_id').references(() => ticketAttachments.id),
+    receiptAttachmentId: uuid('receipt_attachment_id').references(() => uploads.id),
     reviewedBy: uuid('reviewed_by').references(() => users.id),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     /** Why staff refused the claim; the customer reads it. */

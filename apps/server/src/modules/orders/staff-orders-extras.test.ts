@@ -9,13 +9,13 @@ import {
 } from '@vitrin/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';
+import { csvField } from '../../lib/csv';
 import { tehranDay } from '../../lib/tehran-days';
 import { users } from '../../schema';
 import { ok, refused, type SignedInUser, send } from '../../test/api-kit';
 import { auditRowsOf, createStaff, expectStaffOnly } from '../../test/staff-kit';
 import { setupTestApp } from '../../test/test-app';
 import { createCustomer, HOSTING_MONTH, submitCart } from './checkout-test-kit';
-import { csvField } from './orders-csv';
 import { paidOrder } from './staff-orders-test-kit';
 
 const t = setupTestApp({ seedDemoData: true });

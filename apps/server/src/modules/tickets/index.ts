@@ -2,7 +2,5 @@
 
 export { ticketMessages, tickets } from './schema';
 export { staffTicketsRoutes } from './staff.routes';
-export { keepUpload } from './ticket-attachments';
 export { ticketsRoutes } from './tickets.routes';
-export { readUploadedFile } from './uploaded-file.http';
 export { ticketMessagesView, ticketsView } from './views';

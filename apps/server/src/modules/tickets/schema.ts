@@ -1,7 +1,6 @@
 import { TICKET_DEPARTMENTS, TICKET_PRIORITIES, TICKET_STATUSES } from '@vitrin/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import {
-  bigint,
   boolean,
   check,
   index,
@@ -13,6 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { foldedForSearch } from '../../lib/search-fold';
 import { users } from '../accounts/schema';
+import { uploads } from '../files/schema';
 import { services } from '../services/schema';
 
 // Support tickets (issue 6, docs/decisions/0013). Text is stored as the person typed it and
@@ -112,36 +112,21 @@ export const ticketMessages = pgTable(
   ],
 );
 
-/** An uploaded file: first loose (uploaded, not yet sent), then bound to one message. */
-export const ticketAttachments = pgTable(
-  'ticket_attachments',
+/**
+ * The files sent with a message: each a person's upload (modules/files), on one message only,
+ * kept by files from the moment it is bound so its cleanup never takes it.
+ */
+export const ticketMessageFiles = pgTable(
+  'ticket_message_files',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    /** Who uploaded it: only they may attach it to a message. */
-    uploadedBy: uuid('uploaded_by')
+    uploadId: uuid('upload_id')
+      .primaryKey()
+      .references(() => uploads.id),
+    messageId: uuid('message_id')
       .notNull()
-      .references(() => users.id),
-    messageId: uuid('message_id').references(() => ticketMessages.id, { onDelete: 'cascade' }),
-    fileName: text('file_name').notNull(),
-    contentType: text('content_type').notNull(),
-    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
-    /** The file store's key; the bytes' SHA-256 (hex) for integrity. */
-    storageKey: text('storage_key').notNull().unique(),
-    sha256: text('sha256').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    /**
-     * When another record took this upload as its own file (a transfer's receipt, issue 21):
-     * no longer loose, so it is never cleaned up and never sent with a message.
-     */
-    keptAt: timestamp('kept_at', { withTimezone: true }),
+      .references(() => ticketMessages.id, { onDelete: 'cascade' }),
   },
-  (table) => [
-    index('ticket_attachments_message_idx').on(table.messageId),
-    index('ticket_attachments_loose_idx')
-      .on(table.createdAt)
-      .where(sql`${table.messageId} is null`),
-    check('ticket_attachments_size_check', sql`${table.sizeBytes} > 0`),
-  ],
+  (table) => [index('ticket_message_files_message_idx').on(table.messageId)],
 );
 
 /** Support's saved answers, offered when replying to a ticket. */

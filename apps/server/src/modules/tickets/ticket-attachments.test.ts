@@ -8,18 +8,18 @@ import {
   TICKET_ATTACHMENT_PATH,
   TICKET_UPLOAD_PATH,
 } from '@vitrin/contracts';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, inArray } from 'drizzle-orm';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { FileNotFoundError } from '../../lib/file-store';
-import { ticketAttachments, ticketMessages } from '../../schema';
+import { ticketMessageFiles, ticketMessages, uploads } from '../../schema';
 import { freshAddress, ok, refused, send } from '../../test/api-kit';
 import {
   ATTACHMENT_FILE_NAME_MAX_LENGTH,
   cleanFileName,
   contentDisposition,
   LOOSE_UPLOADS_PER_USER,
-} from './ticket-attachments';
+} from '../files/uploads.service';
 import { replyAsStaff } from './tickets.service';
 import {
   createPerson,
@@ -43,15 +43,15 @@ const UNSUPPORTED = 'فقط تصویر (JPG، PNG، WebP، GIF) یا فایل PD
 const TOO_LARGE = 'حجم هر پیوست حداکثر ۵ مگابایت است';
 
 async function attachmentRows() {
-  const [row] = await t.app.db.select({ total: count() }).from(ticketAttachments);
+  const [row] = await t.app.db.select({ total: count() }).from(uploads);
   return row?.total ?? 0;
 }
 
 async function storageKeyOf(attachmentId: string): Promise<string> {
   const [row] = await t.app.db
-    .select({ storageKey: ticketAttachments.storageKey })
-    .from(ticketAttachments)
-    .where(eq(ticketAttachments.id, attachmentId));
+    .select({ storageKey: uploads.storageKey })
+    .from(uploads)
+    .where(eq(uploads.id, attachmentId));
   if (!row) throw new Error(`no attachment ${attachmentId}`);
   return row.storageKey;
 }
@@ -72,13 +72,10 @@ describe('uploading', () => {
         contentType: type,
         sizeBytes: bytes.length,
       });
-      const [row] = await t.app.db
-        .select()
-        .from(ticketAttachments)
-        .where(eq(ticketAttachments.id, attachment.id));
+      const [row] = await t.app.db.select().from(uploads).where(eq(uploads.id, attachment.id));
       expect(row).toMatchObject({
         uploadedBy: owner.id,
-        messageId: null,
+        keptAt: null,
         sha256: createHash('sha256').update(bytes).digest('hex'),
       });
       expect(await t.app.files.read(row?.storageKey ?? '')).toEqual(bytes);
@@ -269,9 +266,9 @@ describe('uploading', () => {
     expect(statuses.filter((status) => status === 200)).toHaveLength(LOOSE_UPLOADS_PER_USER);
     expect(statuses.filter((status) => status === 409)).toHaveLength(5);
     const kept = await t.app.db
-      .select({ storageKey: ticketAttachments.storageKey })
-      .from(ticketAttachments)
-      .where(eq(ticketAttachments.uploadedBy, owner.id));
+      .select({ storageKey: uploads.storageKey })
+      .from(uploads)
+      .where(eq(uploads.uploadedBy, owner.id));
     expect(kept).toHaveLength(LOOSE_UPLOADS_PER_USER);
   });
 });
@@ -388,16 +385,15 @@ describe('attaching uploads to messages', () => {
     const [messagesAfter] = await t.app.db.select({ total: count() }).from(ticketMessages);
     expect(messagesAfter).toEqual(messagesBefore);
     // Nothing was bound along the way: both uploads are still loose and usable by their owners.
-    const [mineRow] = await t.app.db
+    const [mineRow] = await t.app.db.select().from(uploads).where(eq(uploads.id, mine.id));
+    const [theirRow] = await t.app.db.select().from(uploads).where(eq(uploads.id, theirs.id));
+    expect(mineRow?.keptAt).toBeNull();
+    expect(theirRow?.keptAt).toBeNull();
+    const bound = await t.app.db
       .select()
-      .from(ticketAttachments)
-      .where(eq(ticketAttachments.id, mine.id));
-    const [theirRow] = await t.app.db
-      .select()
-      .from(ticketAttachments)
-      .where(eq(ticketAttachments.id, theirs.id));
-    expect(mineRow?.messageId).toBeNull();
-    expect(theirRow?.messageId).toBeNull();
+      .from(ticketMessageFiles)
+      .where(inArray(ticketMessageFiles.uploadId, [mine.id, theirs.id]));
+    expect(bound).toEqual([]);
     expect((await openTicket(t.app, owner, { attachmentIds: [mine.id] })).messageCount).toBe(1);
   });
 
@@ -430,9 +426,9 @@ describe('attaching uploads to messages', () => {
     const owner = await createPerson(t.app);
     const old = await uploaded(t.app, owner, { name: 'old.png', bytes: SAMPLE_FILES.png });
     await t.app.db
-      .update(ticketAttachments)
+      .update(uploads)
       .set({ createdAt: new Date(Date.now() - 24 * HOUR_MS - 1000) })
-      .where(eq(ticketAttachments.id, old.id));
+      .where(eq(uploads.id, old.id));
     const error = await refused(
       t.app,
       '/api/user/tickets/submit-ticket',

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { FileNotFoundError } from '../../lib/file-store';
 import { SmsSendError, type SmsSender } from '../../providers/sms/sms-sender';
-import { ticketAttachments, ticketMessages, tickets } from '../../schema';
+import { ticketMessageFiles, ticketMessages, tickets, uploads } from '../../schema';
 import { ok } from '../../test/api-kit';
 import { notifyStaffReply, staffReplyNoticeText } from './ticket-notices';
 import { replyAsStaff } from './tickets.service';
@@ -41,9 +41,9 @@ const downSender: SmsSender = {
 
 async function storageKeyOf(attachmentId: string) {
   const [row] = await t.app.db
-    .select({ storageKey: ticketAttachments.storageKey })
-    .from(ticketAttachments)
-    .where(eq(ticketAttachments.id, attachmentId));
+    .select({ storageKey: uploads.storageKey })
+    .from(uploads)
+    .where(eq(uploads.id, attachmentId));
   return row?.storageKey;
 }
 
@@ -264,20 +264,20 @@ describe('uploads never sent', () => {
     const sentKey = await storageKeyOf(sent.id);
     if (!looseKey || !sentKey) throw new Error('uploads were not saved');
 
-    await t.app.ticketsJob.runOnce(new Date(before + TICKET_UPLOAD_TTL_HOURS * HOUR_MS - 1000));
+    await t.app.filesJob.runOnce(new Date(before + TICKET_UPLOAD_TTL_HOURS * HOUR_MS - 1000));
     expect(await storageKeyOf(loose.id)).toBe(looseKey);
     expect(await t.app.files.read(looseKey)).toEqual(SAMPLE_FILES.png);
 
-    await t.app.ticketsJob.runOnce(new Date(after + TICKET_UPLOAD_TTL_HOURS * HOUR_MS));
+    await t.app.filesJob.runOnce(new Date(after + TICKET_UPLOAD_TTL_HOURS * HOUR_MS));
     expect(await storageKeyOf(loose.id)).toBeUndefined();
     await expect(t.app.files.read(looseKey)).rejects.toBeInstanceOf(FileNotFoundError);
     expect(await storageKeyOf(sent.id)).toBe(sentKey);
     expect(await t.app.files.read(sentKey)).toEqual(SAMPLE_FILES.pdf);
     const [message] = await t.app.db
       .select({ id: ticketMessages.id })
-      .from(ticketAttachments)
-      .innerJoin(ticketMessages, eq(ticketMessages.id, ticketAttachments.messageId))
-      .where(eq(ticketAttachments.id, sent.id));
+      .from(ticketMessageFiles)
+      .innerJoin(ticketMessages, eq(ticketMessages.id, ticketMessageFiles.messageId))
+      .where(eq(ticketMessageFiles.uploadId, sent.id));
     expect(message).toBeDefined();
   });
 });

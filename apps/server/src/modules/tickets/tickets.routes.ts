@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import {
   closeTicket,
   entityId,
@@ -6,13 +5,10 @@ import {
   getTicketDetail,
   getTicketReplies,
   getUserTickets,
-  okEnvelope,
   RED_DOT_UNREAD_TICKETS,
   submitReply,
   submitTicket,
   TICKET_ATTACHMENT_PATH,
-  TICKET_UPLOAD_PATH,
-  uploadedTicketAttachment,
 } from '@vitrin/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -21,10 +17,10 @@ import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { registerCall } from '../../lib/register-call';
 import { type AuthUser, withUser } from '../../plugins/auth';
-import { contentDisposition, readAttachment, storeUpload } from './ticket-attachments';
+import { contentDisposition } from '../files';
+import { readAttachment } from './ticket-attachments';
 import { runTicketsJob } from './tickets.jobs';
 import * as ticketsService from './tickets.service';
-import { readUploadedFile, UPLOAD_LIMITS } from './uploaded-file.http';
 
 /** A read-back answer can never run script: no sniffing, no caching, a sandbox with no script. */
 const DOWNLOAD_HEADERS = {
@@ -102,34 +98,6 @@ async function registerTickets(app: FastifyInstance) {
           .send(file.bytes);
       },
     });
-
-    // Multipart is parsed in this scope only: every other call still takes JSON alone.
-    await scope.register(async (uploads) => {
-      await uploads.register(multipart, { limits: UPLOAD_LIMITS });
-      uploads.withTypeProvider<ZodTypeProvider>().route({
-        method: 'POST',
-        url: TICKET_UPLOAD_PATH,
-        config: { rateLimit: { max: 30, timeWindow: 60_000 } },
-        schema: {
-          summary: 'بارگذاری یک پیوست تیکت (multipart/form-data، فیلد file)',
-          description:
-            'Body: multipart/form-data with one file part named `file` and nothing else. JPEG, PNG, WebP, GIF or PDF as found from the bytes (415 otherwise), at most 5 MB (413). Answers the stored attachment; send its id in `attachmentIds` within 24 hours.',
-          tags: ['tickets'],
-          security: [{ bearer: [] }],
-          consumes: ['multipart/form-data'],
-          response: {
-            200: okEnvelope(uploadedTicketAttachment),
-            '4xx': errorEnvelope,
-            '5xx': errorEnvelope,
-          },
-        },
-        handler: async (request) => {
-          const user = signedInUser(request);
-          const file = await readUploadedFile(request);
-          return { ok: true as const, data: await storeUpload(app, user.id, file) };
-        },
-      });
-    });
   });
 
   app.redDots.addSource(async (db, user) => [
@@ -138,7 +106,7 @@ async function registerTickets(app: FastifyInstance) {
 
   const ticketsJob = app.jobs.periodic('tickets.upkeep', app.config.jobsIntervalMs, async (now) => {
     const report = await runTicketsJob(app, now);
-    if (report.closedTickets + report.deletedUploads + report.sentNotices > 0) {
+    if (report.closedTickets + report.sentNotices > 0) {
       app.log.info({ job: 'tickets', ...report }, 'tickets job');
     }
   });
