@@ -11,7 +11,7 @@ import { and, asc, count, desc, eq } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { matchesSearchQuery, titleMatchFirst } from '../../lib/search-sql';
-import { users } from '../accounts';
+import { peopleView } from '../accounts';
 import { changedFields, writeAudit } from '../audit';
 import {
   type Actor,
@@ -136,9 +136,9 @@ function searchTextOf(
 
 async function actorName(tx: Transaction, actorId: string): Promise<string> {
   const [user] = await tx
-    .select({ firstName: users.firstName, lastName: users.lastName })
-    .from(users)
-    .where(eq(users.id, actorId));
+    .select({ firstName: peopleView.firstName, lastName: peopleView.lastName })
+    .from(peopleView)
+    .where(eq(peopleView.id, actorId));
   const name = [user?.firstName, user?.lastName].filter(Boolean).join(' ').trim();
   return name || DEFAULT_AUTHOR;
 }

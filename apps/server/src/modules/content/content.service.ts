@@ -11,9 +11,9 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { matchesSearchQuery, titleMatchFirst } from '../../lib/search-sql';
-import { users } from '../accounts';
+import { peopleView } from '../accounts';
 import { countActiveThemes, featuredProducts, groupSummaries, popularThemes } from '../catalog';
-import { services } from '../services';
+import { servicesView } from '../services';
 import { sanitizeArticleHtml } from './article-html';
 import { articleCategories, articles, contentBlocks } from './schema';
 
@@ -183,8 +183,8 @@ export async function homeData(
       featuredProducts(db, HOME_FEATURED_PRODUCTS),
       popularThemes(db, HOME_POPULAR_THEMES),
       selectArticleCards(db, { where: undefined, limit: HOME_LATEST_ARTICLES, offset: 0, now }),
-      db.select({ total: count() }).from(users).where(eq(users.role, 'customer')),
-      db.select({ total: count() }).from(services).where(eq(services.status, 'active')),
+      db.select({ total: count() }).from(peopleView).where(eq(peopleView.role, 'customer')),
+      db.select({ total: count() }).from(servicesView).where(eq(servicesView.status, 'active')),
       countActiveThemes(db),
       db.select({ total: count() }).from(articles).where(isPublic(now)),
     ]);

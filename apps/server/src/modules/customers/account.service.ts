@@ -3,8 +3,8 @@ import { count, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { findUserById } from '../accounts';
-import { orders } from '../orders';
-import { services } from '../services';
+import { ordersView } from '../orders';
+import { servicesView } from '../services';
 import { readBalance } from '../wallet';
 
 // What a signed-in person reads of their own account beside the profile accounts keeps: the
@@ -17,12 +17,12 @@ export async function findUserInfoById(db: Database, userId: string) {
   if (!user) throw new AppError('UNAUTHENTICATED');
   const [orderCount] = await db
     .select({ total: count() })
-    .from(orders)
-    .where(eq(orders.userId, userId));
+    .from(ordersView)
+    .where(eq(ordersView.userId, userId));
   const [serviceCount] = await db
     .select({ total: count() })
-    .from(services)
-    .where(eq(services.userId, userId));
+    .from(servicesView)
+    .where(eq(servicesView.userId, userId));
   return {
     id: user.id,
     mobileNumber: user.mobile,

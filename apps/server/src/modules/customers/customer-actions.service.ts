@@ -1,11 +1,10 @@
 import { formatToman } from '@vitrin/fa';
-import { eq } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import { endUserSessions, findUserForUpdate, lockUser, unlockUser } from '../accounts';
 import { writeAudit } from '../audit';
-import { changeBalance, wallets } from '../wallet';
+import { changeBalance, readBalance } from '../wallet';
 import { CUSTOMER_NOT_FOUND_MESSAGE } from './customers.service';
 
 // What admins change on a customer's account (issue 8): wallet credit, lock, sessions. Each
@@ -45,12 +44,9 @@ export async function adjustCredit(
       });
     } catch (error) {
       if (!(error instanceof AppError && error.code === 'INSUFFICIENT_CREDIT')) throw error;
-      const [wallet] = await tx
-        .select({ balanceRial: wallets.balanceRial })
-        .from(wallets)
-        .where(eq(wallets.userId, change.userId));
+      const balanceRial = await readBalance(tx, change.userId);
       // The console shows money in Toman, and this message sits under its Toman field.
-      const message = `موجودی کیف پول این مشتری ${formatToman(wallet?.balanceRial ?? 0)} است؛ موجودی نمی‌تواند منفی شود`;
+      const message = `موجودی کیف پول این مشتری ${formatToman(balanceRial)} است؛ موجودی نمی‌تواند منفی شود`;
       throw new AppError('INSUFFICIENT_CREDIT', message, { fields: { amountRial: message } });
     }
     await writeAudit(tx, {

@@ -22,10 +22,10 @@ import {
   UUID_KEY,
 } from '../../lib/list-total';
 import { escapeLike, matchesSearchQuery } from '../../lib/search-sql';
-import { findOpenSessionsByUserId, findUserById, users } from '../accounts';
-import { orders } from '../orders';
-import { adminServiceViewOf, services } from '../services';
-import { readBalance, wallets, walletTransactions } from '../wallet';
+import { findOpenSessionsByUserId, findUserById, peopleView } from '../accounts';
+import { ordersView } from '../orders';
+import { adminServiceViewOf, servicesView } from '../services';
+import { readBalance, walletsView, walletTransactionsView } from '../wallet';
 
 // The staff console's customer views (issue 8): search and the customer's file. Read-only;
 // support and admins both use them. A customer's file spans accounts, orders, services and the
@@ -34,9 +34,10 @@ import { readBalance, wallets, walletTransactions } from '../wallet';
 export const CUSTOMER_NOT_FOUND_MESSAGE = 'این مشتری پیدا نشد';
 const LATEST_ROWS = 10;
 
-type UserRow = typeof users.$inferSelect;
-
-export function displayName(user: Pick<UserRow, 'firstName' | 'lastName'>): string | null {
+export function displayName(user: {
+  firstName: string | null;
+  lastName: string | null;
+}): string | null {
   return [user.firstName, user.lastName].filter(Boolean).join(' ') || null;
 }
 
@@ -56,10 +57,10 @@ function mobileCondition(query: string): SQL | undefined {
   const compact = toLatinDigits(query).replace(NUMBER_SEPARATORS, '');
   if (!/^\+?\d+$/.test(compact)) return undefined;
   const whole = normalizeMobile(query);
-  if (whole) return eq(users.mobile, whole);
+  if (whole) return eq(peopleView.mobile, whole);
   const prefixed = PREFIXED_NUMBER.exec(compact);
-  if (prefixed?.[1]) return like(users.mobile, `+98${prefixed[1]}%`);
-  return like(users.mobile, `%${escapeLike(compact.replace(/^\+/, ''))}%`);
+  if (prefixed?.[1]) return like(peopleView.mobile, `+98${prefixed[1]}%`);
+  return like(peopleView.mobile, `%${escapeLike(compact.replace(/^\+/, ''))}%`);
 }
 
 /**
@@ -69,20 +70,20 @@ function mobileCondition(query: string): SQL | undefined {
  * stored text, which no index can narrow (decision 0031).
  */
 function textCondition(query: string): SQL | undefined {
-  return matchesSearchQuery(users.searchText, query);
+  return matchesSearchQuery(peopleView.searchText, query);
 }
 
 // Drizzle writes a column of the selected table without its table name; inside a subquery that
-// name would bind to the subquery's own table, so the outer user is named in full.
-const outerUserId = sql`${sql.identifier('users')}.${sql.identifier('id')}`;
-const serviceCountOf = sql<number>`(select count(*) from ${services} where ${services.userId} = ${outerUserId})`;
-const orderCountOf = sql<number>`(select count(*) from ${orders} where ${orders.userId} = ${outerUserId})`;
-const balanceOf = sql<number>`coalesce((select ${wallets.balanceRial} from ${wallets} where ${wallets.userId} = ${outerUserId}), 0)`;
+// name would bind to the subquery's own table, so the outer person is named in full.
+const outerUserId = sql`${sql.identifier(peopleView._.alias)}.${sql.identifier('id')}`;
+const serviceCountOf = sql<number>`(select count(*) from ${servicesView} where ${servicesView.userId} = ${outerUserId})`;
+const orderCountOf = sql<number>`(select count(*) from ${ordersView} where ${ordersView.userId} = ${outerUserId})`;
+const balanceOf = sql<number>`coalesce((select ${walletsView.balanceRial} from ${walletsView} where ${walletsView.userId} = ${outerUserId}), 0)`;
 
 /** Rows after the cursor's row, newest first (decision 0031). */
 function afterCursor(after: string): SQL {
   const cursor = readCursor(after, UUID_KEY);
-  return sql`(${users.createdAt}, ${users.id}) < (${cursor.at}::timestamptz, ${cursor.key}::uuid)`;
+  return sql`(${peopleView.createdAt}, ${peopleView.id}) < (${cursor.at}::timestamptz, ${cursor.key}::uuid)`;
 }
 
 /**
@@ -103,36 +104,45 @@ export async function searchCustomerRows(
     const match = or(...matches);
     if (match) conditions.push(match);
   }
-  if (query.role) conditions.push(eq(users.role, query.role));
+  if (query.role) conditions.push(eq(peopleView.role, query.role));
   if (query.locked !== undefined) {
-    conditions.push(query.locked ? isNotNull(users.lockedAt) : isNull(users.lockedAt));
+    conditions.push(query.locked ? isNotNull(peopleView.lockedAt) : isNull(peopleView.lockedAt));
   }
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   // The page's ids first: each row's counts are then worked out for its 20 rows only, not
   // for every row an offset skips.
   const page = db
-    .select({ id: users.id })
-    .from(users)
+    .select({ id: peopleView.id })
+    .from(peopleView)
     .where(query.after ? and(where, afterCursor(query.after)) : where)
-    .orderBy(desc(users.createdAt), desc(users.id))
+    .orderBy(desc(peopleView.createdAt), desc(peopleView.id))
     .limit(query.pageSize)
     .offset(query.after ? 0 : (query.page - 1) * query.pageSize)
     .as('page');
   const [rows, counted] = await Promise.all([
     db
       .select({
-        user: users,
-        createdAtText: timestampText(users.createdAt),
+        user: {
+          id: peopleView.id,
+          firstName: peopleView.firstName,
+          lastName: peopleView.lastName,
+          mobile: peopleView.mobile,
+          email: peopleView.email,
+          role: peopleView.role,
+          lockedAt: peopleView.lockedAt,
+          createdAt: peopleView.createdAt,
+        },
+        createdAtText: timestampText(peopleView.createdAt),
         serviceCount: serviceCountOf.mapWith(Number),
         orderCount: orderCountOf.mapWith(Number),
         walletBalanceRial: balanceOf.mapWith(Number),
       })
-      .from(users)
-      .innerJoin(page, eq(page.id, users.id))
-      .orderBy(desc(users.createdAt), desc(users.id)),
+      .from(peopleView)
+      .innerJoin(page, eq(page.id, peopleView.id))
+      .orderBy(desc(peopleView.createdAt), desc(peopleView.id)),
     listTotal(
       db,
-      db.select({ one: sql`1` }).from(users).where(where),
+      db.select({ one: sql`1` }).from(peopleView).where(where),
       text ? SEARCH_EXACT_TOTAL_LIMIT : EXACT_TOTAL_LIMIT,
     ),
   ]);
@@ -159,6 +169,20 @@ export async function searchCustomerRows(
   };
 }
 
+/** What the console shows of a service (adminServiceViewOf). */
+const serviceFields = {
+  id: servicesView.id,
+  userId: servicesView.userId,
+  name: servicesView.name,
+  status: servicesView.status,
+  cycle: servicesView.cycle,
+  domainName: servicesView.domainName,
+  orderId: servicesView.orderId,
+  startsAt: servicesView.startsAt,
+  expiresAt: servicesView.expiresAt,
+  createdAt: servicesView.createdAt,
+};
+
 /**
  * One page of a customer's services, newest first, from `page` or after the cursor `after`,
  * read through services_user_idx (user, created_at, id) as far as the page goes, and their
@@ -169,24 +193,24 @@ export async function findCustomerServices(
   userId: string,
   query: { page: number; pageSize: number; after?: string | undefined },
 ): Promise<{ items: AdminServiceView[]; nextCursor: string | null } & ListTotal> {
-  const mine = eq(services.userId, userId);
+  const mine = eq(servicesView.userId, userId);
   const cursor = query.after ? readCursor(query.after, UUID_KEY) : null;
   const [rows, counted] = await Promise.all([
     db
-      .select({ service: services, createdAtText: timestampText(services.createdAt) })
-      .from(services)
+      .select({ service: serviceFields, createdAtText: timestampText(servicesView.createdAt) })
+      .from(servicesView)
       .where(
         cursor
           ? and(
               mine,
-              sql`(${services.createdAt}, ${services.id}) < (${cursor.at}::timestamptz, ${cursor.key}::uuid)`,
+              sql`(${servicesView.createdAt}, ${servicesView.id}) < (${cursor.at}::timestamptz, ${cursor.key}::uuid)`,
             )
           : mine,
       )
-      .orderBy(desc(services.createdAt), desc(services.id))
+      .orderBy(desc(servicesView.createdAt), desc(servicesView.id))
       .limit(query.pageSize)
       .offset(cursor ? 0 : (query.page - 1) * query.pageSize),
-    listTotal(db, db.select({ one: sql`1` }).from(services).where(mine)),
+    listTotal(db, db.select({ one: sql`1` }).from(servicesView).where(mine)),
   ]);
   const last = rows.at(-1);
   const nextCursor =
@@ -219,17 +243,17 @@ export async function findCustomerDetail(db: Database, userId: string): Promise<
     findCustomerServices(db, userId, { page: 1, pageSize: CUSTOMER_FILE_SERVICES }),
     db
       .select()
-      .from(orders)
-      .where(eq(orders.userId, userId))
-      .orderBy(desc(orders.createdAt), desc(orders.number))
+      .from(ordersView)
+      .where(eq(ordersView.userId, userId))
+      .orderBy(desc(ordersView.createdAt), desc(ordersView.number))
       .limit(LATEST_ROWS),
-    db.select({ total: count() }).from(orders).where(eq(orders.userId, userId)),
+    db.select({ total: count() }).from(ordersView).where(eq(ordersView.userId, userId)),
     readBalance(db, userId),
     db
       .select()
-      .from(walletTransactions)
-      .where(eq(walletTransactions.userId, userId))
-      .orderBy(desc(walletTransactions.createdAt), desc(walletTransactions.id))
+      .from(walletTransactionsView)
+      .where(eq(walletTransactionsView.userId, userId))
+      .orderBy(desc(walletTransactionsView.createdAt), desc(walletTransactionsView.id))
       .limit(LATEST_ROWS),
     findOpenSessionsByUserId(db, userId),
   ]);

@@ -1,9 +1,9 @@
 import type { CallResult, getPanelSummary } from '@vitrin/contracts';
 import { and, eq, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { orders } from '../orders';
-import { listExpiringServices, services } from '../services';
-import { ticketMessages, tickets } from '../tickets';
+import { ordersView } from '../orders';
+import { listExpiringServices, servicesView } from '../services';
+import { ticketMessagesView, ticketsView } from '../tickets';
 import { readBalance } from '../wallet';
 
 /** The panel's first page in one call: balance, services, tickets and orders at a glance. */
@@ -17,25 +17,32 @@ export async function readPanelSummary(
     readBalance(db, userId),
     db
       .select({ total: count })
-      .from(services)
-      .where(and(eq(services.userId, userId), eq(services.status, 'active'))),
+      .from(servicesView)
+      .where(and(eq(servicesView.userId, userId), eq(servicesView.status, 'active'))),
     // Open and unread in one pass over the tickets that can be either: not closed, or with a
     // message since the customer last read. The others (a busy customer's closed, read tickets,
     // nearly all of them) are never joined with their messages (decision 0031).
     db
       .select({
-        open: sql<number>`count(*) filter (where ${ne(tickets.status, 'closed')})`.mapWith(Number),
+        open: sql<number>`count(*) filter (where ${ne(ticketsView.status, 'closed')})`.mapWith(
+          Number,
+        ),
         unread:
           sql<number>`count(*) filter (where ${and(messageSinceRead(), unreadStaffReply())})`.mapWith(
             Number,
           ),
       })
-      .from(tickets)
-      .where(and(eq(tickets.userId, userId), or(ne(tickets.status, 'closed'), messageSinceRead()))),
+      .from(ticketsView)
+      .where(
+        and(
+          eq(ticketsView.userId, userId),
+          or(ne(ticketsView.status, 'closed'), messageSinceRead()),
+        ),
+      ),
     db
       .select({ total: count })
-      .from(orders)
-      .where(and(eq(orders.userId, userId), eq(orders.status, 'pending'))),
+      .from(ordersView)
+      .where(and(eq(ordersView.userId, userId), eq(ordersView.status, 'pending'))),
     listExpiringServices(db, userId, now),
   ]);
   return {
@@ -54,13 +61,13 @@ export async function readPanelSummary(
  * unread reply: what lets the unread count skip every other ticket's messages.
  */
 function messageSinceRead() {
-  return sql`(${tickets.customerReadAt} is null or ${tickets.lastMessageAt} > ${tickets.customerReadAt})`;
+  return sql`(${ticketsView.customerReadAt} is null or ${ticketsView.lastMessageAt} > ${ticketsView.customerReadAt})`;
 }
 
 /** A staff reply the customer sees (not an internal note) newer than what they have read. */
 function unreadStaffReply() {
-  return sql`exists (select 1 from ${ticketMessages}
-    where ${ticketMessages.ticketId} = ${tickets.id}
-      and ${ticketMessages.authorRole} = 'staff' and not ${ticketMessages.internal}
-      and (${tickets.customerReadAt} is null or ${ticketMessages.createdAt} > ${tickets.customerReadAt}))`;
+  return sql`exists (select 1 from ${ticketMessagesView}
+    where ${ticketMessagesView.ticketId} = ${ticketsView.id}
+      and ${ticketMessagesView.authorRole} = 'staff' and not ${ticketMessagesView.internal}
+      and (${ticketsView.customerReadAt} is null or ${ticketMessagesView.createdAt} > ${ticketsView.customerReadAt}))`;
 }

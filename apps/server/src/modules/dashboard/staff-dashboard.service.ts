@@ -3,9 +3,9 @@ import { parseDateText, toJalaliParts } from '@vitrin/fa';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { tehranDay, tehranDayOf } from '../../lib/tehran-days';
-import { users } from '../accounts';
-import { orders } from '../orders';
-import { tickets } from '../tickets';
+import { peopleView } from '../accounts';
+import { ordersView } from '../orders';
+import { ticketsView } from '../tickets';
 
 // The console's dashboard (issue 8). Sales are cash-basis: an order counts on the Tehran day it
 // was paid, and a refund takes its amount off on the day it was refunded, so a day's figure
@@ -43,28 +43,28 @@ export async function readDashboard(db: Database, now: Date = new Date()): Promi
     db.execute(sql`
       select to_char(day, 'YYYY-MM-DD') as day, sum(amount)::bigint as amount, sum(paid)::int as paid
       from (
-        select ${tehranDayOf(orders.paidAt)} as day, ${orders.totalRial} as amount, 1 as paid
-        from ${orders}
-        where ${orders.status} in ('paid', 'refunded') and ${orders.paidAt} >= ${windowStart}
+        select ${tehranDayOf(ordersView.paidAt)} as day, ${ordersView.totalRial} as amount, 1 as paid
+        from ${ordersView}
+        where ${ordersView.status} in ('paid', 'refunded') and ${ordersView.paidAt} >= ${windowStart}
         union all
-        select ${tehranDayOf(orders.refundedAt)}, -${orders.totalRial}, 0
-        from ${orders}
-        where ${orders.status} = 'refunded' and ${orders.refundedAt} >= ${windowStart}
+        select ${tehranDayOf(ordersView.refundedAt)}, -${ordersView.totalRial}, 0
+        from ${ordersView}
+        where ${ordersView.status} = 'refunded' and ${ordersView.refundedAt} >= ${windowStart}
       ) movements
       group by day`),
     db.execute(sql`
-      select to_char(${tehranDayOf(users.createdAt)}, 'YYYY-MM-DD') as day, count(*)::int as people
-      from ${users}
-      where ${users.role} = 'customer' and ${users.createdAt} >= ${windowStart}
+      select to_char(${tehranDayOf(peopleView.createdAt)}, 'YYYY-MM-DD') as day, count(*)::int as people
+      from ${peopleView}
+      where ${peopleView.role} = 'customer' and ${peopleView.createdAt} >= ${windowStart}
       group by 1`),
     db
       .select({ openTickets: sql<number>`count(*)`.mapWith(Number) })
-      .from(tickets)
-      .where(sql`${tickets.status} <> 'closed'`),
+      .from(ticketsView)
+      .where(sql`${ticketsView.status} <> 'closed'`),
     db
       .select({ pendingOrders: sql<number>`count(*)`.mapWith(Number) })
-      .from(orders)
-      .where(sql`${orders.status} = 'pending'`),
+      .from(ordersView)
+      .where(sql`${ordersView.status} = 'pending'`),
   ]);
   const sales = new Map(
     rowsOf<{ day: string; amount: string | number; paid: number }>(movements).map((row) => [

@@ -12,7 +12,7 @@ import type { Logger } from '../../lib/logger';
 import { renderEmail } from '../../providers/email/email-layout';
 import type { MailSender } from '../../providers/email/mail-sender';
 import type { SmsSender } from '../../providers/sms/sms-sender';
-import { users } from '../accounts';
+import { peopleView } from '../accounts';
 import { countWaitingTransferClaims } from '../orders';
 import { countServiceWork } from '../services';
 import { staffWorkAlerts } from './schema';
@@ -128,9 +128,9 @@ export async function alertStaffOfWork(
   if (due.length === 0) return [];
 
   const admins = await deps.db
-    .select({ mobile: users.mobile, email: users.email })
-    .from(users)
-    .where(and(eq(users.role, 'admin'), isNull(users.lockedAt)));
+    .select({ mobile: peopleView.mobile, email: peopleView.email })
+    .from(peopleView)
+    .where(and(eq(peopleView.role, 'admin'), isNull(peopleView.lockedAt)));
   const emails = [
     ...new Set([
       ...admins.flatMap((admin) => (admin.email ? [admin.email] : [])),

@@ -1,7 +1,7 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { Database } from '../../db/client';
-import { services } from '../services';
+import { servicesView } from '../services';
 
 // Which domains exist for the live panel (docs/decisions/0014): the domain names of customers'
 // services, whatever their state but cancelled. An expired site keeps its history and its
@@ -16,8 +16,8 @@ export function normalizeDomainName(name: string): string {
     .replace(/^www\./, '');
 }
 
-const normalizedServiceDomain = sql<string>`regexp_replace(lower(trim(${services.domainName})), '^www\\.', '')`;
-const notCancelled = ne(services.status, 'cancelled');
+const normalizedServiceDomain = sql<string>`regexp_replace(lower(trim(${servicesView.domainName})), '^www\\.', '')`;
+const notCancelled = ne(servicesView.status, 'cancelled');
 
 export interface LiveDomainRow {
   domainName: string;
@@ -27,10 +27,16 @@ export interface LiveDomainRow {
 /** The person's live domains, one row per domain (its oldest service names it). */
 export async function userLiveDomains(db: Database, userId: string): Promise<LiveDomainRow[]> {
   const rows = await db
-    .select({ domainName: normalizedServiceDomain, serviceName: services.name })
-    .from(services)
-    .where(and(eq(services.userId, userId), notCancelled, sql`${services.domainName} is not null`))
-    .orderBy(asc(services.createdAt));
+    .select({ domainName: normalizedServiceDomain, serviceName: servicesView.name })
+    .from(servicesView)
+    .where(
+      and(
+        eq(servicesView.userId, userId),
+        notCancelled,
+        sql`${servicesView.domainName} is not null`,
+      ),
+    )
+    .orderBy(asc(servicesView.createdAt));
   const byDomain = new Map<string, LiveDomainRow>();
   for (const row of rows) {
     if (row.domainName && !byDomain.has(row.domainName)) byDomain.set(row.domainName, row);
@@ -44,9 +50,11 @@ export async function userOwnsDomain(
   domainName: string,
 ): Promise<boolean> {
   const [row] = await db
-    .select({ id: services.id })
-    .from(services)
-    .where(and(eq(services.userId, userId), notCancelled, eq(normalizedServiceDomain, domainName)))
+    .select({ id: servicesView.id })
+    .from(servicesView)
+    .where(
+      and(eq(servicesView.userId, userId), notCancelled, eq(normalizedServiceDomain, domainName)),
+    )
     .limit(1);
   return row !== undefined;
 }
@@ -64,8 +72,8 @@ export function createRegisteredDomains(db: Database, ttlMs = 30_000) {
     let lookup = inFlight.get(domainName);
     if (!lookup) {
       lookup = db
-        .select({ id: services.id })
-        .from(services)
+        .select({ id: servicesView.id })
+        .from(servicesView)
         .where(and(notCancelled, eq(normalizedServiceDomain, domainName)))
         .limit(1)
         .then((rows) => {

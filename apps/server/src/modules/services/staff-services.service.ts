@@ -15,7 +15,21 @@ const DAY_MS = 86_400_000;
 
 type ServiceRow = typeof services.$inferSelect;
 /** A service as the console shows it. */
-export function adminServiceViewOf(service: ServiceRow) {
+export function adminServiceViewOf(
+  service: Pick<
+    ServiceRow,
+    | 'id'
+    | 'userId'
+    | 'name'
+    | 'status'
+    | 'cycle'
+    | 'domainName'
+    | 'orderId'
+    | 'startsAt'
+    | 'expiresAt'
+    | 'createdAt'
+  >,
+) {
   return {
     id: service.id,
     userId: service.userId,

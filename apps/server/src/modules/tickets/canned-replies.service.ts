@@ -5,7 +5,7 @@ import type { Database, Transaction } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import { escapeLike } from '../../lib/search-sql';
-import { personName, users } from '../accounts';
+import { peopleView, personName } from '../accounts';
 import { changedFields, writeAudit } from '../audit';
 import { cannedReplies } from './schema';
 
@@ -25,14 +25,14 @@ function selectReplies(db: Database | Transaction) {
     .select({
       reply: cannedReplies,
       author: {
-        id: users.id,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        mobile: users.mobile,
+        id: peopleView.id,
+        firstName: peopleView.firstName,
+        lastName: peopleView.lastName,
+        mobile: peopleView.mobile,
       },
     })
     .from(cannedReplies)
-    .leftJoin(users, eq(users.id, cannedReplies.createdBy))
+    .leftJoin(peopleView, eq(peopleView.id, cannedReplies.createdBy))
     .$dynamic();
 }
 

@@ -13,7 +13,7 @@ import {
 } from '@vitrin/contracts';
 import { normalizeMobile, searchTokens, toLatinDigits } from '@vitrin/fa';
 import { and, asc, desc, eq, ilike, inArray, isNull, like, or, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Database, Transaction } from '../../db/client';
 import type { Actor } from '../../lib/actor';
@@ -28,9 +28,9 @@ import {
 } from '../../lib/list-total';
 import { foldedPart } from '../../lib/search-fold';
 import { escapeLike, matchesSearchQuery } from '../../lib/search-sql';
-import { personName, users } from '../accounts';
+import { peopleView, personName } from '../accounts';
 import { changedFields, findRecordHistory, writeAudit } from '../audit';
-import { services } from '../services';
+import { servicesView } from '../services';
 import { ticketMessages, tickets } from './schema';
 import { findAttachmentsByMessageIds } from './ticket-attachments';
 
@@ -58,8 +58,30 @@ function isStaffRole(role: string): role is (typeof STAFF_ROLES)[number] {
   return (STAFF_ROLES as readonly string[]).includes(role);
 }
 
-const customer = alias(users, 'customer');
-const assignee = alias(users, 'assignee');
+// A ticket names two people, its customer and its assignee: the people view joined twice, each
+// under its own name (a subquery over the view, which PostgreSQL folds like the view itself).
+const qb = new QueryBuilder();
+const customer = qb
+  .select({
+    id: peopleView.id,
+    firstName: peopleView.firstName,
+    lastName: peopleView.lastName,
+    mobile: peopleView.mobile,
+    lockedAt: peopleView.lockedAt,
+    createdAt: peopleView.createdAt,
+  })
+  .from(peopleView)
+  .as('customer');
+const assignee = qb
+  .select({
+    id: peopleView.id,
+    firstName: peopleView.firstName,
+    lastName: peopleView.lastName,
+    mobile: peopleView.mobile,
+    role: peopleView.role,
+  })
+  .from(peopleView)
+  .as('assignee');
 
 const rowColumns = {
   ticket: tickets,
@@ -67,7 +89,7 @@ const rowColumns = {
   customerMobile: customer.mobile,
   customerLockedAt: customer.lockedAt,
   customerCreatedAt: customer.createdAt,
-  service: { id: services.id, name: services.name, domainName: services.domainName },
+  service: { id: servicesView.id, name: servicesView.name, domainName: servicesView.domainName },
   assignee: {
     id: assignee.id,
     firstName: assignee.firstName,
@@ -82,7 +104,7 @@ function selectTicketRows(db: Database | Transaction) {
     .select(rowColumns)
     .from(tickets)
     .innerJoin(customer, eq(customer.id, tickets.userId))
-    .leftJoin(services, eq(services.id, tickets.serviceId))
+    .leftJoin(servicesView, eq(servicesView.id, tickets.serviceId))
     .leftJoin(assignee, eq(assignee.id, tickets.assignedTo))
     .$dynamic();
 }
@@ -151,28 +173,31 @@ function searchCondition(search: string): SQL {
     alternatives.push(matchesSearchQuery(tickets.searchText, search) as SQL);
     // `search_text` is the first name, last name and e-mail: the index finds the words in it,
     // and the name (its first two parts) must hold them all.
-    const name = sql`${foldedPart(users.searchText, 1)} || ' ' || ${foldedPart(users.searchText, 2)}`;
+    const name = sql`${foldedPart(peopleView.searchText, 1)} || ' ' || ${foldedPart(peopleView.searchText, 2)}`;
     customerConditions.push(
-      and(matchesSearchQuery(users.searchText, search), matchesSearchQuery(name, search)) as SQL,
+      and(
+        matchesSearchQuery(peopleView.searchText, search),
+        matchesSearchQuery(name, search),
+      ) as SQL,
     );
   } else {
     // No letter or digit in it (`%`, `-`): the text as typed, which no index can narrow.
     const pattern = `%${escapeLike(search)}%`;
     alternatives.push(ilike(tickets.subject, pattern));
     customerConditions.push(
-      ilike(sql`concat_ws(' ', ${users.firstName}, ${users.lastName})`, pattern),
+      ilike(sql`concat_ws(' ', ${peopleView.firstName}, ${peopleView.lastName})`, pattern),
     );
   }
   const digits = toLatinDigits(search).replace(/[\s#+()\-.]/g, '');
   if (/^\d{1,9}$/.test(digits)) alternatives.push(eq(tickets.number, Number(digits)));
   const mobile = normalizeMobile(search);
-  if (mobile) customerConditions.push(eq(users.mobile, mobile));
+  if (mobile) customerConditions.push(eq(peopleView.mobile, mobile));
   else if (/^\d{4,}$/.test(digits)) {
     // A part of the number as people type it: its national form's leading 0 is not stored.
-    customerConditions.push(like(users.mobile, `%${digits.replace(/^0+/, '')}%`));
+    customerConditions.push(like(peopleView.mobile, `%${digits.replace(/^0+/, '')}%`));
   }
   alternatives.push(
-    sql`${tickets.userId} = any(array(select ${users.id} from ${users} where ${or(...customerConditions)}))`,
+    sql`${tickets.userId} = any(array(select ${peopleView.id} from ${peopleView} where ${or(...customerConditions)}))`,
   );
   return or(...alternatives) as SQL;
 }
@@ -300,12 +325,12 @@ async function findLastMessages(db: Database, ticketIds: string[]) {
       authorRole: ticketMessages.authorRole,
       internal: ticketMessages.internal,
       createdAt: ticketMessages.createdAt,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      mobile: users.mobile,
+      firstName: peopleView.firstName,
+      lastName: peopleView.lastName,
+      mobile: peopleView.mobile,
     })
     .from(ticketMessages)
-    .innerJoin(users, eq(users.id, ticketMessages.authorId))
+    .innerJoin(peopleView, eq(peopleView.id, ticketMessages.authorId))
     .where(inArray(ticketMessages.ticketId, ticketIds))
     .orderBy(ticketMessages.ticketId, desc(ticketMessages.createdAt), desc(ticketMessages.id));
   for (const row of rows) {
@@ -389,19 +414,19 @@ export async function getStaffTicket(db: Database, ticketId: string): Promise<Ad
     db
       .select({
         message: ticketMessages,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        mobile: users.mobile,
+        firstName: peopleView.firstName,
+        lastName: peopleView.lastName,
+        mobile: peopleView.mobile,
       })
       .from(ticketMessages)
-      .innerJoin(users, eq(users.id, ticketMessages.authorId))
+      .innerJoin(peopleView, eq(peopleView.id, ticketMessages.authorId))
       .where(eq(ticketMessages.ticketId, ticketId))
       .orderBy(asc(ticketMessages.createdAt), asc(ticketMessages.id)),
     db
       .select()
-      .from(services)
-      .where(eq(services.userId, row.ticket.userId))
-      .orderBy(desc(services.createdAt), desc(services.id))
+      .from(servicesView)
+      .where(eq(servicesView.userId, row.ticket.userId))
+      .orderBy(desc(servicesView.createdAt), desc(servicesView.id))
       .limit(CUSTOMER_SERVICES_LIMIT),
     findRecordHistory(db, 'ticket', ticketId, TICKET_AUDIT_LIMIT),
   ]);
@@ -444,15 +469,15 @@ export async function getStaffTicket(db: Database, ticketId: string): Promise<Ad
 export async function listStaffMembers(db: Database | Transaction) {
   const rows = await db
     .select({
-      id: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      mobile: users.mobile,
-      role: users.role,
+      id: peopleView.id,
+      firstName: peopleView.firstName,
+      lastName: peopleView.lastName,
+      mobile: peopleView.mobile,
+      role: peopleView.role,
     })
-    .from(users)
-    .where(and(inArray(users.role, [...STAFF_ROLES]), isNull(users.lockedAt)))
-    .orderBy(asc(users.firstName), asc(users.lastName), asc(users.mobile));
+    .from(peopleView)
+    .where(and(inArray(peopleView.role, [...STAFF_ROLES]), isNull(peopleView.lockedAt)))
+    .orderBy(asc(peopleView.firstName), asc(peopleView.lastName), asc(peopleView.mobile));
   return rows.flatMap((row) =>
     isStaffRole(row.role) ? [{ id: row.id, name: personName(row), role: row.role }] : [],
   );
@@ -507,9 +532,9 @@ export function assignTicket(change: StaffChange, assigneeId: string | null) {
   return changeTicket(change, 'ticket.assign', async (_ticket, tx) => {
     if (assigneeId !== null) {
       const [member] = await tx
-        .select({ role: users.role, lockedAt: users.lockedAt })
-        .from(users)
-        .where(eq(users.id, assigneeId));
+        .select({ role: peopleView.role, lockedAt: peopleView.lockedAt })
+        .from(peopleView)
+        .where(eq(peopleView.id, assigneeId));
       if (!member || member.lockedAt || !isStaffRole(member.role)) {
         throw new AppError('NOT_FOUND', ASSIGNEE_NOT_STAFF, {
           fields: { assigneeId: ASSIGNEE_NOT_STAFF },

@@ -3,7 +3,7 @@ import { and, asc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { Logger } from '../../lib/logger';
 import type { SmsSender } from '../../providers/sms/sms-sender';
-import { users } from '../accounts';
+import { peopleView } from '../accounts';
 import { ticketMessages, tickets } from './schema';
 
 // SMS on a staff reply (decision 0013): once per reply, never twice. The reply's `sms_sent_at`
@@ -51,9 +51,9 @@ export async function notifyStaffReply(deps: NoticeDeps, messageId: string): Pro
   if (!claimed) return false;
   try {
     const [target] = await deps.db
-      .select({ mobile: users.mobile, number: tickets.number, subject: tickets.subject })
+      .select({ mobile: peopleView.mobile, number: tickets.number, subject: tickets.subject })
       .from(tickets)
-      .innerJoin(users, eq(users.id, tickets.userId))
+      .innerJoin(peopleView, eq(peopleView.id, tickets.userId))
       .where(eq(tickets.id, claimed.ticketId));
     if (!target) throw new Error(`ticket ${claimed.ticketId} of reply ${messageId} is missing`);
     await deps.sms.sendNotice({ to: target.mobile, text: staffReplyNoticeText(target) });

@@ -25,9 +25,9 @@ import {
   statusPage,
   withStatus,
 } from '../../lib/status-page';
-import { users } from '../accounts';
+import { peopleView } from '../accounts';
 import { writeAudit } from '../audit';
-import { services } from '../services';
+import { servicesView } from '../services';
 import { ticketMessages, tickets } from './schema';
 import { bindAttachments, findAttachmentsByMessageIds } from './ticket-attachments';
 import { type NoticeDeps, notifyStaffReply } from './ticket-notices';
@@ -79,8 +79,8 @@ const summaryColumns = {
   createdAt: tickets.createdAt,
   lastMessageAt: tickets.lastMessageAt,
   closedAt: tickets.closedAt,
-  serviceId: services.id,
-  serviceName: services.name,
+  serviceId: servicesView.id,
+  serviceName: servicesView.name,
   unread: hasUnreadStaffReply.mapWith((value) => value === true || value === 't'),
   messageCount: visibleMessageCount.mapWith(Number),
   /** The list's cursor: the last message's time to the microsecond. */
@@ -91,7 +91,7 @@ function selectSummaries(db: Database, where: SQL | undefined) {
   return db
     .select(summaryColumns)
     .from(tickets)
-    .leftJoin(services, eq(services.id, tickets.serviceId))
+    .leftJoin(servicesView, eq(servicesView.id, tickets.serviceId))
     .where(where);
 }
 
@@ -187,11 +187,11 @@ export async function getTicketReplies(
         authorRole: ticketMessages.authorRole,
         body: ticketMessages.body,
         createdAt: ticketMessages.createdAt,
-        firstName: users.firstName,
-        lastName: users.lastName,
+        firstName: peopleView.firstName,
+        lastName: peopleView.lastName,
       })
       .from(ticketMessages)
-      .innerJoin(users, eq(users.id, ticketMessages.authorId))
+      .innerJoin(peopleView, eq(peopleView.id, ticketMessages.authorId))
       .where(and(eq(ticketMessages.ticketId, ticket.id), eq(ticketMessages.internal, false)))
       .orderBy(asc(ticketMessages.createdAt), asc(ticketMessages.id));
     const attachments = await findAttachmentsByMessageIds(
@@ -260,9 +260,9 @@ export async function submitTicket(
   const ticketId = await db.transaction(async (tx) => {
     if (input.serviceId) {
       const [service] = await tx
-        .select({ id: services.id })
-        .from(services)
-        .where(and(eq(services.id, input.serviceId), eq(services.userId, userId)));
+        .select({ id: servicesView.id })
+        .from(servicesView)
+        .where(and(eq(servicesView.id, input.serviceId), eq(servicesView.userId, userId)));
       if (!service) {
         throw new AppError('NOT_FOUND', SERVICE_NOT_FOUND, {
           fields: { serviceId: SERVICE_NOT_FOUND },
@@ -440,9 +440,9 @@ export async function replyAsStaff(
   const internal = reply.internal ?? false;
   const messageId = await deps.db.transaction(async (tx) => {
     const [staff] = await tx
-      .select({ role: users.role, lockedAt: users.lockedAt })
-      .from(users)
-      .where(eq(users.id, reply.staffUserId));
+      .select({ role: peopleView.role, lockedAt: peopleView.lockedAt })
+      .from(peopleView)
+      .where(eq(peopleView.id, reply.staffUserId));
     if (!staff || !hasPermission(staff.role, 'tickets.work') || staff.lockedAt)
       throw new AppError('FORBIDDEN', NOT_STAFF);
     const [ticket] = await tx
