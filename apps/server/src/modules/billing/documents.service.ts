@@ -12,8 +12,8 @@ import {
 import { formatAmount, toJalaliParts, toPersianDigits } from '@vitrin/fa';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
+import { rialInWords } from '../../lib/amount-in-words';
 import { AppError } from '../../lib/app-error';
-import { rialInWords } from './amount-in-words';
 import {
   billingDocuments,
   DOCUMENT_SERIES,

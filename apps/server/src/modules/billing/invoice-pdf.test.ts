@@ -9,7 +9,7 @@ import {
 } from '@vitrin/contracts';
 import { toPersianDigits } from '@vitrin/fa';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { rialInWords } from './amount-in-words';
+import { rialInWords } from '../../lib/amount-in-words';
 import { paymentNoteOf } from './documents.service';
 import { renderBillingDocumentPdf } from './invoice-pdf';
 
