@@ -42,6 +42,9 @@ export default defineConfig({
           exclude: ['src/**/*.real.test.ts'],
           env: { VITRIN_TEST_DATABASE: 'pglite' },
           globalSetup: ['src/test/global-setup.ts'],
+          // Wired as the app wires them, so a test that calls a module's functions directly sees
+          // the same reactions (src/reactions.ts).
+          setupFiles: ['src/reactions.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -54,6 +57,7 @@ export default defineConfig({
                 root: 'apps/server',
                 include: ['src/**/*.test.ts'],
                 env: { VITRIN_TEST_DATABASE: 'postgres' },
+                setupFiles: ['src/reactions.ts'],
                 testTimeout: 30_000,
                 hookTimeout: 60_000,
               },

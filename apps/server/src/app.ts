@@ -50,6 +50,8 @@ import securityHeaders from './plugins/security-headers';
 import sms from './plugins/sms';
 import textGuard, { refuseMalformedAddress } from './plugins/text-guard';
 import webApp from './plugins/web-app';
+// Every module's reactions to the others' events, wired before anything can emit one.
+import './reactions';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -14,6 +14,9 @@ import { seedPanel } from './seed-panel';
 import { seedProvisioning } from './seed-provisioning';
 import { seedStaff, seedStaffHistory } from './seed-staff';
 import { seedSupport } from './seed-support';
+// The seed pays and refunds orders: the modules' reactions must be wired, with the app or without
+// it (the seed CLI, the benches that seed a bare database).
+import '../reactions';
 
 /** The demo accounts the README lists; passwords are for the local demo only. */
 export const demoAccounts = [

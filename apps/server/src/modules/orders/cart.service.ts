@@ -9,16 +9,9 @@ import {
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { ask } from '../../lib/events';
 import { vatRateAt } from '../billing';
 import { productGroups, productPrices, products, productThemes, themes } from '../catalog';
-import {
-  findRenewableService,
-  pricesOnOffer,
-  RENEWAL_PROBLEMS,
-  refuseIfRenewalPending,
-  renewalProblem,
-  services,
-} from '../services';
 import {
   type BuyerHistory,
   DISCOUNT_PROBLEMS,
@@ -26,6 +19,9 @@ import {
   describeDiscount,
   evaluateDiscount,
 } from './discount-rules';
+import { cartRenewals, renewableService } from './events';
+import { refuseIfServiceOrderPending } from './pending-service-orders';
+import { pricesOnOffer } from './prices-on-offer';
 import { cartLines, carts, discountCodes, orders } from './schema';
 
 export type CartView = CallResult<typeof getCart>;
@@ -226,8 +222,8 @@ export async function addRenewalToCart(
 ): Promise<CartView> {
   const cart = await db.transaction(async (tx) => {
     const opened = await openCart(tx, { userId, cartToken: undefined });
-    const service = await findRenewableService(tx, userId, input.serviceId, input.cycle);
-    await refuseIfRenewalPending(tx, userId, [service.id]);
+    const service = await ask(renewableService)(tx, userId, input.serviceId, input.cycle);
+    await refuseIfServiceOrderPending(tx, userId, [service.id], 'renewal');
     // Theme and domain stay empty: the service names them, and the line's identity is the
     // service.
     await tx
@@ -478,6 +474,7 @@ export interface PricedCart {
  * were paid once, with the service.
  */
 export async function priceLines(db: Database, cartId: string): Promise<PricedCart> {
+  const renewals = ask(cartRenewals);
   const rows = await db
     .select({
       id: cartLines.id,
@@ -502,13 +499,12 @@ export async function priceLines(db: Database, cartId: string): Promise<PricedCa
       setupFeeRial: products.setupFeeRial,
       vatExempt: products.vatExempt,
       renewServiceId: cartLines.renewServiceId,
-      serviceName: services.name,
-      serviceStatus: services.status,
-      serviceSuspension: services.suspension,
-      serviceDomainName: services.domainName,
-      serviceExpiresAt: services.expiresAt,
       // Only the cart owner's own service, of this line's product, is renewed by the line.
-      serviceOwned: sql<boolean>`coalesce(${services.userId} = ${carts.userId} and ${services.productId} = ${cartLines.productId}, false)`,
+      renewed: renewals.column({
+        serviceId: cartLines.renewServiceId,
+        ownerId: carts.userId,
+        productId: cartLines.productId,
+      }),
     })
     .from(cartLines)
     .innerJoin(carts, eq(carts.id, cartLines.cartId))
@@ -522,7 +518,6 @@ export async function priceLines(db: Database, cartId: string): Promise<PricedCa
       ),
     )
     .leftJoin(themes, eq(themes.id, cartLines.themeId))
-    .leftJoin(services, eq(services.id, cartLines.renewServiceId))
     .where(eq(cartLines.cartId, cartId))
     .orderBy(asc(cartLines.createdAt), asc(cartLines.id));
 
@@ -538,19 +533,18 @@ export async function priceLines(db: Database, cartId: string): Promise<PricedCa
         row.needsDomain !== (row.domainName !== null)
       );
     }
-    if (!row.serviceOwned || !row.serviceStatus || !row.serviceName) return true;
-    const problem =
-      renewalProblem(
-        { status: row.serviceStatus, suspension: row.serviceSuspension },
-        row.productActive,
-      ) ?? (row.priceRial === null ? RENEWAL_PROBLEMS.cycle : null);
+    if (!row.renewed) return true;
+    const problem = renewals.problem(row.renewed, {
+      product: row.productActive,
+      cycle: row.priceRial !== null,
+    });
     if (problem) {
       renewalRefusal ??= problem;
-      notices.push(renewalRemovedNotice(row.serviceName, problem));
+      notices.push(renewalRemovedNotice(row.renewed.name, problem));
     }
     return problem !== null;
   });
-  const othersRemoved = unsellable.some((row) => row.renewServiceId === null || !row.serviceOwned);
+  const othersRemoved = unsellable.some((row) => row.renewServiceId === null || !row.renewed);
   if (othersRemoved) notices.unshift(REMOVED_NOTICE);
   if (unsellable.length > 0) {
     await db.delete(cartLines).where(
@@ -568,8 +562,8 @@ export async function priceLines(db: Database, cartId: string): Promise<PricedCa
         row.renewServiceId !== null
           ? {
               serviceId: row.renewServiceId,
-              serviceName: row.serviceName ?? row.productName,
-              expiresAt: row.serviceExpiresAt,
+              serviceName: row.renewed?.name ?? row.productName,
+              expiresAt: row.renewed?.expiresAt ? new Date(row.renewed.expiresAt) : null,
             }
           : null;
       const setupFeeRial = renewal ? 0 : row.setupFeeRial;
@@ -588,7 +582,7 @@ export async function priceLines(db: Database, cartId: string): Promise<PricedCa
         themeId: row.themeId,
         themeSlug: row.themeSlug,
         themeName: row.themeName,
-        domainName: renewal ? row.serviceDomainName : row.domainName,
+        domainName: renewal ? (row.renewed?.domainName ?? null) : row.domainName,
         priceRial,
         regularPriceRial: row.priceRial ?? 0,
         setupFeeRial,

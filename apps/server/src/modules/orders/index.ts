@@ -1,6 +1,25 @@
 // The public surface of this module (docs/architecture.md): what the app and other modules use.
 
 export { addRenewalToCart } from './cart.service';
+export {
+  type CartRenewals,
+  cartRenewals,
+  type OrderPaid,
+  type OrderPaidReport,
+  type OrderRef,
+  type OrderRefunded,
+  type OrderRefundReport,
+  orderPaid,
+  orderRefunded,
+  type PaidPlanChange,
+  type PurchasedLine,
+  type RenewableService,
+  type RenewalLine,
+  type RenewedService,
+  renewableService,
+  servicesOfOrder,
+  servicesStillAsOrdered,
+} from './events';
 export { manualPaymentsRoutes } from './manual-payments.routes';
 export { countWaitingTransferClaims } from './manual-payments.service';
 export {
@@ -11,13 +30,12 @@ export {
 export { panelOrdersRoutes } from './panel.routes';
 export { default as payments } from './payments.plugin';
 export {
-  dropCartRenewals,
-  type PlanChangeLine,
   pendingServiceOrder,
   pendingServiceOrderText,
-  placePlanChangeOrder,
   refuseIfServiceOrderPending,
-} from './plan-change-orders';
+} from './pending-service-orders';
+export { dropCartRenewals, type PlanChangeLine, placePlanChangeOrder } from './plan-change-orders';
+export { type CyclePrice, pricesOnOffer } from './prices-on-offer';
 export { ordersReactions } from './reactions';
 export {
   type BuyerSnapshot,

@@ -11,15 +11,9 @@ import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Transaction } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { ask, emit } from '../../lib/events';
 import { fillEmptyProfile, users } from '../accounts';
 import { issueSalesInvoice, orderDocumentRefs, paymentNoteOf, vatRateAt } from '../billing';
-import {
-  applyPaidPlanChange,
-  extendRenewedService,
-  refuseIfRenewalPending,
-  refuseIfRenewalStopped,
-  startPurchasedServices,
-} from '../services';
 import { changeBalance, readBalance } from '../wallet';
 import {
   buyerHistory,
@@ -30,7 +24,16 @@ import {
   priceLines,
 } from './cart.service';
 import { DISCOUNT_PROBLEMS, evaluateDiscount } from './discount-rules';
+import {
+  type OrderPaid,
+  orderPaid,
+  type PaidPlanChange,
+  type PurchasedLine,
+  type RenewalLine,
+  servicesStillAsOrdered,
+} from './events';
 import { creditOrderToWallet } from './order-refunds';
+import { refuseIfServiceOrderPending } from './pending-service-orders';
 import {
   type BuyerSnapshot,
   buyerProfiles,
@@ -179,10 +182,11 @@ export async function submitOrder(
       );
     }
     if (lines.length === 0) throw new AppError('CART_EMPTY');
-    await refuseIfRenewalPending(
+    await refuseIfServiceOrderPending(
       tx,
       owner.userId,
       lines.flatMap((line) => (line.renewal ? [line.renewal.serviceId] : [])),
+      'renewal',
     );
 
     let perLine = lines.map(() => 0);
@@ -518,7 +522,7 @@ export async function lockPayableOrder(
       );
     }
   }
-  await refuseIfRenewalStopped(tx, order.id);
+  await ask(servicesStillAsOrdered)(tx, order.id);
   return order;
 }
 
@@ -557,9 +561,9 @@ export async function useWalletInOrder(
 }
 
 /**
- * A locked pending order becomes paid: each new line becomes an active service from now to now
- * + its cycle, and each renewal line extends the service it renews. Callers have made sure it
- * is paid in full.
+ * A locked pending order becomes paid, and says so (orders/events.ts): the services module starts
+ * each new line's service, extends each service a renewal line renews and applies each plan
+ * change, in this transaction. Callers have made sure it is paid in full.
  */
 export async function markOrderPaid(tx: Transaction, order: OrderRow, now: Date): Promise<void> {
   await tx
@@ -571,29 +575,11 @@ export async function markOrderPaid(tx: Transaction, order: OrderRow, now: Date)
     .from(orderLines)
     .where(eq(orderLines.orderId, order.id))
     .orderBy(asc(orderLines.position));
-  const purchases = lines.filter(
-    (line) => line.renewsServiceId === null && line.changesServiceId === null,
-  );
-  await startPurchasedServices(tx, order, purchases, now);
-  let notAppliedRial = 0;
-  for (const line of lines) {
-    if (line.renewsServiceId !== null) {
-      await extendRenewedService(
-        tx,
-        order,
-        { renewsServiceId: line.renewsServiceId, cycle: line.cycle },
-        now,
-      );
-    } else if (line.changesServiceId !== null && line.planChange !== null) {
-      const applied = await applyPaidPlanChange(
-        tx,
-        order,
-        { ...line, changesServiceId: line.changesServiceId, planChange: line.planChange },
-        now,
-      );
-      if (!applied) notAppliedRial += line.totalRial + line.vatRial;
-    }
-  }
+  const reports = await emit(tx, orderPaid, paidOf(order, lines, now));
+  const notApplied = new Set(reports.flatMap((report) => report?.planChangesNotApplied ?? []));
+  const notAppliedRial = lines
+    .filter((line) => notApplied.has(line.id))
+    .reduce((sum, line) => sum + line.totalRial + line.vatRial, 0);
   // The sales invoice, numbered in this same transaction (decision 0022).
   const paid = await tx
     .select({
@@ -622,6 +608,42 @@ export async function markOrderPaid(tx: Transaction, order: OrderRow, now: Date)
       at: now,
     });
   }
+}
+
+/** What a paid order's subscribers hear: its lines by kind, each kind in position order. */
+function paidOf(
+  order: OrderRow,
+  lines: ReadonlyArray<typeof orderLines.$inferSelect>,
+  now: Date,
+): OrderPaid {
+  const purchases: PurchasedLine[] = [];
+  const renewals: RenewalLine[] = [];
+  const planChanges: PaidPlanChange[] = [];
+  for (const line of lines) {
+    if (line.renewsServiceId !== null) {
+      renewals.push({ serviceId: line.renewsServiceId, cycle: line.cycle });
+    } else if (line.changesServiceId !== null) {
+      if (line.planChange === null) continue;
+      planChanges.push({
+        lineId: line.id,
+        serviceId: line.changesServiceId,
+        productId: line.productId,
+        productName: line.productName,
+        record: line.planChange,
+      });
+    } else {
+      purchases.push({
+        id: line.id,
+        productId: line.productId,
+        productName: line.productName,
+        domainName: line.domainName,
+        themeId: line.themeId,
+        cycle: line.cycle,
+      });
+    }
+  }
+  const { id, userId, number } = order;
+  return { order: { id, userId, number }, purchases, renewals, planChanges, now };
 }
 
 /** The person cancels an unpaid order. */

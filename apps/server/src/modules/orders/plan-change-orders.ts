@@ -1,16 +1,14 @@
 import { ORDER_EXPIRY_HOURS, vatOf } from '@vitrin/contracts';
-import { toPersianDigits } from '@vitrin/fa';
-import { and, eq, inArray, or } from 'drizzle-orm';
-import type { Database, Transaction } from '../../db/client';
-import { AppError } from '../../lib/app-error';
+import { eq } from 'drizzle-orm';
+import type { Transaction } from '../../db/client';
 import { vatRateAt } from '../billing';
-import { products } from '../catalog';
+import { productsView } from '../catalog';
 import { buyerSnapshot } from './orders.service';
 import { cartLines, orderLines, orders, type PlanChangeRecord } from './schema';
 
 // The orders side of a plan change (issue 20, decision 0021): an upgrade is an order of one
 // line whose price is the prorated difference, paid like any other; the services module works
-// the figure out and applies the change when markOrderPaid reaches the line.
+// the figure out and applies the change when the order is paid (orders/events.ts, orderPaid).
 
 /** What the services module hands over for an upgrade's order. */
 export interface PlanChangeLine {
@@ -36,9 +34,9 @@ export async function placePlanChangeOrder(
   if (amount <= 0) throw new Error(`an upgrade's order must cost something: ${amount}`);
   // VAT on the difference, at the rate in force now, unless the new plan is exempt.
   const [product] = await tx
-    .select({ vatExempt: products.vatExempt })
-    .from(products)
-    .where(eq(products.id, line.product.id));
+    .select({ vatExempt: productsView.vatExempt })
+    .from(productsView)
+    .where(eq(productsView.id, line.product.id));
   const vatRateBp = product?.vatExempt ? 0 : await vatRateAt(tx, now);
   const vatRial = vatOf(amount, vatRateBp);
   const [order] = await tx
@@ -75,54 +73,6 @@ export async function placePlanChangeOrder(
     vatRial,
   });
   return order.id;
-}
-
-/**
- * Refuses to change a service's plan, or to renew it, while an order waiting for payment
- * already renews it or changes its plan: paying both would price one on a term or a plan the
- * other is about to change.
- */
-export async function refuseIfServiceOrderPending(
-  tx: Database,
-  userId: string,
-  serviceIds: readonly string[],
-  refusal: 'renewal' | 'plan-change',
-): Promise<void> {
-  const pending = await pendingServiceOrder(tx, userId, serviceIds);
-  if (!pending) return;
-  throw new AppError(
-    refusal === 'renewal' ? 'SERVICE_NOT_RENEWABLE' : 'CONFLICT',
-    pendingServiceOrderText(pending),
-  );
-}
-
-/** Why a service waits for its pending order, in Persian. */
-export function pendingServiceOrderText(pending: { number: number; changes: string | null }) {
-  const what = pending.changes ? 'تغییر پلن' : 'تمدید';
-  return `${what} این سرویس در سفارش ${toPersianDigits(pending.number)} در انتظار پرداخت است؛ همان سفارش را پرداخت یا لغو کنید`;
-}
-
-/** An order waiting for payment that renews one of these services or changes its plan. */
-export async function pendingServiceOrder(
-  tx: Database,
-  userId: string,
-  serviceIds: readonly string[],
-): Promise<{ id: string; number: number; changes: string | null } | null> {
-  if (serviceIds.length === 0) return null;
-  const ids = [...serviceIds];
-  const [pending] = await tx
-    .select({ id: orders.id, number: orders.number, changes: orderLines.changesServiceId })
-    .from(orderLines)
-    .innerJoin(orders, eq(orders.id, orderLines.orderId))
-    .where(
-      and(
-        eq(orders.userId, userId),
-        eq(orders.status, 'pending'),
-        or(inArray(orderLines.renewsServiceId, ids), inArray(orderLines.changesServiceId, ids)),
-      ),
-    )
-    .limit(1);
-  return pending ?? null;
 }
 
 /** Takes a service's renewal out of its owner's cart: it was priced on the plan just left. */

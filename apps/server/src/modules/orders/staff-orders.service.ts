@@ -4,6 +4,7 @@ import { and, asc, desc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
+import { ask, emit } from '../../lib/events';
 import {
   cursorNotUnderstood,
   encodeCursor,
@@ -14,8 +15,8 @@ import {
 import { tehranDay, tehranDayOf } from '../../lib/tehran-days';
 import { personName, users } from '../accounts';
 import { findRecordHistory, writeAudit } from '../audit';
-import { cancelOrderServices, revertPlanChanges, services, takeBackRenewals } from '../services';
 import { walletTransactions } from '../wallet';
+import { type OrderRefunded, orderRefunded, servicesOfOrder } from './events';
 import { creditOrderToWallet, refundableRial } from './order-refunds';
 import { closeOrder, getOrderDetail } from './orders.service';
 import { discountCodes, orderLines, orders, payments } from './schema';
@@ -195,7 +196,7 @@ export async function getStaffOrderDetail(
     .where(eq(orders.id, orderId));
   if (!row) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
   const { order, customer } = row;
-  const [detail, attempts, ledger, created, renewed, planChanged, audit] = await Promise.all([
+  const [detail, attempts, ledger, services, audit] = await Promise.all([
     getOrderDetail(db, order.userId, order.id),
     db
       .select()
@@ -207,29 +208,9 @@ export async function getStaffOrderDetail(
       .from(walletTransactions)
       .where(eq(walletTransactions.orderId, order.id))
       .orderBy(asc(walletTransactions.createdAt), asc(walletTransactions.id)),
-    db.select().from(services).where(eq(services.orderId, order.id)),
-    db
-      .select({ service: services })
-      .from(orderLines)
-      .innerJoin(services, eq(services.id, orderLines.renewsServiceId))
-      .where(eq(orderLines.orderId, order.id)),
-    db
-      .select({ service: services })
-      .from(orderLines)
-      .innerJoin(services, eq(services.id, orderLines.changesServiceId))
-      .where(eq(orderLines.orderId, order.id)),
+    ask(servicesOfOrder)(db, order.id),
     findRecordHistory(db, 'order', order.id),
   ]);
-  const serviceView = (
-    service: typeof services.$inferSelect,
-    relation: 'created' | 'renewed' | 'plan-changed',
-  ) => ({
-    id: service.id,
-    name: service.name,
-    status: service.status,
-    relation,
-    expiresAt: service.expiresAt?.toISOString() ?? null,
-  });
   return {
     ...detail,
     customer: { id: customer.id, name: buyerName(customer, order), mobile: customer.mobile },
@@ -255,11 +236,7 @@ export async function getStaffOrderDetail(
       description: entry.description,
       createdAt: entry.createdAt.toISOString(),
     })),
-    services: [
-      ...created.map((service) => serviceView(service, 'created')),
-      ...renewed.map(({ service }) => serviceView(service, 'renewed')),
-      ...planChanged.map(({ service }) => serviceView(service, 'plan-changed')),
-    ],
+    services,
     audit,
   };
 }
@@ -365,9 +342,11 @@ export async function refundOrder(
         .set({ usedCount: sql`${discountCodes.usedCount} - 1` })
         .where(and(eq(discountCodes.id, order.discountCodeId), gt(discountCodes.usedCount, 0)));
     }
-    const cancelled = await cancelOrderServices(tx, order.id);
-    const shortened = await shortenRenewals(tx, order, now);
-    const reverted = await revertPlanChanges(tx, order.id, now);
+    // The services the order started, renewed or moved go back, and say what they did.
+    const reports = await emit(tx, orderRefunded, await refundedOf(tx, order, now));
+    const cancelled = reports.flatMap((report) => report?.cancelledServiceIds ?? []);
+    const shortened = reports.flatMap((report) => report?.shortened ?? []);
+    const reverted = reports.flatMap((report) => report?.planRevertedServiceIds ?? []);
     await writeAudit(tx, {
       actorId: action.id,
       action: 'order.refund',
@@ -384,7 +363,7 @@ export async function refundOrder(
         status: 'refunded',
         refundedAt: now,
         refundedToWalletRial: refundRial,
-        cancelledServiceIds: cancelled.map((service) => service.id),
+        cancelledServiceIds: cancelled,
         ...(reverted.length > 0 ? { planRevertedServiceIds: reverted } : {}),
         services: shortened.map((service) => ({
           id: service.id,
@@ -398,17 +377,29 @@ export async function refundOrder(
   });
 }
 
-/** Takes back the periods an order's renewal lines added to their services. */
-async function shortenRenewals(tx: Transaction, order: OrderRow, now: Date) {
+/** What a whole refund's subscribers hear: the order's renewal and plan-change lines. */
+async function refundedOf(tx: Transaction, order: OrderRow, now: Date): Promise<OrderRefunded> {
   const lines = await tx
-    .select({ serviceId: orderLines.renewsServiceId, cycle: orderLines.cycle })
+    .select({
+      productId: orderLines.productId,
+      cycle: orderLines.cycle,
+      renewsServiceId: orderLines.renewsServiceId,
+      changesServiceId: orderLines.changesServiceId,
+      planChange: orderLines.planChange,
+    })
     .from(orderLines)
-    .where(and(eq(orderLines.orderId, order.id), sql`${orderLines.renewsServiceId} is not null`));
-  return takeBackRenewals(
-    tx,
-    lines.flatMap((line) =>
-      line.serviceId ? [{ serviceId: line.serviceId, cycle: line.cycle }] : [],
+    .where(eq(orderLines.orderId, order.id))
+    .orderBy(asc(orderLines.position));
+  return {
+    order: { id: order.id, userId: order.userId, number: order.number },
+    renewals: lines.flatMap((line) =>
+      line.renewsServiceId ? [{ serviceId: line.renewsServiceId, cycle: line.cycle }] : [],
+    ),
+    planChanges: lines.flatMap((line) =>
+      line.changesServiceId && line.planChange
+        ? [{ serviceId: line.changesServiceId, productId: line.productId, record: line.planChange }]
+        : [],
     ),
     now,
-  );
+  };
 }

@@ -1,18 +1,7 @@
 // The public surface of this module (docs/architecture.md): what the app and other modules use.
 
-export { cancelOrderServices, startPurchasedServices, takeBackRenewals } from './order-services';
 export { panelRoutes } from './panel.routes';
-export { applyPaidPlanChange, revertPlanChanges } from './plan-change';
-export {
-  addMonths,
-  extendRenewedService,
-  findRenewableService,
-  pricesOnOffer,
-  RENEWAL_PROBLEMS,
-  refuseIfRenewalPending,
-  refuseIfRenewalStopped,
-  renewalProblem,
-} from './renewals';
+export { servicesReactions } from './reactions';
 export { services } from './schema';
 export { listExpiringServices } from './services.service';
 export { staffServicesRoutes } from './staff.routes';

@@ -1,26 +1,100 @@
-import { BILLING_CYCLE_MONTHS, type BillingCycle } from '@vitrin/contracts';
+import { type AdminOrderDetail, BILLING_CYCLE_MONTHS } from '@vitrin/contracts';
 import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
-import type { Transaction } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import { jobQueueExists } from '../../lib/job-queue';
+import {
+  type OrderPaid,
+  type OrderPaidReport,
+  type OrderRefunded,
+  type OrderRefundReport,
+  orderLinesView,
+  type PurchasedLine,
+  type RenewalLine,
+} from '../orders';
 import { moveService, recordServiceEvent, statusByExpiry } from './lifecycle';
+import { applyPaidPlanChange, revertPlanChanges } from './plan-change';
 import { queueProvisioning } from './provisioning';
-import { addMonths } from './renewals';
+import { addMonths, extendRenewedService } from './renewals';
 import { productProvisioning, type ServiceStatus, services } from './schema';
 import { queueServiceNotice } from './service-notices';
 
 // What an order does to services (issues 5, 8 and 20): a paid order's new lines become services
-// (queued for provisioning when their product is delivered by a panel), a refund cancels them
-// and takes back the periods its renewal lines added. The orders module
-// calls these inside its own transaction; only this module writes the services table.
+// (queued for provisioning when their product is delivered by a panel), its renewal lines extend
+// theirs and its upgrade is applied; a refund cancels them, takes back the periods its renewal
+// lines added and reverts its upgrade. The orders module announces the payment and the refund
+// (orders/events.ts) and this module reacts inside the same transaction (reactions.ts); only this
+// module writes the services table.
 
-/** A paid order's line that buys something new. */
-export interface PurchasedLine {
-  id: string;
-  productId: string | null;
-  productName: string;
-  domainName: string | null;
-  themeId: string | null;
-  cycle: BillingCycle;
+/**
+ * A paid order, as it was handled when orders called us directly: its new services first, then
+ * each renewal, then each plan change (an upgrade's order holds nothing else). Reports the plan
+ * changes it could not apply, which orders credits back to the wallet.
+ */
+export async function startPaidOrder(tx: Transaction, paid: OrderPaid): Promise<OrderPaidReport> {
+  await startPurchasedServices(tx, paid.order, paid.purchases, paid.now);
+  for (const renewal of paid.renewals) {
+    await extendRenewedService(tx, paid.order, renewal, paid.now);
+  }
+  const planChangesNotApplied: string[] = [];
+  for (const change of paid.planChanges) {
+    const applied = await applyPaidPlanChange(tx, paid.order, change, paid.now);
+    if (!applied) planChangesNotApplied.push(change.lineId);
+  }
+  return { planChangesNotApplied };
+}
+
+/**
+ * A refunded order's services go back: those it created are cancelled, the periods its renewals
+ * added are taken off, its upgrade is reverted. Reports each, for the refund's audit row.
+ */
+export async function takeBackRefundedOrder(
+  tx: Transaction,
+  refund: OrderRefunded,
+): Promise<OrderRefundReport> {
+  // The cancellation is dated when it runs, as it always was (no `now` passed).
+  const cancelled = await cancelOrderServices(tx, refund.order.id);
+  const shortened = await takeBackRenewals(tx, refund.renewals, refund.now);
+  const planRevertedServiceIds = await revertPlanChanges(tx, refund.planChanges, refund.now);
+  return {
+    cancelledServiceIds: cancelled.map((service) => service.id),
+    shortened,
+    planRevertedServiceIds,
+  };
+}
+
+/** The services an order created, renewed or moved to a plan, for the staff's order detail. */
+export async function orderServicesView(
+  db: Database,
+  orderId: string,
+): Promise<AdminOrderDetail['services']> {
+  const [created, renewed, planChanged] = await Promise.all([
+    db.select().from(services).where(eq(services.orderId, orderId)),
+    db
+      .select({ service: services })
+      .from(orderLinesView)
+      .innerJoin(services, eq(services.id, orderLinesView.renewsServiceId))
+      .where(eq(orderLinesView.orderId, orderId)),
+    db
+      .select({ service: services })
+      .from(orderLinesView)
+      .innerJoin(services, eq(services.id, orderLinesView.changesServiceId))
+      .where(eq(orderLinesView.orderId, orderId)),
+  ]);
+  const view = (
+    service: typeof services.$inferSelect,
+    relation: 'created' | 'renewed' | 'plan-changed',
+  ) => ({
+    id: service.id,
+    name: service.name,
+    status: service.status,
+    relation,
+    expiresAt: service.expiresAt?.toISOString() ?? null,
+  });
+  return [
+    ...created.map((service) => view(service, 'created')),
+    ...renewed.map(({ service }) => view(service, 'renewed')),
+    ...planChanged.map(({ service }) => view(service, 'plan-changed')),
+  ];
 }
 
 /**
@@ -113,11 +187,7 @@ export async function cancelOrderServices(
 }
 
 /** Takes back the periods renewal lines added to their services (a refund). */
-export async function takeBackRenewals(
-  tx: Transaction,
-  lines: ReadonlyArray<{ serviceId: string; cycle: BillingCycle }>,
-  now: Date,
-) {
+export async function takeBackRenewals(tx: Transaction, lines: readonly RenewalLine[], now: Date) {
   const serviceIds = lines.map((line) => line.serviceId);
   if (serviceIds.length === 0) return [];
   const rows = await tx

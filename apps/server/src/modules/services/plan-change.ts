@@ -15,8 +15,11 @@ import { productGroups, productPrices, products } from '../catalog';
 import {
   creditUnusedTerm,
   dropCartRenewals,
+  type OrderRef,
+  type OrderRefunded,
   orderLines,
   orders,
+  type PaidPlanChange,
   type PlanChangeRecord,
   pendingServiceOrder,
   pendingServiceOrderText,
@@ -471,26 +474,19 @@ async function packageOf(tx: Transaction, productId: string): Promise<string | n
  */
 export async function applyPaidPlanChange(
   tx: Transaction,
-  order: { id: string; userId: string; number: number },
-  line: {
-    productId: string;
-    productName: string;
-    totalRial: number;
-    vatRial: number;
-    changesServiceId: string;
-    planChange: PlanChangeRecord;
-  },
+  order: OrderRef,
+  line: PaidPlanChange,
   now: Date,
 ): Promise<boolean> {
   const [service] = await tx
     .select()
     .from(services)
-    .where(and(eq(services.id, line.changesServiceId), eq(services.userId, order.userId)))
+    .where(and(eq(services.id, line.serviceId), eq(services.userId, order.userId)))
     .for('update');
-  if (!service) throw new Error(`changed service ${line.changesServiceId} is not the buyer's`);
+  if (!service) throw new Error(`changed service ${line.serviceId} is not the buyer's`);
   const still =
     (service.status === 'active' || service.status === 'expired') &&
-    service.productId === line.planChange.fromProductId;
+    service.productId === line.record.fromProductId;
   if (still) {
     await switchPlan(
       tx,
@@ -526,20 +522,12 @@ export async function applyPaidPlanChange(
  * A refunded upgrade takes its service back to the plan it came from, when the service is still
  * on the plan the order moved it to and still running.
  */
-export async function revertPlanChanges(tx: Transaction, orderId: string, now: Date) {
-  const lines = await tx
-    .select({
-      productId: orderLines.productId,
-      serviceId: orderLines.changesServiceId,
-      planChange: orderLines.planChange,
-    })
-    .from(orderLines)
-    .where(eq(orderLines.orderId, orderId));
+export async function revertPlanChanges(
+  tx: Transaction,
+  changes: OrderRefunded['planChanges'],
+  now: Date,
+): Promise<string[]> {
   const reverted: string[] = [];
-  const changes = lines.filter(
-    (line): line is typeof line & { serviceId: string; planChange: PlanChangeRecord } =>
-      line.serviceId !== null && line.planChange !== null,
-  );
   if (changes.length === 0) return reverted;
   const rows = await tx
     .select()
@@ -555,7 +543,7 @@ export async function revertPlanChanges(tx: Transaction, orderId: string, now: D
     const service = rows.find((row) => row.id === line.serviceId);
     if (!service || service.productId !== line.productId) continue;
     if (service.status === 'terminated' || service.status === 'cancelled') continue;
-    const from = line.planChange;
+    const from = line.record;
     const [product] = await tx
       .select({ name: products.name })
       .from(products)

@@ -1,15 +1,16 @@
-import {
-  BILLING_CYCLE_MONTHS,
-  BILLING_CYCLES,
-  type BillingCycle,
-  type ServiceStatus,
-} from '@vitrin/contracts';
+import { BILLING_CYCLE_MONTHS, type BillingCycle, type ServiceStatus } from '@vitrin/contracts';
 import { formatJalaliDate } from '@vitrin/fa';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { productPrices, products } from '../catalog';
-import { orderLines, refuseIfServiceOrderPending } from '../orders';
+import { products } from '../catalog';
+import {
+  type CartRenewals,
+  orderLines,
+  pricesOnOffer,
+  type RenewableService,
+  type RenewalLine,
+} from '../orders';
 import { moveService, statusAfterExtension, TIMED_STATUSES } from './lifecycle';
 import { services } from './schema';
 
@@ -55,55 +56,6 @@ export function renewalProblem(
   return productSold ? null : RENEWAL_PROBLEMS.notSold;
 }
 
-/** A cycle a product is sold for now, with what it costs (the sale price if any) and before. */
-export interface CyclePrice {
-  cycle: BillingCycle;
-  priceRial: number;
-  regularPriceRial: number;
-}
-
-/** Every cycle each product is sold for now, shortest first; hidden products sell nothing. */
-export async function pricesOnOffer(
-  db: Database,
-  productIds: readonly string[],
-): Promise<Map<string, CyclePrice[]>> {
-  const byProduct = new Map<string, CyclePrice[]>();
-  if (productIds.length === 0) return byProduct;
-  const rows = await db
-    .select({
-      productId: productPrices.productId,
-      cycle: productPrices.cycle,
-      priceRial: productPrices.priceRial,
-      salePriceRial: productPrices.salePriceRial,
-    })
-    .from(productPrices)
-    .innerJoin(products, eq(products.id, productPrices.productId))
-    .where(
-      and(
-        inArray(productPrices.productId, [...new Set(productIds)]),
-        eq(products.status, 'active'),
-      ),
-    );
-  rows.sort((a, b) => BILLING_CYCLES.indexOf(a.cycle) - BILLING_CYCLES.indexOf(b.cycle));
-  for (const row of rows) {
-    const list = byProduct.get(row.productId) ?? [];
-    list.push({
-      cycle: row.cycle,
-      priceRial: row.salePriceRial ?? row.priceRial,
-      regularPriceRial: row.priceRial,
-    });
-    byProduct.set(row.productId, list);
-  }
-  return byProduct;
-}
-
-export interface RenewableService {
-  id: string;
-  name: string;
-  productId: string;
-  cycle: BillingCycle;
-}
-
 /**
  * One of this user's services checked to be renewable for `cycle` (its own cycle when left
  * out), or an error: NOT_FOUND for another person's service (never told apart from none),
@@ -140,19 +92,7 @@ export async function findRenewableService(
       fields: { cycle: RENEWAL_PROBLEMS.cycle },
     });
   }
-  return { id: service.id, name: service.name, productId: service.productId, cycle: wanted };
-}
-
-/**
- * Refuses a renewal of a service that an order waiting for payment already renews (paying both
- * would be two renewals where the person meant one) or moves to another plan.
- */
-export function refuseIfRenewalPending(
-  db: Database,
-  userId: string,
-  serviceIds: readonly string[],
-): Promise<void> {
-  return refuseIfServiceOrderPending(db, userId, serviceIds, 'renewal');
+  return { id: service.id, productId: service.productId, cycle: wanted };
 }
 
 /**
@@ -204,15 +144,15 @@ export async function refuseIfRenewalStopped(tx: Transaction, orderId: string): 
 export async function extendRenewedService(
   tx: Transaction,
   order: { userId: string },
-  line: { renewsServiceId: string; cycle: BillingCycle },
+  line: RenewalLine,
   now: Date,
 ): Promise<void> {
   const [service] = await tx
     .select()
     .from(services)
-    .where(and(eq(services.id, line.renewsServiceId), eq(services.userId, order.userId)))
+    .where(and(eq(services.id, line.serviceId), eq(services.userId, order.userId)))
     .for('update');
-  if (!service) throw new Error(`renewed service ${line.renewsServiceId} is not the buyer's`);
+  if (!service) throw new Error(`renewed service ${line.serviceId} is not the buyer's`);
   const from = service.expiresAt && service.expiresAt > now ? service.expiresAt : now;
   const expiresAt = addMonths(from, BILLING_CYCLE_MONTHS[line.cycle]);
   const status = statusAfterExtension(service, expiresAt, now);
@@ -230,6 +170,23 @@ export async function extendRenewedService(
     { expiresAt, cycle: line.cycle, cancelRequestedAt: null },
   );
 }
+
+/**
+ * What a cart's renewal line shows of its service, read in the cart's own select, and why it can
+ * no longer be renewed (orders/events.ts, cartRenewals).
+ */
+export const renewalsInCart: CartRenewals = {
+  column: ({ serviceId, ownerId, productId }) => sql`(
+    select json_build_object(
+      'name', ${services.name}, 'status', ${services.status},
+      'suspension', ${services.suspension}, 'domainName', ${services.domainName},
+      'expiresAt', ${services.expiresAt}::text)
+    from ${services}
+    where ${services.id} = ${serviceId} and ${services.userId} = ${ownerId}
+      and ${services.productId} = ${productId})`,
+  problem: (service, sold) =>
+    renewalProblem(service, sold.product) ?? (sold.cycle ? null : RENEWAL_PROBLEMS.cycle),
+};
 
 /** Calendar months later, clamped to the month's last day (31 Jan + 1 month = 28/29 Feb). */
 export function addMonths(from: Date, months: number): Date {

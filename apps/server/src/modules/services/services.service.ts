@@ -21,8 +21,8 @@ import {
 } from '../../lib/status-page';
 import { tehranDaysBetween } from '../../lib/tehran-days';
 import { productGroups, products, themes } from '../catalog';
-import { cartLines, carts, orderLines, orders } from '../orders';
-import { isRenewable, pricesOnOffer, SERVICE_NOT_FOUND } from './renewals';
+import { cartLines, carts, orderLines, orders, pricesOnOffer } from '../orders';
+import { isRenewable, SERVICE_NOT_FOUND } from './renewals';
 import { services } from './schema';
 
 export type UserService = CallResult<typeof getUserServices>['items'][number];
