@@ -14,7 +14,7 @@ import {
 } from '../../lib/list-total';
 import { foldedPart } from '../../lib/search-fold';
 import { escapeLike, matchesSearchQuery } from '../../lib/search-sql';
-import { users } from '../accounts';
+import { peopleView } from '../accounts';
 import {
   DOCUMENT_NOT_FOUND,
   documentOf,
@@ -107,7 +107,7 @@ function searchCondition(query: string): SQL | undefined {
     eq(sql`${billingDocuments.buyer} ->> 'nationalCode'`, query),
     eq(sql`${billingDocuments.buyer} ->> 'nationalId'`, query),
     /^\d{6,}$/.test(digits)
-      ? sql`${billingDocuments.userId} = any(array(select ${users.id} from ${users} where ${like(users.mobile, `%${digits}`)}))`
+      ? sql`${billingDocuments.userId} = any(array(select ${peopleView.id} from ${peopleView} where ${like(peopleView.mobile, `%${digits}`)}))`
       : undefined,
     /^\d{1,9}$/.test(query) ? eq(billingDocuments.orderNumber, Number(query)) : undefined,
   );

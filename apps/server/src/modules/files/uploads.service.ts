@@ -15,7 +15,7 @@ import type { Database, Transaction } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { FileNotFoundError, type FileStore } from '../../lib/file-store';
 import type { Logger } from '../../lib/logger';
-import { users } from '../accounts';
+import { findUserForUpdate } from '../accounts';
 import { uploads } from './schema';
 
 // Uploads (decision 0013): stored loose first, then kept by the record that takes them (a ticket
@@ -178,7 +178,7 @@ export async function storeUpload(
   try {
     const row = await deps.db.transaction(async (tx) => {
       // One upload per person at a time passes the count, so parallel uploads cannot exceed it.
-      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+      await findUserForUpdate(tx, userId);
       if ((await countUsableLooseUploads(tx, userId, now)) >= LOOSE_UPLOADS_PER_USER) {
         throw new AppError('CONFLICT', UPLOAD_MESSAGES.tooManyLoose);
       }

@@ -4,9 +4,9 @@ import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle
 import type { Database } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
-import { personName, users } from '../accounts';
+import { peopleView, personFields, personName } from '../accounts';
 import { changedFields, writeAudit } from '../audit';
-import { productGroups, products } from '../catalog';
+import { productGroupsView, productsView } from '../catalog';
 import { discountCodes, orders } from './schema';
 
 // Discount codes in the staff console (issue 8): every rule checkout's discount-rules.ts reads,
@@ -92,24 +92,27 @@ async function rulesProblems(
   }
   if (rules.productIds.length > 0) {
     const found = await db
-      .select({ id: products.id })
-      .from(products)
-      .where(inArray(products.id, [...new Set(rules.productIds)]));
+      .select({ id: productsView.id })
+      .from(productsView)
+      .where(inArray(productsView.id, [...new Set(rules.productIds)]));
     if (found.length !== new Set(rules.productIds).size) {
       fields.productIds = 'برخی از محصولات انتخاب‌شده پیدا نشدند';
     }
   }
   if (rules.groupIds.length > 0) {
     const found = await db
-      .select({ id: productGroups.id })
-      .from(productGroups)
-      .where(inArray(productGroups.id, [...new Set(rules.groupIds)]));
+      .select({ id: productGroupsView.id })
+      .from(productGroupsView)
+      .where(inArray(productGroupsView.id, [...new Set(rules.groupIds)]));
     if (found.length !== new Set(rules.groupIds).size) {
       fields.groupIds = 'برخی از گروه‌های انتخاب‌شده پیدا نشدند';
     }
   }
   if (rules.userId) {
-    const [owner] = await db.select({ id: users.id }).from(users).where(eq(users.id, rules.userId));
+    const [owner] = await db
+      .select({ id: peopleView.id })
+      .from(peopleView)
+      .where(eq(peopleView.id, rules.userId));
     if (!owner) fields.userId = 'این مشتری پیدا نشد';
   }
   return fields;
@@ -291,27 +294,35 @@ async function discountCodeViews(
   if (ids.length === 0) return [];
   const [rows, uses] = await Promise.all([
     db
-      .select({ code: discountCodes, owner: users })
+      .select({ code: discountCodes, owner: personFields })
       .from(discountCodes)
-      .leftJoin(users, eq(users.id, discountCodes.userId))
+      .leftJoin(peopleView, eq(peopleView.id, discountCodes.userId))
       .where(inArray(discountCodes.id, [...ids])),
     // A use is an order holding the code: pending or paid, as the checkout counts them.
     db
       .select({
         codeId: orders.discountCodeId,
-        userId: users.id,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        mobile: users.mobile,
+        userId: peopleView.id,
+        firstName: peopleView.firstName,
+        lastName: peopleView.lastName,
+        mobile: peopleView.mobile,
         uses: sql<number>`count(*)`.mapWith(Number),
       })
       .from(orders)
-      .innerJoin(users, eq(users.id, orders.userId))
+      .innerJoin(peopleView, eq(peopleView.id, orders.userId))
       .where(
         and(inArray(orders.discountCodeId, [...ids]), inArray(orders.status, ['pending', 'paid'])),
       )
-      .groupBy(orders.discountCodeId, users.id)
-      .orderBy(desc(sql`count(*)`), users.mobile),
+      // Each person column selected is grouped: PostgreSQL lets a table's key stand for its other
+      // columns, not a view's (one person per id, so the groups are the same).
+      .groupBy(
+        orders.discountCodeId,
+        peopleView.id,
+        peopleView.firstName,
+        peopleView.lastName,
+        peopleView.mobile,
+      )
+      .orderBy(desc(sql`count(*)`), peopleView.mobile),
   ]);
   const byId = new Map(rows.map((row) => [row.code.id, row]));
   return ids.flatMap((id) => {

@@ -2,7 +2,7 @@ import type { CallResult, getDiscounts } from '@vitrin/contracts';
 import { formatToman, toPersianDigits } from '@vitrin/fa';
 import { and, desc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { productGroups, products } from '../catalog';
+import { productGroupsView, productsView } from '../catalog';
 import { codeProblem, type DiscountCode, describeDiscount } from './discount-rules';
 import { discountCodes, orders } from './schema';
 
@@ -130,8 +130,8 @@ async function restrictionNames(
   const productIds = codes.flatMap((code) => code.productIds);
   const groupIds = codes.flatMap((code) => code.groupIds);
   const [productNames, groupNames] = await Promise.all([
-    namesById(db, products, productIds),
-    namesById(db, productGroups, groupIds),
+    namesById(db, productsView, productIds),
+    namesById(db, productGroupsView, groupIds),
   ]);
   return { products: productNames, groups: groupNames };
 }
@@ -139,7 +139,7 @@ async function restrictionNames(
 /** The names of these products or groups by id; no query when there are none. */
 async function namesById(
   db: Database,
-  table: typeof products | typeof productGroups,
+  table: typeof productsView | typeof productGroupsView,
   ids: readonly string[],
 ): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();

@@ -10,7 +10,7 @@ import {
 } from '@vitrin/contracts';
 import { formatAmount } from '@vitrin/fa';
 import { and, asc, count, desc, eq, inArray, isNotNull, ne, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Database, Transaction } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
@@ -22,7 +22,7 @@ import {
   readCursor,
   timestampText,
 } from '../../lib/list-total';
-import { personName, users } from '../accounts';
+import { peopleView, personFields, personName } from '../accounts';
 import { writeAudit } from '../audit';
 import { readPaymentSettings } from '../billing';
 import { keepUpload } from '../files';
@@ -318,7 +318,9 @@ export async function rejectTransfer(
 // ---------------------------------------------------------------------------------------------
 // Reading
 
-const reviewers = alias(users, 'reviewers');
+// A claim names two people, its customer and its reviewer: the reviewer is the people view under
+// a name of its own (a subquery over the view, which PostgreSQL folds like the view itself).
+const reviewers = new QueryBuilder().select(personFields).from(peopleView).as('reviewers');
 
 /** The claims `where` names, with their customer, order number and reviewer; in no order. */
 async function findClaims(db: Database, where: SQL | undefined) {
@@ -327,10 +329,7 @@ async function findClaims(db: Database, where: SQL | undefined) {
       payment: payments,
       orderNumber: orders.number,
       customer: {
-        id: users.id,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        mobile: users.mobile,
+        ...personFields,
         // The name given at checkout, for an account that has none of its own yet.
         buyerName: sql<string | null>`coalesce(
           nullif(trim(${buyerProfiles.fullName}), ''),
@@ -345,7 +344,7 @@ async function findClaims(db: Database, where: SQL | undefined) {
       },
     })
     .from(payments)
-    .innerJoin(users, eq(users.id, payments.userId))
+    .innerJoin(peopleView, eq(peopleView.id, payments.userId))
     .leftJoin(orders, eq(orders.id, payments.orderId))
     .leftJoin(buyerProfiles, eq(buyerProfiles.userId, payments.userId))
     .leftJoin(reviewers, eq(reviewers.id, payments.reviewedBy))

@@ -19,7 +19,7 @@ import {
   statusPage,
   withStatus,
 } from '../../lib/status-page';
-import { walletTransactions } from '../wallet';
+import { walletTransactionsView } from '../wallet';
 import { payableOf } from './orders.service';
 import { orderLines, orders, payments } from './schema';
 
@@ -139,18 +139,18 @@ export async function listSuccessfulPayments(
       ),
     db
       .select()
-      .from(walletTransactions)
+      .from(walletTransactionsView)
       .where(
         and(
-          eq(walletTransactions.orderId, order.id),
-          eq(walletTransactions.userId, userId),
+          eq(walletTransactionsView.orderId, order.id),
+          eq(walletTransactionsView.userId, userId),
           // A gateway payment credited to the wallet has its own row (payment_id set): not a
           // spend on the order.
-          isNull(walletTransactions.paymentId),
-          inArray(walletTransactions.reason, ['order-payment', 'refund']),
+          isNull(walletTransactionsView.paymentId),
+          inArray(walletTransactionsView.reason, ['order-payment', 'refund']),
         ),
       )
-      .orderBy(asc(walletTransactions.createdAt), asc(walletTransactions.id)),
+      .orderBy(asc(walletTransactionsView.createdAt), asc(walletTransactionsView.id)),
   ]);
   const items: SuccessfulPayment[] = [
     ...gatewayRows.map((payment) => ({

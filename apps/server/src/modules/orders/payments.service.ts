@@ -15,7 +15,7 @@ import {
   PaymentGatewayError,
   type VerifyOutcome,
 } from '../../providers/payment/payment-gateway';
-import { personName, users } from '../accounts';
+import { peopleView, personName } from '../accounts';
 import { buyerPartyOf, issueTopUpReceipt, readPaymentSettings } from '../billing';
 import { changeBalance } from '../wallet';
 import { lockPayableOrder, markOrderPaid, payableOf } from './orders.service';
@@ -150,9 +150,9 @@ async function openAtGateway(
   { gateway, next }: { gateway: PaymentGateway; next: string | null },
 ): Promise<StartedPayment> {
   const [user] = await context.db
-    .select({ mobile: users.mobile, email: users.email })
-    .from(users)
-    .where(eq(users.id, payment.userId));
+    .select({ mobile: peopleView.mobile, email: peopleView.email })
+    .from(peopleView)
+    .where(eq(peopleView.id, payment.userId));
   let started: { authority: string; redirectUrl: string };
   try {
     started = await gateway.start({
@@ -341,7 +341,15 @@ export async function settlePayment(
 async function receiptBuyer(tx: Transaction, userId: string) {
   const [saved] = await tx.select().from(buyerProfiles).where(eq(buyerProfiles.userId, userId));
   if (saved) return buyerPartyOf(saved);
-  const [user] = await tx.select().from(users).where(eq(users.id, userId));
+  const [user] = await tx
+    .select({
+      firstName: peopleView.firstName,
+      lastName: peopleView.lastName,
+      mobile: peopleView.mobile,
+      email: peopleView.email,
+    })
+    .from(peopleView)
+    .where(eq(peopleView.id, userId));
   return buyerPartyOf({
     fullName: user ? personName(user) : '',
     email: user?.email ?? '',

@@ -7,7 +7,7 @@ import type { Logger } from '../../lib/logger';
 import { type EmailContent, renderEmail } from '../../providers/email/email-layout';
 import { MailSendError, type MailSender } from '../../providers/email/mail-sender';
 import type { SmsSender } from '../../providers/sms/sms-sender';
-import { users } from '../accounts';
+import { peopleView } from '../accounts';
 import { buyerProfiles, orders, type PaymentNoticeKind, paymentNotices, payments } from './schema';
 
 // Telling a customer what staff decided about their transfer claim (issue 21), by SMS and
@@ -163,14 +163,14 @@ export async function sendTransferNotice(
     .select({
       payment: payments,
       orderNumber: orders.number,
-      mobile: users.mobile,
-      email: users.email,
-      firstName: users.firstName,
+      mobile: peopleView.mobile,
+      email: peopleView.email,
+      firstName: peopleView.firstName,
       // The address the buyer details give, when the account has none of its own.
       buyerEmail: buyerProfiles.email,
     })
     .from(payments)
-    .innerJoin(users, eq(users.id, payments.userId))
+    .innerJoin(peopleView, eq(peopleView.id, payments.userId))
     .leftJoin(orders, eq(orders.id, payments.orderId))
     .leftJoin(buyerProfiles, eq(buyerProfiles.userId, payments.userId))
     .where(eq(payments.id, data.paymentId));

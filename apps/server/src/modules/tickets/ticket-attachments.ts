@@ -4,7 +4,7 @@ import type { Database, Transaction } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { FileStore } from '../../lib/file-store';
 import type { AuthUser } from '../../plugins/auth';
-import { users } from '../accounts';
+import { readStaffStanding } from '../accounts';
 import {
   findUpload,
   findUploadViews,
@@ -82,11 +82,8 @@ export interface AttachmentFile {
 
 /** Whether `userId` works tickets now, by the database rather than the token. */
 async function isActiveStaff(db: Database, userId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ role: users.role, lockedAt: users.lockedAt })
-    .from(users)
-    .where(eq(users.id, userId));
-  return row !== undefined && !row.lockedAt && hasPermission(row.role, 'tickets.work');
+  const row = await readStaffStanding(db, userId);
+  return row !== null && !row.lockedAt && hasPermission(row.role, 'tickets.work');
 }
 
 /**
