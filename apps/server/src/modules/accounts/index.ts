@@ -1,7 +1,7 @@
 // The public surface of this module (docs/architecture.md): what the app and other modules use.
 
 export { authRoutes } from './auth.routes';
-export { type UserRole, users } from './schema';
+export type { UserRole } from './schema';
 export {
   endUserSessions,
   findOpenSessionsByUserId,
