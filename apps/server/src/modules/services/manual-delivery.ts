@@ -12,9 +12,9 @@ import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import type { SecretBox } from '../../lib/secret-box';
 import { pageOffset } from '../../lib/status-page';
-import { confirmOwnPassword, users } from '../accounts';
+import { confirmOwnPassword, peopleView } from '../accounts';
 import { writeAudit } from '../audit';
-import { products } from '../catalog';
+import { productsView } from '../catalog';
 import { moveService, recordServiceEvent } from './lifecycle';
 import { requireProduct } from './product-check';
 import { addMonths } from './renewals';
@@ -128,17 +128,17 @@ export async function getDeliveryQueue(
   const rows = await db
     .select({
       service: services,
-      productName: products.name,
+      productName: productsView.name,
       customerName: sql<
         string | null
-      >`nullif(trim(concat_ws(' ', ${users.firstName}, ${users.lastName})), '')`,
-      mobile: users.mobile,
+      >`nullif(trim(concat_ws(' ', ${peopleView.firstName}, ${peopleView.lastName})), '')`,
+      mobile: peopleView.mobile,
       alertAfterHours: alertHours,
       overdue: overdueAt(now),
     })
     .from(services)
-    .innerJoin(users, eq(users.id, services.userId))
-    .leftJoin(products, eq(products.id, services.productId))
+    .innerJoin(peopleView, eq(peopleView.id, services.userId))
+    .leftJoin(productsView, eq(productsView.id, services.productId))
     .leftJoin(productManualDelivery, eq(productManualDelivery.productId, services.productId))
     .where(waiting)
     .orderBy(asc(services.statusChangedAt), asc(services.id))
@@ -273,21 +273,21 @@ export async function alertOverdueDeliveries(db: Database, now: Date = new Date(
 export async function getManualDeliveryProducts(db: Database) {
   const rows = await db
     .select({
-      productId: products.id,
-      productName: products.name,
+      productId: productsView.id,
+      productName: productsView.name,
       hours: productManualDelivery.alertAfterHours,
     })
-    .from(products)
-    .leftJoin(productManualDelivery, eq(productManualDelivery.productId, products.id))
+    .from(productsView)
+    .leftJoin(productManualDelivery, eq(productManualDelivery.productId, productsView.id))
     .where(
       notExists(
         db
           .select({ one: sql`1` })
           .from(productProvisioning)
-          .where(eq(productProvisioning.productId, products.id)),
+          .where(eq(productProvisioning.productId, productsView.id)),
       ),
     )
-    .orderBy(asc(products.name));
+    .orderBy(asc(productsView.name));
   return {
     items: rows.map((row) => ({
       productId: row.productId,

@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import type { Transaction } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { products } from '../catalog';
+import { productsView } from '../catalog';
 
 /** Refuses a product id the catalog does not have (staff settings per product). */
 export async function requireProduct(tx: Transaction, productId: string): Promise<void> {
   const [product] = await tx
-    .select({ id: products.id })
-    .from(products)
-    .where(eq(products.id, productId));
+    .select({ id: productsView.id })
+    .from(productsView)
+    .where(eq(productsView.id, productId));
   if (!product) throw new AppError('NOT_FOUND', 'این محصول پیدا نشد');
 }

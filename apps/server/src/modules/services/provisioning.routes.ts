@@ -31,7 +31,7 @@ import {
 } from '../../providers/panel/sandbox-site';
 import { parseBuilderCallback } from '../../providers/panel/site-builder-driver';
 import type { SeenWebhookIds } from '../../providers/panel/webhook-signature';
-import { themes } from '../catalog';
+import { themesView } from '../catalog';
 import { moveService } from './lifecycle';
 import * as manualDelivery from './manual-delivery';
 import {
@@ -115,9 +115,9 @@ async function sandboxSiteView(db: Database, username: string): Promise<SandboxS
   if (!account) return null;
   const [theme] = account.theme
     ? await db
-        .select({ name: themes.name, previewUrls: themes.previewUrls })
-        .from(themes)
-        .where(eq(themes.slug, account.theme))
+        .select({ name: themesView.name, previewUrls: themesView.previewUrls })
+        .from(themesView)
+        .where(eq(themesView.slug, account.theme))
     : [];
   return {
     username: account.username,

@@ -21,10 +21,10 @@ import {
   PanelError,
 } from '../../providers/panel/panel-driver';
 import { SANDBOX_SITES_PATH } from '../../providers/panel/sandbox-driver';
-import { confirmOwnPassword, users } from '../accounts';
+import { confirmOwnPassword, peopleView } from '../accounts';
 import { writeAudit } from '../audit';
-import { planLimitsOf, products } from '../catalog';
-import { orders } from '../orders';
+import { planLimitsOf, productsView } from '../catalog';
+import { ordersView } from '../orders';
 import { canMove, moveService, recordServiceEvent } from './lifecycle';
 import {
   driverFor,
@@ -385,10 +385,10 @@ const queueColumns = () => ({
   service: services,
   customerName: sql<
     string | null
-  >`nullif(trim(concat_ws(' ', ${users.firstName}, ${users.lastName})), '')`,
-  mobile: users.mobile,
+  >`nullif(trim(concat_ws(' ', ${peopleView.firstName}, ${peopleView.lastName})), '')`,
+  mobile: peopleView.mobile,
   serverName: panelServers.name,
-  paidAt: orders.paidAt,
+  paidAt: ordersView.paidAt,
 });
 
 function queueRowOf(row: {
@@ -424,9 +424,9 @@ export async function getSetupQueue(
   const rows = await db
     .select(queueColumns())
     .from(services)
-    .innerJoin(users, eq(users.id, services.userId))
+    .innerJoin(peopleView, eq(peopleView.id, services.userId))
     .leftJoin(panelServers, eq(panelServers.id, services.serverId))
-    .leftJoin(orders, eq(orders.id, services.orderId))
+    .leftJoin(ordersView, eq(ordersView.id, services.orderId))
     .where(where)
     .orderBy(
       sql`case when ${services.status} = 'needs-attention' then 0 else 1 end`,
@@ -479,9 +479,9 @@ export async function getServiceTimeline(
   const [row] = await db
     .select(queueColumns())
     .from(services)
-    .innerJoin(users, eq(users.id, services.userId))
+    .innerJoin(peopleView, eq(peopleView.id, services.userId))
     .leftJoin(panelServers, eq(panelServers.id, services.serverId))
-    .leftJoin(orders, eq(orders.id, services.orderId))
+    .leftJoin(ordersView, eq(ordersView.id, services.orderId))
     .where(eq(services.id, serviceId));
   if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
   const events = await db
@@ -773,10 +773,10 @@ export async function testPanelServer(deps: ProvisioningDeps, serverId: string) 
 
 export async function getProductProvisioning(db: Database) {
   const rows = await db
-    .select({ mapping: productProvisioning, productName: products.name })
+    .select({ mapping: productProvisioning, productName: productsView.name })
     .from(productProvisioning)
-    .innerJoin(products, eq(products.id, productProvisioning.productId))
-    .orderBy(asc(products.name));
+    .innerJoin(productsView, eq(productsView.id, productProvisioning.productId))
+    .orderBy(asc(productsView.name));
   return {
     items: rows.map(({ mapping, productName }) => ({
       productId: mapping.productId,

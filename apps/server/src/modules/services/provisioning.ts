@@ -9,8 +9,8 @@ import {
   type PanelCallRecord,
   PanelError,
 } from '../../providers/panel/panel-driver';
-import { users } from '../accounts';
-import { planLimitsOf, themes } from '../catalog';
+import { peopleView } from '../accounts';
+import { planLimitsOf, themesView } from '../catalog';
 import {
   moveService,
   PANEL_ACTION_JOB,
@@ -201,11 +201,14 @@ async function place(
     changes,
   );
   const [owner] = await tx
-    .select({ email: users.email })
-    .from(users)
-    .where(eq(users.id, service.userId));
+    .select({ email: peopleView.email })
+    .from(peopleView)
+    .where(eq(peopleView.id, service.userId));
   const [theme] = service.themeId
-    ? await tx.select({ slug: themes.slug }).from(themes).where(eq(themes.id, service.themeId))
+    ? await tx
+        .select({ slug: themesView.slug })
+        .from(themesView)
+        .where(eq(themesView.id, service.themeId))
     : [];
   return {
     attempt,

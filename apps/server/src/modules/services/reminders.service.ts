@@ -4,7 +4,7 @@ import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { Logger } from '../../lib/logger';
 import type { SmsSender } from '../../providers/sms/sms-sender';
-import { users } from '../accounts';
+import { peopleView } from '../accounts';
 import { type ServiceReminderKind, serviceReminders, services } from './schema';
 
 const DAY_MS = 86_400_000;
@@ -42,11 +42,11 @@ export async function sendExpiryReminders(
       serviceId: services.id,
       name: services.name,
       expiresAt: services.expiresAt,
-      mobile: users.mobile,
+      mobile: peopleView.mobile,
       kind,
     })
     .from(services)
-    .innerJoin(users, eq(users.id, services.userId))
+    .innerJoin(peopleView, eq(peopleView.id, services.userId))
     .where(
       and(
         eq(services.status, 'active'),

@@ -7,8 +7,8 @@ import type { Logger } from '../../lib/logger';
 import { type EmailContent, renderEmail } from '../../providers/email/email-layout';
 import { MailSendError, type MailSender } from '../../providers/email/mail-sender';
 import type { SmsSender } from '../../providers/sms/sms-sender';
-import { users } from '../accounts';
-import { orders } from '../orders';
+import { peopleView } from '../accounts';
+import { ordersView } from '../orders';
 import type { ServiceRow } from './lifecycle';
 import { serviceNotices, services } from './schema';
 
@@ -333,15 +333,15 @@ export async function sendServiceNotice(
   const [found] = await deps.db
     .select({
       service: services,
-      mobile: users.mobile,
-      email: users.email,
-      firstName: users.firstName,
+      mobile: peopleView.mobile,
+      email: peopleView.email,
+      firstName: peopleView.firstName,
       // The address given on the order that bought it, when the account has none of its own.
-      buyerEmail: sql<string | null>`${orders.buyer}->>'email'`,
+      buyerEmail: sql<string | null>`${ordersView.buyer}->>'email'`,
     })
     .from(services)
-    .innerJoin(users, eq(users.id, services.userId))
-    .leftJoin(orders, eq(orders.id, services.orderId))
+    .innerJoin(peopleView, eq(peopleView.id, services.userId))
+    .leftJoin(ordersView, eq(ordersView.id, services.orderId))
     .where(eq(services.id, data.serviceId));
   if (!found) return;
   const row = { ...found, email: found.email ?? (found.buyerEmail || null) };
