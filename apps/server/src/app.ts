@@ -20,7 +20,7 @@ import {
   checkoutRoutes,
   manualPaymentsRoutes,
   panelOrdersRoutes,
-  payments,
+  paymentsPlugin,
   staffOrdersRoutes,
 } from './modules/orders';
 import { redDots } from './modules/red-dots';
@@ -180,7 +180,7 @@ export async function buildApp(
   await app.register(redDots);
   await app.register(catalogCache);
   await app.register(pageMeta);
-  await app.register(payments);
+  await app.register(paymentsPlugin);
   await app.register(appRoutes);
   await app.register(appDistributionRoutes);
   await app.register(authRoutes);

@@ -1,12 +1,16 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 
-// The rules of the house (docs/architecture.md, decision 0018), read from the source itself:
-// a module writes only its own tables, reaches another module only through that module's
-// index.ts, and its services know nothing of HTTP; db/, lib/, plugins/ and providers/ sit below
-// every module, and nothing the server runs imports the demo data.
+// The rules of the house that an import cannot show (docs/architecture.md, decisions 0018 and
+// 0036), read from the source itself: a module writes only its own tables, and its index.ts
+// exports none of them (others read through its functions and views). The import rules (the
+// layers, no circle, modules reached through their index, Fastify at the edge) are
+// dependency-cruiser's, in `npm run check` (.dependency-cruiser.cjs); the last test here proves
+// that check bites.
 
 const src = path.dirname(fileURLToPath(import.meta.url));
 
@@ -19,21 +23,6 @@ function sourceFiles(folder: string): string[] {
 const isTestCode = (file: string) =>
   file.endsWith('.test.ts') || file.endsWith('-test-kit.ts') || file.endsWith('.suite.ts');
 
-/** Every module specifier a file imports or re-exports, statically or dynamically. */
-function importsOf(file: string): string[] {
-  const text = readFileSync(path.join(src, file), 'utf8');
-  const found = text.matchAll(
-    /(?:^|\n)\s*(?:import|export)\s[^;]*?from\s+'([^']+)'|import\(\s*'([^']+)'\s*\)|^import\s+'([^']+)'/gm,
-  );
-  return [...found].flatMap((match) => match[1] ?? match[2] ?? match[3] ?? []);
-}
-
-/** Where a relative import lands, as a path under src/ (no extension); null for a package. */
-function target(file: string, specifier: string): string | null {
-  if (!specifier.startsWith('.')) return null;
-  return path.relative(src, path.resolve(src, path.dirname(file), specifier));
-}
-
 const moduleOf = (file: string) => /^modules\/([^/]+)\//.exec(`${file}/`)?.[1] ?? null;
 
 const runtimeFiles = [
@@ -44,67 +33,7 @@ const runtimeFiles = [
   ...['db', 'lib', 'modules', 'plugins', 'providers'].flatMap(sourceFiles),
 ].filter((file) => !isTestCode(file));
 
-/**
- * Files at the HTTP edge of a module: routes and what they parse requests with (`.http.ts`),
- * jobs and plugins registered on the app, the socket gateway.
- */
-const isEdge = (file: string) => /\.(routes|http|jobs|plugin)\.ts$|-socket\.ts$/.test(file);
-
-function violations(rule: (file: string, imported: string, specifier: string) => boolean) {
-  return runtimeFiles.flatMap((file) =>
-    importsOf(file)
-      .filter((specifier) => rule(file, target(file, specifier) ?? '', specifier))
-      .map((specifier) => `${file} → ${specifier}`),
-  );
-}
-
 describe('module boundaries', () => {
-  test('a module reaches another only through its index.ts (a schema may name another schema for its foreign keys)', () => {
-    const found = violations((file, imported) => {
-      const from = moduleOf(file);
-      const to = moduleOf(imported);
-      if (!from || !to || from === to) return false;
-      if (imported === `modules/${to}`) return false;
-      return !(file.endsWith('/schema.ts') && imported === `modules/${to}/schema`);
-    });
-    expect(found).toEqual([]);
-  });
-
-  test('code outside the modules reaches a module only through its index.ts', () => {
-    const found = violations((file, imported) => {
-      const to = moduleOf(imported);
-      if (moduleOf(file) || !to) return false;
-      return imported !== `modules/${to}`;
-    });
-    expect(found).toEqual([]);
-  });
-
-  test('db/, lib/, plugins/ and providers/ sit below the modules: they import none', () => {
-    const found = violations(
-      (file, imported) =>
-        /^(db|lib|plugins|providers)\//.test(file) && /^(modules|demo)\b/.test(imported),
-    );
-    expect(found).toEqual([]);
-  });
-
-  test('the list of every table (schema.ts) is for migrations and tests: the server imports tables from their owners', () => {
-    expect(violations((_file, imported) => imported === 'schema')).toEqual([]);
-  });
-
-  test('nothing the server runs imports the demo data', () => {
-    expect(violations((_file, imported) => /^demo\b/.test(imported))).toEqual([]);
-  });
-
-  test('services know nothing of HTTP: only routes, jobs and the socket gateway import Fastify', () => {
-    const found = violations(
-      (file, _imported, specifier) =>
-        moduleOf(file) !== null &&
-        !isEdge(file) &&
-        /^(fastify|fastify-plugin|@fastify\/)/.test(specifier),
-    );
-    expect(found).toEqual([]);
-  });
-
   test('a module writes only the tables its own schema.ts declares', () => {
     const found: string[] = [];
     for (const file of runtimeFiles) {
@@ -146,3 +75,76 @@ const allTables = new Set(
 function isTable(name: string): boolean {
   return allTables.has(name) || name === 'seedRuns';
 }
+
+/** The names of the tables a module's schema.ts declares. */
+function tablesOf(module: string): Set<string> {
+  try {
+    const text = readFileSync(path.join(src, 'modules', module, 'schema.ts'), 'utf8');
+    return new Set(
+      [...text.matchAll(/export const (\w+) = pgTable/g)].map((match) => match[1] ?? ''),
+    );
+  } catch {
+    return new Set();
+  }
+}
+
+test('no index.ts exports a table: other modules read through its functions and views', () => {
+  const found = readdirSync(path.join(src, 'modules')).flatMap((module) => {
+    const index = readFileSync(path.join(src, 'modules', module, 'index.ts'), 'utf8');
+    const exported = [...index.matchAll(/export\s*(?:type\s*)?\{([^}]*)\}/g)].flatMap((match) =>
+      (match[1] ?? '').split(',').map(
+        (name) =>
+          name
+            .trim()
+            .replace(/^type\s+/, '')
+            .split(/\s+as\s+/)
+            .at(-1) ?? '',
+      ),
+    );
+    const tables = tablesOf(module);
+    return exported.filter((name) => tables.has(name)).map((name) => `${module}: ${name}`);
+  });
+  expect(found).toEqual([]);
+});
+
+test('the layer check bites: a lower module importing a higher one, and a circle, are refused', () => {
+  // A tree of two modules shaped like ours, cruised with our own rules.
+  const root = mkdtempSync(path.join(tmpdir(), 'vitrin-layers-'));
+  const modules = path.join(root, 'apps/server/src/modules');
+  const write = (file: string, text: string) => {
+    mkdirSync(path.dirname(path.join(modules, file)), { recursive: true });
+    writeFileSync(path.join(modules, file), text);
+  };
+  write('accounts/index.ts', "export { total } from './people';\n");
+  write(
+    'accounts/people.ts',
+    "import { orderCount } from '../orders';\nexport const total = orderCount + 1;\n",
+  );
+  write('orders/index.ts', "export { orderCount } from './count';\n");
+  write(
+    'orders/count.ts',
+    "import { total } from '../accounts';\nexport const orderCount = total;\n",
+  );
+  try {
+    const repository = path.resolve(src, '../../..');
+    const run = spawnSync(
+      path.join(repository, 'node_modules/.bin/depcruise'),
+      [
+        'apps/server/src',
+        '--config',
+        path.join(repository, '.dependency-cruiser.cjs'),
+        '--output-type',
+        'json',
+      ],
+      { cwd: root, encoding: 'utf8' },
+    );
+    const rules = (
+      JSON.parse(run.stdout) as { summary: { violations: { rule: { name: string } }[] } }
+    ).summary.violations.map((violation) => violation.rule.name);
+    expect(rules).toContain('server-layer-accounts');
+    expect(rules).toContain('no-circular');
+    expect(rules).not.toContain('server-layer-orders');
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});

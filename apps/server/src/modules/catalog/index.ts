@@ -10,7 +10,6 @@ export {
   normalizePlanLimits,
   planLimitsOf,
 } from './plan-limits';
-export { productGroups, productPrices, products, productThemes, themes } from './schema';
 export { staffCatalogRoutes } from './staff.routes';
 export { storeRoutes } from './store.routes';
 export {
@@ -20,4 +19,10 @@ export {
   popularThemes,
   sitemapProducts,
 } from './store.service';
-export { productGroupsView, productPricesView, productThemesView, productsView, themesView } from './views';
+export {
+  productGroupsView,
+  productPricesView,
+  productsView,
+  productThemesView,
+  themesView,
+} from './views';

@@ -28,7 +28,7 @@ export {
   type TermPayment,
 } from './order-refunds';
 export { panelOrdersRoutes } from './panel.routes';
-export { default as payments } from './payments.plugin';
+export { default as paymentsPlugin } from './payments.plugin';
 export {
   pendingServiceOrder,
   pendingServiceOrderText,
@@ -37,15 +37,7 @@ export {
 export { dropCartRenewals, type PlanChangeLine, placePlanChangeOrder } from './plan-change-orders';
 export { type CyclePrice, pricesOnOffer } from './prices-on-offer';
 export { ordersReactions } from './reactions';
-export {
-  type BuyerSnapshot,
-  buyerProfiles,
-  cartLines,
-  carts,
-  orderLines,
-  orders,
-  type PlanChangeRecord,
-} from './schema';
+export type { BuyerSnapshot, PlanChangeRecord } from './schema';
 export { staffOrdersRoutes } from './staff.routes';
 export { checkoutRoutes } from './store.routes';
 export { cartLinesView, cartsView, orderLinesView, ordersView } from './views';

@@ -2,7 +2,6 @@
 
 export { panelRoutes } from './panel.routes';
 export { servicesReactions } from './reactions';
-export { services } from './schema';
 export { listExpiringServices } from './services.service';
 export { staffServicesRoutes } from './staff.routes';
 export { adminServiceViewOf } from './staff-services.service';
