@@ -11,7 +11,13 @@ import type { Database, Transaction } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { ask } from '../../lib/events';
 import { vatRateAt } from '../billing';
-import { productGroups, productPrices, products, productThemes, themes } from '../catalog';
+import {
+  productGroupsView,
+  productPricesView,
+  productsView,
+  productThemesView,
+  themesView,
+} from '../catalog';
 import {
   type BuyerHistory,
   DISCOUNT_PROBLEMS,
@@ -246,12 +252,12 @@ export async function addRenewalToCart(
 async function checkSellable(tx: Transaction, input: AddToCartInput): Promise<void> {
   const [product] = await tx
     .select({
-      needsTheme: products.needsTheme,
-      needsDomain: products.needsDomain,
-      offered: sql<boolean>`exists (select 1 from ${productPrices} where ${productPrices.productId} = ${products.id} and ${productPrices.cycle} = ${input.cycle})`,
+      needsTheme: productsView.needsTheme,
+      needsDomain: productsView.needsDomain,
+      offered: sql<boolean>`exists (select 1 from ${productPricesView} where ${productPricesView.productId} = ${productsView.id} and ${productPricesView.cycle} = ${input.cycle})`,
     })
-    .from(products)
-    .where(and(eq(products.id, input.productId), eq(products.status, 'active')));
+    .from(productsView)
+    .where(and(eq(productsView.id, input.productId), eq(productsView.status, 'active')));
   if (!product) {
     throw new AppError('NOT_FOUND', 'این محصول پیدا نشد', {
       fields: { productId: 'این محصول پیدا نشد' },
@@ -275,14 +281,14 @@ async function checkSellable(tx: Transaction, input: AddToCartInput): Promise<vo
   }
   if (input.themeId) {
     const [theme] = await tx
-      .select({ id: themes.id })
-      .from(productThemes)
-      .innerJoin(themes, eq(themes.id, productThemes.themeId))
+      .select({ id: themesView.id })
+      .from(productThemesView)
+      .innerJoin(themesView, eq(themesView.id, productThemesView.themeId))
       .where(
         and(
-          eq(productThemes.productId, input.productId),
-          eq(productThemes.themeId, input.themeId),
-          eq(themes.status, 'active'),
+          eq(productThemesView.productId, input.productId),
+          eq(productThemesView.themeId, input.themeId),
+          eq(themesView.status, 'active'),
         ),
       );
     if (!theme) {
@@ -310,10 +316,13 @@ export async function updateCartLine(
       .where(and(eq(cartLines.id, input.lineId), eq(cartLines.cartId, opened.id)));
     if (!line) throw lineNotFound();
     const [price] = await tx
-      .select({ cycle: productPrices.cycle })
-      .from(productPrices)
+      .select({ cycle: productPricesView.cycle })
+      .from(productPricesView)
       .where(
-        and(eq(productPrices.productId, line.productId), eq(productPrices.cycle, input.cycle)),
+        and(
+          eq(productPricesView.productId, line.productId),
+          eq(productPricesView.cycle, input.cycle),
+        ),
       );
     if (!price) {
       const message = 'این محصول با این دورهٔ پرداخت فروخته نمی‌شود';
@@ -479,25 +488,25 @@ export async function priceLines(db: Database, cartId: string): Promise<PricedCa
     .select({
       id: cartLines.id,
       productId: cartLines.productId,
-      productSlug: products.slug,
-      productName: products.name,
-      iconUrl: products.iconUrl,
-      productActive: sql<boolean>`${products.status} = 'active'`,
-      groupId: products.groupId,
-      groupName: productGroups.name,
-      needsDomain: products.needsDomain,
-      needsTheme: products.needsTheme,
+      productSlug: productsView.slug,
+      productName: productsView.name,
+      iconUrl: productsView.iconUrl,
+      productActive: sql<boolean>`${productsView.status} = 'active'`,
+      groupId: productsView.groupId,
+      groupName: productGroupsView.name,
+      needsDomain: productsView.needsDomain,
+      needsTheme: productsView.needsTheme,
       cycle: cartLines.cycle,
       themeId: cartLines.themeId,
-      themeSlug: themes.slug,
-      themeName: themes.name,
-      themeSellable: sql<boolean>`${themes.id} is not null and ${themes.status} = 'active' and exists (select 1 from ${productThemes} where ${productThemes.productId} = ${cartLines.productId} and ${productThemes.themeId} = ${cartLines.themeId})`,
-      themePriceRial: themes.priceRial,
+      themeSlug: themesView.slug,
+      themeName: themesView.name,
+      themeSellable: sql<boolean>`${themesView.id} is not null and ${themesView.status} = 'active' and exists (select 1 from ${productThemesView} where ${productThemesView.productId} = ${cartLines.productId} and ${productThemesView.themeId} = ${cartLines.themeId})`,
+      themePriceRial: themesView.priceRial,
       domainName: cartLines.domainName,
-      priceRial: productPrices.priceRial,
-      salePriceRial: productPrices.salePriceRial,
-      setupFeeRial: products.setupFeeRial,
-      vatExempt: products.vatExempt,
+      priceRial: productPricesView.priceRial,
+      salePriceRial: productPricesView.salePriceRial,
+      setupFeeRial: productsView.setupFeeRial,
+      vatExempt: productsView.vatExempt,
       renewServiceId: cartLines.renewServiceId,
       // Only the cart owner's own service, of this line's product, is renewed by the line.
       renewed: renewals.column({
@@ -508,16 +517,16 @@ export async function priceLines(db: Database, cartId: string): Promise<PricedCa
     })
     .from(cartLines)
     .innerJoin(carts, eq(carts.id, cartLines.cartId))
-    .innerJoin(products, eq(products.id, cartLines.productId))
-    .innerJoin(productGroups, eq(productGroups.id, products.groupId))
+    .innerJoin(productsView, eq(productsView.id, cartLines.productId))
+    .innerJoin(productGroupsView, eq(productGroupsView.id, productsView.groupId))
     .leftJoin(
-      productPrices,
+      productPricesView,
       and(
-        eq(productPrices.productId, cartLines.productId),
-        eq(productPrices.cycle, cartLines.cycle),
+        eq(productPricesView.productId, cartLines.productId),
+        eq(productPricesView.cycle, cartLines.cycle),
       ),
     )
-    .leftJoin(themes, eq(themes.id, cartLines.themeId))
+    .leftJoin(themesView, eq(themesView.id, cartLines.themeId))
     .where(eq(cartLines.cartId, cartId))
     .orderBy(asc(cartLines.createdAt), asc(cartLines.id));
 

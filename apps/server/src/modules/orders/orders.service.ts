@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import type { Database, Transaction } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { ask, emit } from '../../lib/events';
-import { fillEmptyProfile, users } from '../accounts';
+import { fillEmptyProfile, peopleView } from '../accounts';
 import { issueSalesInvoice, orderDocumentRefs, paymentNoteOf, vatRateAt } from '../billing';
 import { changeBalance, readBalance } from '../wallet';
 import {
@@ -92,9 +92,13 @@ export async function getBuyerDetails(db: Database, userId: string) {
   if (saved) return { ...buyerDetailsOf(snapshotOf(saved)), complete: true };
   // Until confirmed once, the form starts from the profile.
   const [user] = await db
-    .select({ firstName: users.firstName, lastName: users.lastName, email: users.email })
-    .from(users)
-    .where(eq(users.id, userId));
+    .select({
+      firstName: peopleView.firstName,
+      lastName: peopleView.lastName,
+      email: peopleView.email,
+    })
+    .from(peopleView)
+    .where(eq(peopleView.id, userId));
   return {
     ...buyerDetailsOf({
       fullName: [user?.firstName, user?.lastName].filter(Boolean).join(' '),

@@ -1,7 +1,7 @@
 import { BILLING_CYCLES, type BillingCycle } from '@vitrin/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { productPrices, products } from '../catalog';
+import { productPricesView, productsView } from '../catalog';
 
 // What the shop sells now, per cycle: the cart offers a line's other cycles from it, and the
 // services module prices a renewal with it.
@@ -22,17 +22,17 @@ export async function pricesOnOffer(
   if (productIds.length === 0) return byProduct;
   const rows = await db
     .select({
-      productId: productPrices.productId,
-      cycle: productPrices.cycle,
-      priceRial: productPrices.priceRial,
-      salePriceRial: productPrices.salePriceRial,
+      productId: productPricesView.productId,
+      cycle: productPricesView.cycle,
+      priceRial: productPricesView.priceRial,
+      salePriceRial: productPricesView.salePriceRial,
     })
-    .from(productPrices)
-    .innerJoin(products, eq(products.id, productPrices.productId))
+    .from(productPricesView)
+    .innerJoin(productsView, eq(productsView.id, productPricesView.productId))
     .where(
       and(
-        inArray(productPrices.productId, [...new Set(productIds)]),
-        eq(products.status, 'active'),
+        inArray(productPricesView.productId, [...new Set(productIds)]),
+        eq(productsView.status, 'active'),
       ),
     );
   rows.sort((a, b) => BILLING_CYCLES.indexOf(a.cycle) - BILLING_CYCLES.indexOf(b.cycle));

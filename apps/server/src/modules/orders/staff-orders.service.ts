@@ -13,9 +13,9 @@ import {
   timestampText,
 } from '../../lib/list-total';
 import { tehranDay, tehranDayOf } from '../../lib/tehran-days';
-import { personName, users } from '../accounts';
+import { peopleView, personFields, personName } from '../accounts';
 import { findRecordHistory, writeAudit } from '../audit';
-import { walletTransactions } from '../wallet';
+import { walletTransactionsView } from '../wallet';
 import { type OrderRefunded, orderRefunded, servicesOfOrder } from './events';
 import { creditOrderToWallet, refundableRial } from './order-refunds';
 import { closeOrder, getOrderDetail } from './orders.service';
@@ -51,7 +51,7 @@ function orderConditions(filters: OrderFilters): SQL[] {
   if (query) {
     const mobile = normalizeMobile(query);
     const number = toLatinDigits(query).replace(/^#/, '');
-    if (mobile) conditions.push(eq(users.mobile, mobile));
+    if (mobile) conditions.push(eq(peopleView.mobile, mobile));
     else if (/^\d{1,9}$/.test(number)) conditions.push(eq(orders.number, Number(number)));
     else
       throw new AppError('VALIDATION', QUERY_NOT_UNDERSTOOD, {
@@ -107,13 +107,13 @@ export async function findOrders(
     db
       .select({
         order: orders,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        mobile: users.mobile,
+        firstName: peopleView.firstName,
+        lastName: peopleView.lastName,
+        mobile: peopleView.mobile,
         createdAtText: timestampText(orders.createdAt),
       })
       .from(orders)
-      .innerJoin(users, eq(users.id, orders.userId))
+      .innerJoin(peopleView, eq(peopleView.id, orders.userId))
       .where(pageWhere)
       .orderBy(...orderSort(filters.sort))
       .limit(paging.limit)
@@ -123,7 +123,7 @@ export async function findOrders(
       db
         .select({ one: sql`1` })
         .from(orders)
-        .innerJoin(users, eq(users.id, orders.userId))
+        .innerJoin(peopleView, eq(peopleView.id, orders.userId))
         .where(where),
     ),
   ]);
@@ -190,9 +190,9 @@ export async function getStaffOrderDetail(
   orderId: string,
 ): Promise<AdminOrderDetail> {
   const [row] = await db
-    .select({ order: orders, customer: users })
+    .select({ order: orders, customer: personFields })
     .from(orders)
-    .innerJoin(users, eq(users.id, orders.userId))
+    .innerJoin(peopleView, eq(peopleView.id, orders.userId))
     .where(eq(orders.id, orderId));
   if (!row) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
   const { order, customer } = row;
@@ -205,9 +205,9 @@ export async function getStaffOrderDetail(
       .orderBy(desc(payments.createdAt)),
     db
       .select()
-      .from(walletTransactions)
-      .where(eq(walletTransactions.orderId, order.id))
-      .orderBy(asc(walletTransactions.createdAt), asc(walletTransactions.id)),
+      .from(walletTransactionsView)
+      .where(eq(walletTransactionsView.orderId, order.id))
+      .orderBy(asc(walletTransactionsView.createdAt), asc(walletTransactionsView.id)),
     ask(servicesOfOrder)(db, order.id),
     findRecordHistory(db, 'order', order.id),
   ]);

@@ -11,14 +11,14 @@ import { AppError } from '../../lib/app-error';
 import { sendInTransaction } from '../../lib/job-queue';
 import { tehranDaysBetween } from '../../lib/tehran-days';
 import { vatRateAt } from '../billing';
-import { productGroups, productPrices, products } from '../catalog';
+import { productGroupsView, productPricesView, productsView } from '../catalog';
 import {
   creditUnusedTerm,
   dropCartRenewals,
   type OrderRef,
   type OrderRefunded,
-  orderLines,
-  orders,
+  orderLinesView,
+  ordersView,
   type PaidPlanChange,
   type PlanChangeRecord,
   pendingServiceOrder,
@@ -114,14 +114,14 @@ async function situationOf(
   const [current] = service.productId
     ? await db
         .select({
-          id: products.id,
-          name: products.name,
-          groupId: products.groupId,
+          id: productsView.id,
+          name: productsView.name,
+          groupId: productsView.groupId,
           deliveredBy: productProvisioning.groupName,
         })
-        .from(products)
-        .leftJoin(productProvisioning, eq(productProvisioning.productId, products.id))
-        .where(eq(products.id, service.productId))
+        .from(productsView)
+        .leftJoin(productProvisioning, eq(productProvisioning.productId, productsView.id))
+        .where(eq(productsView.id, service.productId))
     : [];
   const currentName = current?.name ?? service.name;
   // Only a plan a panel delivers has a replacement (decision 0034): a domain, a VPS or anything
@@ -146,26 +146,26 @@ async function situationOf(
   if (!server) return refused(PLAN_CHANGE_PROBLEMS.notReplaceable);
   const candidates = await db
     .select({
-      id: products.id,
-      slug: products.slug,
-      name: products.name,
-      summary: products.summary,
-      groupName: productGroups.name,
-      priceRial: productPrices.priceRial,
-      salePriceRial: productPrices.salePriceRial,
+      id: productsView.id,
+      slug: productsView.slug,
+      name: productsView.name,
+      summary: productsView.summary,
+      groupName: productGroupsView.name,
+      priceRial: productPricesView.priceRial,
+      salePriceRial: productPricesView.salePriceRial,
       deliveredBy: productProvisioning.groupName,
       packageName: productProvisioning.packageName,
-      vatExempt: products.vatExempt,
+      vatExempt: productsView.vatExempt,
     })
-    .from(products)
-    .innerJoin(productGroups, eq(productGroups.id, products.groupId))
+    .from(productsView)
+    .innerJoin(productGroupsView, eq(productGroupsView.id, productsView.groupId))
     .innerJoin(
-      productPrices,
-      and(eq(productPrices.productId, products.id), eq(productPrices.cycle, cycle)),
+      productPricesView,
+      and(eq(productPricesView.productId, productsView.id), eq(productPricesView.cycle, cycle)),
     )
-    .leftJoin(productProvisioning, eq(productProvisioning.productId, products.id))
-    .where(and(eq(products.groupId, current.groupId), eq(products.status, 'active')))
-    .orderBy(products.sortOrder, products.name);
+    .leftJoin(productProvisioning, eq(productProvisioning.productId, productsView.id))
+    .where(and(eq(productsView.groupId, current.groupId), eq(productsView.status, 'active')))
+    .orderBy(productsView.sortOrder, productsView.name);
   const targets = candidates
     .filter((row) => row.id !== current.id && row.deliveredBy === server.groupName)
     .map((row) => ({
@@ -204,27 +204,27 @@ async function situationOf(
 async function termLinesOf(db: Database, service: ServiceRow) {
   const lines = await db
     .select({
-      orderId: orderLines.orderId,
-      cycle: orderLines.cycle,
-      priceRial: orderLines.priceRial,
-      discountRial: orderLines.discountRial,
-      vatRateBp: orderLines.vatRateBp,
-      planChange: orderLines.planChange,
+      orderId: orderLinesView.orderId,
+      cycle: orderLinesView.cycle,
+      priceRial: orderLinesView.priceRial,
+      discountRial: orderLinesView.discountRial,
+      vatRateBp: orderLinesView.vatRateBp,
+      planChange: orderLinesView.planChange,
     })
-    .from(orderLines)
-    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .from(orderLinesView)
+    .innerJoin(ordersView, eq(ordersView.id, orderLinesView.orderId))
     .where(
       and(
-        eq(orders.status, 'paid'),
-        eq(orders.userId, service.userId),
+        eq(ordersView.status, 'paid'),
+        eq(ordersView.userId, service.userId),
         or(
-          service.orderLineId ? eq(orderLines.id, service.orderLineId) : undefined,
-          eq(orderLines.renewsServiceId, service.id),
-          eq(orderLines.changesServiceId, service.id),
+          service.orderLineId ? eq(orderLinesView.id, service.orderLineId) : undefined,
+          eq(orderLinesView.renewsServiceId, service.id),
+          eq(orderLinesView.changesServiceId, service.id),
         ),
       ),
     )
-    .orderBy(desc(orders.paidAt), desc(orders.number));
+    .orderBy(desc(ordersView.paidAt), desc(ordersView.number));
   const bought = lines.findIndex((line) => line.planChange === null);
   return bought === -1 ? lines : lines.slice(0, bought + 1);
 }
@@ -545,9 +545,9 @@ export async function revertPlanChanges(
     if (service.status === 'terminated' || service.status === 'cancelled') continue;
     const from = line.record;
     const [product] = await tx
-      .select({ name: products.name })
-      .from(products)
-      .where(eq(products.id, from.fromProductId));
+      .select({ name: productsView.name })
+      .from(productsView)
+      .where(eq(productsView.id, from.fromProductId));
     await switchPlan(
       tx,
       service,

@@ -3,10 +3,10 @@ import { formatJalaliDate } from '@vitrin/fa';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { products } from '../catalog';
+import { productsView } from '../catalog';
 import {
   type CartRenewals,
-  orderLines,
+  orderLinesView,
   pricesOnOffer,
   type RenewableService,
   type RenewalLine,
@@ -75,10 +75,10 @@ export async function findRenewableService(
       suspension: services.suspension,
       productId: services.productId,
       cycle: services.cycle,
-      productActive: products.status,
+      productActive: productsView.status,
     })
     .from(services)
-    .leftJoin(products, eq(products.id, services.productId))
+    .leftJoin(productsView, eq(productsView.id, services.productId))
     .where(and(eq(services.id, serviceId), eq(services.userId, userId)));
   if (!service) throw new AppError('NOT_FOUND', SERVICE_NOT_FOUND);
   const problem = renewalProblem(service, service.productActive === 'active');
@@ -104,15 +104,15 @@ export async function refuseIfRenewalStopped(tx: Transaction, orderId: string): 
   // One statement for both questions (issue 24); a changed plan is told before a stopped renewal.
   const result = await tx.execute(sql`
     (select 'moved' as kind, ${services.name} as name
-      from ${orderLines} join ${services} on ${services.id} = ${orderLines.changesServiceId}
-      where ${orderLines.orderId} = ${orderId}
+      from ${orderLinesView} join ${services} on ${services.id} = ${orderLinesView.changesServiceId}
+      where ${orderLinesView.orderId} = ${orderId}
         and (${services.status} <> 'active'
-          or ${services.productId} is distinct from (${orderLines.planChange} ->> 'fromProductId')::uuid)
+          or ${services.productId} is distinct from (${orderLinesView.planChange} ->> 'fromProductId')::uuid)
       limit 1)
     union all
     (select 'stopped', ${services.name}
-      from ${orderLines} join ${services} on ${services.id} = ${orderLines.renewsServiceId}
-      where ${orderLines.orderId} = ${orderId}
+      from ${orderLinesView} join ${services} on ${services.id} = ${orderLinesView.renewsServiceId}
+      where ${orderLinesView.orderId} = ${orderId}
         and not (${services.status} in ('active', 'expired')
           or (${services.status} = 'suspended' and coalesce(${services.suspension}, '') = 'overdue'))
       limit 1)`);

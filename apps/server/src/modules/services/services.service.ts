@@ -20,8 +20,8 @@ import {
   withStatus,
 } from '../../lib/status-page';
 import { tehranDaysBetween } from '../../lib/tehran-days';
-import { productGroups, products, themes } from '../catalog';
-import { cartLines, carts, orderLines, orders, pricesOnOffer } from '../orders';
+import { productGroupsView, productsView, themesView } from '../catalog';
+import { cartLinesView, cartsView, orderLinesView, ordersView, pricesOnOffer } from '../orders';
 import { isRenewable, SERVICE_NOT_FOUND } from './renewals';
 import { services } from './schema';
 
@@ -56,14 +56,14 @@ const serviceColumns = {
   expiresAt: services.expiresAt,
   orderId: services.orderId,
   orderLineId: services.orderLineId,
-  productId: products.id,
-  productSlug: products.slug,
-  productName: products.name,
-  productIconUrl: products.iconUrl,
-  groupName: productGroups.name,
-  themeId: themes.id,
-  themeSlug: themes.slug,
-  themeName: themes.name,
+  productId: productsView.id,
+  productSlug: productsView.slug,
+  productName: productsView.name,
+  productIconUrl: productsView.iconUrl,
+  groupName: productGroupsView.name,
+  themeId: themesView.id,
+  themeSlug: themesView.slug,
+  themeName: themesView.name,
   /** The list's cursor: the creation time to the microsecond. */
   createdAtText: timestampText(services.createdAt),
 };
@@ -73,9 +73,9 @@ function selectServices(db: Database) {
   return db
     .select(serviceColumns)
     .from(services)
-    .leftJoin(products, eq(products.id, services.productId))
-    .leftJoin(productGroups, eq(productGroups.id, products.groupId))
-    .leftJoin(themes, eq(themes.id, services.themeId))
+    .leftJoin(productsView, eq(productsView.id, services.productId))
+    .leftJoin(productGroupsView, eq(productGroupsView.id, productsView.groupId))
+    .leftJoin(themesView, eq(themesView.id, services.themeId))
     .$dynamic();
 }
 
@@ -141,10 +141,10 @@ async function toUserServices(
 /** The services this user's cart renews. */
 async function renewalsInCart(db: Database, userId: string): Promise<Set<string>> {
   const rows = await db
-    .select({ serviceId: cartLines.renewServiceId })
-    .from(cartLines)
-    .innerJoin(carts, eq(carts.id, cartLines.cartId))
-    .where(and(eq(carts.userId, userId), isNotNull(cartLines.renewServiceId)));
+    .select({ serviceId: cartLinesView.renewServiceId })
+    .from(cartLinesView)
+    .innerJoin(cartsView, eq(cartsView.id, cartLinesView.cartId))
+    .where(and(eq(cartsView.userId, userId), isNotNull(cartLinesView.renewServiceId)));
   return new Set(rows.flatMap((row) => (row.serviceId ? [row.serviceId] : [])));
 }
 
@@ -228,25 +228,30 @@ export async function findServiceWithHistory(
   // every paid renewal and plan change.
   const lines = await db
     .select({
-      orderId: orders.id,
-      orderNumber: orders.number,
-      cycle: orderLines.cycle,
+      orderId: ordersView.id,
+      orderNumber: ordersView.number,
+      cycle: orderLinesView.cycle,
       // What was paid for the line: its net and its VAT.
-      totalRial: sql<number>`${orderLines.totalRial} + ${orderLines.vatRial}`.mapWith(Number),
-      paidAt: orders.paidAt,
-      renews: orderLines.renewsServiceId,
-      changes: orderLines.changesServiceId,
+      totalRial: sql<number>`${orderLinesView.totalRial} + ${orderLinesView.vatRial}`.mapWith(
+        Number,
+      ),
+      paidAt: ordersView.paidAt,
+      renews: orderLinesView.renewsServiceId,
+      changes: orderLinesView.changesServiceId,
     })
-    .from(orderLines)
-    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .from(orderLinesView)
+    .innerJoin(ordersView, eq(ordersView.id, orderLinesView.orderId))
     .where(
       and(
-        eq(orders.userId, userId),
+        eq(ordersView.userId, userId),
         or(
-          row.orderLineId ? eq(orderLines.id, row.orderLineId) : undefined,
+          row.orderLineId ? eq(orderLinesView.id, row.orderLineId) : undefined,
           and(
-            eq(orders.status, 'paid'),
-            or(eq(orderLines.renewsServiceId, row.id), eq(orderLines.changesServiceId, row.id)),
+            eq(ordersView.status, 'paid'),
+            or(
+              eq(orderLinesView.renewsServiceId, row.id),
+              eq(orderLinesView.changesServiceId, row.id),
+            ),
           ),
         ),
       ),
