@@ -1,6 +1,5 @@
 import {
   BUYER_KINDS,
-  type BuyerKind,
   MANUAL_METHODS,
   ORDER_STATUSES,
   PAYMENT_PURPOSES,
@@ -25,6 +24,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { idOfTableAbove } from '../../db/key-above';
 import { users } from '../accounts/schema';
+import type { OrderBuyer } from '../billing';
 import { products, themes } from '../catalog/schema';
 import { uploads } from '../files/schema';
 
@@ -140,22 +140,7 @@ export const discountCodes = pgTable(
  * What the buyer's invoice says (decisions 0012, 0022); copied into every order at submit.
  * Orders submitted before issue 21 have no `kind` and the rest of the legal fields: a person.
  */
-export interface BuyerSnapshot {
-  kind?: BuyerKind;
-  /** The person's name; for a company, the person who ordered. */
-  fullName: string;
-  email: string;
-  /** A person's کد ملی. */
-  nationalId: string | null;
-  /** A company's registered name. */
-  companyName: string | null;
-  /** A company's شناسه ملی. */
-  legalNationalId?: string | null;
-  economicNumber?: string | null;
-  registrationNumber?: string | null;
-  address?: string | null;
-  postalCode?: string | null;
-}
+export type BuyerSnapshot = OrderBuyer;
 
 export const buyerProfiles = pgTable(
   'buyer_profiles',
