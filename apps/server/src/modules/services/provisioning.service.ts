@@ -380,8 +380,8 @@ export async function openControlPanel(deps: ProvisioningDeps, userId: string, s
 
 /* Staff */
 
-// A function, not a constant: the orders module imports this one, so its tables are read late.
-const queueColumns = () => ({
+/** What the setup queue and a service's timeline show of a service, its owner and its order. */
+const queueColumns = {
   service: services,
   customerName: sql<
     string | null
@@ -389,7 +389,7 @@ const queueColumns = () => ({
   mobile: peopleView.mobile,
   serverName: panelServers.name,
   paidAt: ordersView.paidAt,
-});
+};
 
 function queueRowOf(row: {
   service: ServiceRow;
@@ -422,7 +422,7 @@ export async function getSetupQueue(
     : [...SERVICE_SETUP_STATUSES];
   const where = inArray(services.status, statuses);
   const rows = await db
-    .select(queueColumns())
+    .select(queueColumns)
     .from(services)
     .innerJoin(peopleView, eq(peopleView.id, services.userId))
     .leftJoin(panelServers, eq(panelServers.id, services.serverId))
@@ -477,7 +477,7 @@ export async function getServiceTimeline(
   serviceId: string,
 ): Promise<z.infer<(typeof getServiceTimelineCall)['response']>> {
   const [row] = await db
-    .select(queueColumns())
+    .select(queueColumns)
     .from(services)
     .innerJoin(peopleView, eq(peopleView.id, services.userId))
     .leftJoin(panelServers, eq(panelServers.id, services.serverId))
