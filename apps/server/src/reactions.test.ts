@@ -11,34 +11,34 @@ describe('the wiring', () => {
     expect(describeWiring()).toEqual({
       events: [
         // Starts the new services, extends the renewed ones, applies the upgrade.
-        { event: 'orders.order-paid', subscribers: ['services'] },
+        { event: 'orders:order-paid', subscribers: ['services'] },
         // Cancels, shortens and reverts them, and reports each for the audit row.
-        { event: 'orders.order-refunded', subscribers: ['services'] },
+        { event: 'orders:order-refunded', subscribers: ['services'] },
       ],
       ports: [
         // An order's current document (billing sits below orders): a pending order's pro-forma.
-        { port: 'billing.order-for-document', answeredBy: 'orders' },
+        { port: 'billing:order-for-document', answeredBy: 'orders' },
         // Every payment step: no renewed service stopped, no changed one moved plan since.
-        { port: 'orders.services-still-as-ordered', answeredBy: 'services' },
+        { port: 'orders:services-still-as-ordered', answeredBy: 'services' },
         // Adding a renewal to the cart.
-        { port: 'orders.renewable-service', answeredBy: 'services' },
+        { port: 'orders:renewable-service', answeredBy: 'services' },
         // Each cart read: the renewed service's name, expiry, and whether it may be renewed.
-        { port: 'orders.cart-renewals', answeredBy: 'services' },
+        { port: 'orders:cart-renewals', answeredBy: 'services' },
         // The staff's order detail.
-        { port: 'orders.services-of-order', answeredBy: 'services' },
+        { port: 'orders:services-of-order', answeredBy: 'services' },
       ],
     });
   });
 
   test('a port answered twice is refused', () => {
-    const port = definePort<() => number>('test.twice');
+    const port = definePort<() => number>('test:twice');
     const answers = [{ port: port as never, answer: () => 1 }];
     expect(() =>
       wireReactions([
         { module: 'one', answers },
         { module: 'two', answers },
       ]),
-    ).toThrow('port test.twice is answered twice (by one, then by two)');
+    ).toThrow('port test:twice is answered twice (by one, then by two)');
   });
 });
 

@@ -50,12 +50,23 @@ interface Wiring {
 
 let wiring: Wiring | null = null;
 
+/**
+ * `<module>:<what>`: the module that declares it, then what happened or what is asked. The colon
+ * keeps the names apart from audit actions (`billing.seller.update`), which are dotted.
+ */
+function checkedName(name: string): string {
+  if (!/^[a-z][a-z-]*:[a-z][a-z-]*$/.test(name)) {
+    throw new Error(`event or port name ${name} is not <module>:<what>`);
+  }
+  return name;
+}
+
 export function defineEvent<Payload, Report = void>(name: string): DomainEvent<Payload, Report> {
-  return { name };
+  return { name: checkedName(name) };
 }
 
 export function definePort<Answer>(name: string): Port<Answer> {
-  return { name };
+  return { name: checkedName(name) };
 }
 
 /** One module's reactions: which events it subscribes to and which ports it answers. */

@@ -37,7 +37,7 @@ const PAID_BEFORE_INVOICES =
  */
 export const orderForDocument = definePort<
   (db: Database, orderId: string, userId: string | null) => Promise<OrderForDocument | null>
->('billing.order-for-document');
+>('billing:order-for-document');
 
 /** `userId` null: staff, who may read any document. */
 export async function getBillingDocument(

@@ -64,7 +64,7 @@ export interface OrderPaidReport {
   planChangesNotApplied: readonly string[];
 }
 
-export const orderPaid = defineEvent<OrderPaid, OrderPaidReport | undefined>('orders.order-paid');
+export const orderPaid = defineEvent<OrderPaid, OrderPaidReport | undefined>('orders:order-paid');
 
 /**
  * A paid order is refunded in full, in this transaction: the money is back in the wallet and the
@@ -91,7 +91,7 @@ export interface OrderRefundReport {
 }
 
 export const orderRefunded = defineEvent<OrderRefunded, OrderRefundReport | undefined>(
-  'orders.order-refunded',
+  'orders:order-refunded',
 );
 
 // ---------------------------------------------------------------------------------------------
@@ -104,7 +104,7 @@ export const orderRefunded = defineEvent<OrderRefunded, OrderRefundReport | unde
  */
 export const servicesStillAsOrdered = definePort<
   (tx: Transaction, orderId: string) => Promise<void>
->('orders.services-still-as-ordered');
+>('orders:services-still-as-ordered');
 
 /** One of the person's services, checked renewable for the cycle asked (its own when none). */
 export interface RenewableService {
@@ -121,7 +121,7 @@ export const renewableService = definePort<
     serviceId: string,
     cycle: BillingCycle | undefined,
   ) => Promise<RenewableService>
->('orders.renewable-service');
+>('orders:renewable-service');
 
 /** What a cart's renewal line shows of the service it renews. */
 export interface RenewedService {
@@ -154,9 +154,9 @@ export interface CartRenewals {
   ): string | null;
 }
 
-export const cartRenewals = definePort<CartRenewals>('orders.cart-renewals');
+export const cartRenewals = definePort<CartRenewals>('orders:cart-renewals');
 
 /** The staff's order detail: the services the order created, renewed or moved to a plan. */
 export const servicesOfOrder = definePort<
   (db: Database, orderId: string) => Promise<AdminOrderDetail['services']>
->('orders.services-of-order');
+>('orders:services-of-order');
