@@ -128,7 +128,13 @@ export async function screenshotBoth(page: Page, name: string) {
   // Toasts the steps before left on screen would hide the header.
   // (At most two show at once: closing one can bring a waiting one in.)
   const toasts = page.locator('.mantine-Notification-root');
-  for (let closed = 0; closed < 20 && (await toasts.count()) > 0; closed++) {
+  for (let closed = 0; closed < 20; closed++) {
+    if ((await toasts.count()) === 0) {
+      // A waiting toast comes in only once the last one has left (its exit transition): look
+      // again after that before calling the screen clear (two files at once on 2 cores are slow).
+      await page.waitForTimeout(600);
+      if ((await toasts.count()) === 0) break;
+    }
     const toast = await toasts
       .first()
       .elementHandle({ timeout: 1000 })
