@@ -294,10 +294,10 @@ async function growOrders(
       ),
       invoices as (
         insert into billing_documents (kind, series, jalali_year, sequence, number, user_id,
-          order_id, issued_at, seller, buyer, lines, gross_rial, discount_rial, net_rial, vat_rial,
+          order_id, order_number, issued_at, seller, buyer, lines, gross_rial, discount_rial, net_rial, vat_rial,
           total_rial, created_at)
         select 'sales', 'S', y, 100000 + number, 'S' || y || '-' || (100000 + number), user_id, id,
-          paid_at, (select seller from scale_ref),
+          number, paid_at, (select seller from scale_ref),
           jsonb_build_object('kind', 'person', 'name', buyer->>'fullName', 'email', buyer->>'email',
             'nationalCode', buyer->>'nationalId', 'nationalId', null, 'economicNumber', null,
             'registrationNumber', null, 'address', null, 'postalCode', null),
