@@ -21,6 +21,11 @@ export function useCartMutation<Variables>(
       await queryClient.cancelQueries({ queryKey });
       return change(variables, userId);
     },
-    onSuccess: (cart) => queryClient.setQueryData(queryKey, cart),
+    onSuccess: async (cart) => {
+      // So would one that started while this change was on its way (a page mounting the header's
+      // count, the window coming back into focus): this answer is the newest the cart can be.
+      await queryClient.cancelQueries({ queryKey });
+      queryClient.setQueryData(queryKey, cart);
+    },
   });
 }

@@ -26,8 +26,10 @@ export function useRenewService(userId: string) {
       await queryClient.cancelQueries({ queryKey: cartKey });
       return renewService(request);
     },
-    onSuccess: (cart) => {
-      // The header's count and the cart page follow at once, without asking again.
+    onSuccess: async (cart) => {
+      // The header's count and the cart page follow at once, without asking again; a read that
+      // started while this was on its way is dropped, as it may not hold the renewal yet.
+      await queryClient.cancelQueries({ queryKey: cartKey });
       queryClient.setQueryData(cartKey, cart);
       // Each service says whether its renewal is in the cart.
       void queryClient.invalidateQueries({ queryKey: servicesQueryKey(userId) });
