@@ -1,5 +1,5 @@
-import { getTableColumns } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
+import { viewColumns } from '../../db/view-columns';
 import { productGroups, productPrices, products, productThemes, themes } from './schema';
 
 // What other modules may read of the catalog (decision 0036): views, not tables. Each is a subquery
@@ -10,25 +10,46 @@ import { productGroups, productPrices, products, productThemes, themes } from '.
 const qb = new QueryBuilder();
 
 /** Products, as carts, orders and services price and name them. */
-export const productsView = qb.select(getTableColumns(products)).from(products).as('products_view');
+export const productsView = qb
+  .select(
+    viewColumns(products, [
+      'groupId',
+      'iconUrl',
+      'id',
+      'name',
+      'needsDomain',
+      'needsTheme',
+      'setupFeeRial',
+      'slug',
+      'sortOrder',
+      'status',
+      'summary',
+      'vatExempt',
+    ]),
+  )
+  .from(products)
+  .as('products_view');
 
 /** The prices of each product by billing cycle. */
 export const productPricesView = qb
-  .select(getTableColumns(productPrices))
+  .select(viewColumns(productPrices, ['cycle', 'priceRial', 'productId', 'salePriceRial']))
   .from(productPrices)
   .as('product_prices_view');
 
 /** Product groups (the storefront's plan families). */
 export const productGroupsView = qb
-  .select(getTableColumns(productGroups))
+  .select(viewColumns(productGroups, ['id', 'name']))
   .from(productGroups)
   .as('product_groups_view');
 
 /** Site themes. */
-export const themesView = qb.select(getTableColumns(themes)).from(themes).as('themes_view');
+export const themesView = qb
+  .select(viewColumns(themes, ['id', 'name', 'previewUrls', 'priceRial', 'slug', 'status']))
+  .from(themes)
+  .as('themes_view');
 
 /** Which themes each product offers. */
 export const productThemesView = qb
-  .select(getTableColumns(productThemes))
+  .select(viewColumns(productThemes, ['productId', 'themeId']))
   .from(productThemes)
   .as('product_themes_view');

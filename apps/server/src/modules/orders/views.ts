@@ -1,5 +1,5 @@
-import { getTableColumns } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
+import { viewColumns } from '../../db/view-columns';
 import { cartLines, carts, orderLines, orders } from './schema';
 
 // What other modules may read of orders (decision 0036): views, not tables. Each is a subquery
@@ -10,19 +10,52 @@ import { cartLines, carts, orderLines, orders } from './schema';
 const qb = new QueryBuilder();
 
 /** Orders, as services, billing and the dashboards read them. */
-export const ordersView = qb.select(getTableColumns(orders)).from(orders).as('orders_view');
+export const ordersView = qb
+  .select(
+    viewColumns(orders, [
+      'buyer',
+      'closedAt',
+      'createdAt',
+      'id',
+      'number',
+      'paidAt',
+      'refundedAt',
+      'status',
+      'totalRial',
+      'userId',
+    ]),
+  )
+  .from(orders)
+  .as('orders_view');
 
 /** The lines of each order. */
 export const orderLinesView = qb
-  .select(getTableColumns(orderLines))
+  .select(
+    viewColumns(orderLines, [
+      'changesServiceId',
+      'cycle',
+      'discountRial',
+      'id',
+      'orderId',
+      'planChange',
+      'priceRial',
+      'renewsServiceId',
+      'totalRial',
+      'vatRateBp',
+      'vatRial',
+    ]),
+  )
   .from(orderLines)
   .as('order_lines_view');
 
 /** Carts. */
-export const cartsView = qb.select(getTableColumns(carts)).from(carts).as('carts_view');
+export const cartsView = qb
+  .select(viewColumns(carts, ['id', 'userId']))
+  .from(carts)
+  .as('carts_view');
 
 /** The lines of each cart. */
 export const cartLinesView = qb
-  .select(getTableColumns(cartLines))
+  .select(viewColumns(cartLines, ['cartId', 'renewServiceId']))
   .from(cartLines)
   .as('cart_lines_view');

@@ -1,5 +1,5 @@
-import { getTableColumns } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
+import { viewColumns } from '../../db/view-columns';
 import { services } from './schema';
 
 // What other modules may read of services (decision 0036): views, not tables. Each is a subquery
@@ -9,10 +9,21 @@ import { services } from './schema';
 
 const qb = new QueryBuilder();
 
-/** Services, without their panel password. */
-const {
-  panelPassword: _panelPassword,
-  deliveryDetails: _deliveryDetails,
-  ...servicesViewColumns
-} = getTableColumns(services);
-export const servicesView = qb.select(servicesViewColumns).from(services).as('services_view');
+/** Services as others list and count them (never their panel password or delivery details). */
+export const servicesView = qb
+  .select(
+    viewColumns(services, [
+      'createdAt',
+      'cycle',
+      'domainName',
+      'expiresAt',
+      'id',
+      'name',
+      'orderId',
+      'startsAt',
+      'status',
+      'userId',
+    ]),
+  )
+  .from(services)
+  .as('services_view');

@@ -1,5 +1,5 @@
-import { getTableColumns } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
+import { viewColumns } from '../../db/view-columns';
 import { ticketMessages, tickets } from './schema';
 
 // What other modules may read of tickets (decision 0036): views, not tables. Each is a subquery
@@ -10,10 +10,13 @@ import { ticketMessages, tickets } from './schema';
 const qb = new QueryBuilder();
 
 /** Support tickets. */
-export const ticketsView = qb.select(getTableColumns(tickets)).from(tickets).as('tickets_view');
+export const ticketsView = qb
+  .select(viewColumns(tickets, ['customerReadAt', 'id', 'lastMessageAt', 'status', 'userId']))
+  .from(tickets)
+  .as('tickets_view');
 
 /** The messages of each ticket. */
 export const ticketMessagesView = qb
-  .select(getTableColumns(ticketMessages))
+  .select(viewColumns(ticketMessages, ['authorRole', 'createdAt', 'internal', 'ticketId']))
   .from(ticketMessages)
   .as('ticket_messages_view');

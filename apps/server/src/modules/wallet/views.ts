@@ -1,5 +1,5 @@
-import { getTableColumns } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
+import { viewColumns } from '../../db/view-columns';
 import { wallets, walletTransactions } from './schema';
 
 // What other modules may read of the wallet (decision 0036): views, not tables. Each is a subquery
@@ -10,10 +10,25 @@ import { wallets, walletTransactions } from './schema';
 const qb = new QueryBuilder();
 
 /** Each person's credit balance. */
-export const walletsView = qb.select(getTableColumns(wallets)).from(wallets).as('wallets_view');
+export const walletsView = qb
+  .select(viewColumns(wallets, ['balanceRial', 'userId']))
+  .from(wallets)
+  .as('wallets_view');
 
 /** The credit ledger. */
 export const walletTransactionsView = qb
-  .select(getTableColumns(walletTransactions))
+  .select(
+    viewColumns(walletTransactions, [
+      'amountRial',
+      'balanceAfterRial',
+      'createdAt',
+      'description',
+      'id',
+      'orderId',
+      'paymentId',
+      'reason',
+      'userId',
+    ]),
+  )
   .from(walletTransactions)
   .as('wallet_transactions_view');
