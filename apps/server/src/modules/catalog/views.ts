@@ -5,7 +5,8 @@ import { productGroups, productPrices, products, productThemes, themes } from '.
 // What other modules may read of the catalog (decision 0036): views, not tables. Each is a subquery
 // over the owner's table with the columns the owner shows; PostgreSQL folds it into the reader's
 // statement (one statement, the plan of a join on the table), and the owner may change its tables
-// behind it. Today they show whole rows but secrets; narrow them as readers settle.
+// behind it. Each shows only the columns other modules read (db/view-columns.ts): a column a
+// reader needs is added here, on purpose.
 
 const qb = new QueryBuilder();
 
