@@ -21,6 +21,7 @@ import {
   submitCart,
   useWallet,
 } from './checkout-test-kit';
+import { refundOrder } from './staff-orders.service';
 import { paidOrder } from './staff-orders-test-kit';
 
 const t = setupTestApp({ seedDemoData: true });
@@ -325,6 +326,24 @@ describe('refund-order', () => {
     });
     expect(await readBalance(t.app.db, customer.id)).toBe(order.totalRial);
     expect(await auditRowsOf(t.app, 'order', order.id)).toHaveLength(1);
+    await expectBooksBalanced(t.app.db);
+  });
+
+  test('a refund dates the order and the services it cancels by its own time', async () => {
+    const customer = await createCustomer(t.app);
+    const order = await paidOrder(t.app, customer, [HOSTING_MONTH]);
+    refunded.push(order.id);
+    const at = new Date(Date.now() - 3_600_000);
+    await refundOrder(t.app.db, order.id, { id: admin.id, ipAddress: null, reason: 'آزمون' }, at);
+    const [row] = await t.app.db
+      .select({ refundedAt: orders.refundedAt })
+      .from(orders)
+      .where(eq(orders.id, order.id));
+    expect(row?.refundedAt?.toISOString()).toBe(at.toISOString());
+    const bought = await t.app.db.select().from(services).where(eq(services.orderId, order.id));
+    expect(
+      bought.map((service) => [service.status, service.statusChangedAt?.toISOString()]),
+    ).toEqual([['cancelled', at.toISOString()]]);
     await expectBooksBalanced(t.app.db);
   });
 

@@ -51,8 +51,8 @@ export async function takeBackRefundedOrder(
   tx: Transaction,
   refund: OrderRefunded,
 ): Promise<OrderRefundReport> {
-  // The cancellation is dated when it runs, as it always was (no `now` passed).
-  const cancelled = await cancelOrderServices(tx, refund.order.id);
+  // Dated by the refund, as its renewals and plan changes are.
+  const cancelled = await cancelOrderServices(tx, refund.order.id, refund.now);
   const shortened = await takeBackRenewals(tx, refund.renewals, refund.now);
   const planRevertedServiceIds = await revertPlanChanges(tx, refund.planChanges, refund.now);
   return {
