@@ -4,6 +4,41 @@ import { defineConfig } from 'vitest/config';
 // TEST_DATABASE_URL is set, as CI does (QUALITY.md).
 const realServers = Boolean(process.env.TEST_DATABASE_URL);
 
+// The server's tests of the parts below the modules (lib/, providers/, db/, backup/, deploy/)
+// import no module (the layer rules of scripts/layers.cjs), so they run without the modules'
+// reactions; the rest are wired as the app wires them (src/reactions.ts), so a test that calls a
+// module's functions directly sees the same reactions. Loading the wiring costs each test file
+// the whole module graph: about 1.5 s a file for the ones that would not load it otherwise.
+const BELOW_THE_MODULES = ['lib', 'providers', 'db', 'backup', 'deploy'].map(
+  (dir) => `src/${dir}/**/*.test.ts`,
+);
+
+function serverProjects(name: string, database: 'pglite' | 'postgres') {
+  const common = {
+    root: 'apps/server',
+    env: { VITRIN_TEST_DATABASE: database },
+    ...(database === 'pglite' ? { globalSetup: ['src/test/global-setup.ts'] } : {}),
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  };
+  // The real-server tests (*.real.test.ts) run only against PostgreSQL.
+  const realOnly = database === 'pglite' ? ['src/**/*.real.test.ts'] : [];
+  return [
+    {
+      test: {
+        ...common,
+        name,
+        include: ['src/**/*.test.ts'],
+        exclude: [...BELOW_THE_MODULES, ...realOnly],
+        setupFiles: ['src/reactions.ts'],
+      },
+    },
+    {
+      test: { ...common, name: `${name}-base`, include: BELOW_THE_MODULES, exclude: realOnly },
+    },
+  ];
+}
+
 export default defineConfig({
   test: {
     // Two test files at a time. Vitest's default in a run is one fewer than the CPUs, so one on a
@@ -34,34 +69,10 @@ export default defineConfig({
           environment: 'node',
         },
       },
-      {
-        test: {
-          name: 'server',
-          root: 'apps/server',
-          include: ['src/**/*.test.ts'],
-          exclude: ['src/**/*.real.test.ts'],
-          env: { VITRIN_TEST_DATABASE: 'pglite' },
-          globalSetup: ['src/test/global-setup.ts'],
-          // Wired as the app wires them, so a test that calls a module's functions directly sees
-          // the same reactions (src/reactions.ts).
-          setupFiles: ['src/reactions.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-        },
-      },
+      ...serverProjects('server', 'pglite'),
       ...(realServers
         ? [
-            {
-              test: {
-                name: 'server-postgres',
-                root: 'apps/server',
-                include: ['src/**/*.test.ts'],
-                env: { VITRIN_TEST_DATABASE: 'postgres' },
-                setupFiles: ['src/reactions.ts'],
-                testTimeout: 30_000,
-                hookTimeout: 60_000,
-              },
-            },
+            ...serverProjects('server-postgres', 'postgres'),
             // The bench's own code that needs PostgreSQL: its statement counter (bench/).
             {
               test: {
