@@ -7,7 +7,8 @@ import { OTLPTraceExporter as OTLPJsonTraceExporter } from '@opentelemetry/expor
 import { OTLPTraceExporter as OTLPProtobufTraceExporter } from '@opentelemetry/exporter-trace-otlp-proto';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
-import { NodeSDK, tracing } from '@opentelemetry/sdk-node';
+import { NodeSDK } from '@opentelemetry/sdk-node';
+import * as tracing from '@opentelemetry/sdk-trace';
 import type { TracingSettings } from './config';
 
 /** Probes a load balancer or Prometheus calls every few seconds: spans for them are noise. */
@@ -77,7 +78,7 @@ export function startTracing(settings: TracingSettings): Tracing {
   const sdk = new NodeSDK({
     serviceName: settings.serviceName,
     // OTEL_BSP_* tune the batches, as the standard says.
-    spanProcessors: [new RedactingSpanProcessor(new tracing.BatchSpanProcessor(exporter))],
+    spanProcessors: [new RedactingSpanProcessor(new tracing.BatchSpanProcessor({ exporter }))],
     // Traces only: the SDK would otherwise start OTLP metrics and logs exporters of its own
     // (metrics are /metrics' job).
     metricReaders: [],

@@ -1,5 +1,6 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { type SQL, sql } from 'drizzle-orm';
-import PgBoss from 'pg-boss';
+import { type JobWithMetadata, PgBoss } from 'pg-boss';
 import type { Transaction } from '../db/client';
 import type { Logger } from './logger';
 
@@ -25,6 +26,17 @@ export const JOB_WAKE_CHANNEL = 'vitrin_jobs';
  * right after a send waits this long first.
  */
 const CLOCK_STEP_MS = 2;
+
+/**
+ * How often a running job tells the database it is alive (pg-boss refreshes it at half this).
+ * A job whose node died (SIGKILL, power, a lost network) stops refreshing and is failed, and
+ * retried or taken up by the next period, once the monitor finds it this stale: within
+ * HEARTBEAT_SECONDS + MONITOR_SECONDS of the crash, instead of waiting out its expiry.
+ */
+export const HEARTBEAT_SECONDS = 20;
+
+/** Seconds between pg-boss's monitor passes (expiring jobs, failing silent ones) in the cluster. */
+const MONITOR_SECONDS = 10;
 
 /** Runs one SQL text with `$n` parameters: how pg-boss reaches the database. */
 export interface SqlExecutor {
@@ -54,7 +66,10 @@ export interface JobDefinition<T extends object> {
   retryDelaySeconds?: number;
   /** Exponential backoff between retries (default true). */
   retryBackoff?: boolean;
-  /** A run longer than this counts as failed and is retried (default 5 minutes). */
+  /**
+   * A run longer than this counts as failed and is retried (default 5 minutes), even while its
+   * node is alive: the bound on a hung run. A dead node's run is failed sooner, by its heartbeat.
+   */
   expireInSeconds?: number;
   /**
    * `standard`: any number at once. `singleton`: at most one active in the whole cluster (the
@@ -94,7 +109,8 @@ function drizzleSql(text: string, values: readonly unknown[] = []): SQL {
   let last = 0;
   for (const match of text.matchAll(/\$(\d+)/g)) {
     chunks.push(sql.raw(text.slice(last, match.index)));
-    chunks.push(sql`${values[Number(match[1]) - 1] ?? null}`);
+    // A parameter as it is, an array included (Drizzle would spread an array into a list).
+    chunks.push(sql`${sql.param(values[Number(match[1]) - 1] ?? null)}`);
     last = (match.index ?? 0) + match[0].length;
   }
   chunks.push(sql.raw(text.slice(last)));
@@ -113,9 +129,17 @@ function transactionExecutor(tx: Transaction): SqlExecutor {
   };
 }
 
-/** Stands in for a database where pg-boss is only asked for its SQL: every send names its own. */
-const noDatabase: SqlExecutor = {
-  executeSql: () => Promise.reject(new Error('a transaction must be given')),
+/**
+ * The transaction a send from `sendInTransaction` runs in, for the writer's own reads (pg-boss
+ * looks the queue up before it inserts): every statement of that send goes through it.
+ */
+const sendingIn = new AsyncLocalStorage<SqlExecutor>();
+const currentTransaction: SqlExecutor = {
+  executeSql: (text, values) => {
+    const executor = sendingIn.getStore();
+    if (!executor) return Promise.reject(new Error('a transaction must be given'));
+    return executor.executeSql(text, values);
+  },
 };
 let transactionWriter: PgBoss | null = null;
 
@@ -131,14 +155,23 @@ export async function sendInTransaction<T extends object>(
   data: T,
   options: Omit<SendOptions, 'tx'> = {},
 ): Promise<string | null> {
-  transactionWriter ??= new PgBoss({ db: noDatabase, schema: JOB_QUEUE_SCHEMA });
-  const id = await transactionWriter.send(name, data, {
-    db: transactionExecutor(tx),
-    ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
-    ...(options.startAfter ? { startAfter: options.startAfter } : {}),
-  });
-  // Without a key nothing may drop it: no id means the queue does not exist.
-  if (id === null && !options.singletonKey) throw new Error(`no queue named ${name}`);
+  transactionWriter ??= new PgBoss({ db: currentTransaction, schema: JOB_QUEUE_SCHEMA });
+  const writer = transactionWriter;
+  const executor = transactionExecutor(tx);
+  const id = await sendingIn
+    .run(executor, () =>
+      writer.send(name, data, {
+        db: executor,
+        ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+        ...(options.startAfter ? { startAfter: options.startAfter } : {}),
+      }),
+    )
+    .catch((error: unknown) => {
+      if ((error as { code?: string }).code === 'PGBOSS_QUEUE_NOT_FOUND') {
+        throw new Error(`no queue named ${name}`);
+      }
+      throw error;
+    });
   // Delivered at commit, once per name however many jobs the transaction queued.
   if (id !== null && !options.startAfter) {
     await tx.execute(sql`select pg_notify(${JOB_WAKE_CHANNEL}, ${name})`);
@@ -189,15 +222,20 @@ export class JobQueue {
   }
 
   private newBoss(): PgBoss {
+    const executor = this.options.executor;
     const boss = new PgBoss({
-      db: this.options.executor,
+      // Only SQL: pg-boss would read our `listen` as its own, which has another shape.
+      db: { executeSql: (text, values) => executor.executeSql(text, values) },
       schema: JOB_QUEUE_SCHEMA,
       migrate: true,
       supervise: this.options.work,
-      // Upkeep (expiring jobs whose node died, archiving) once per 15 s across the cluster:
-      // a job stuck on a dead node waits at most this after its own expiry.
-      maintenanceIntervalSeconds: 15,
+      // The monitor (expiring jobs, failing those whose heartbeat stopped) runs once per
+      // MONITOR_SECONDS across the cluster; a pass needs both timers.
+      monitorIntervalSeconds: MONITOR_SECONDS,
+      superviseIntervalSeconds: MONITOR_SECONDS,
       schedule: false,
+      // The instance registry (pg-boss's record of live nodes) only for nodes that run jobs.
+      registerInstance: this.options.work,
     });
     boss.on('error', (error) => this.options.log.error({ err: error }, 'job queue error'));
     return boss;
@@ -237,7 +275,7 @@ export class JobQueue {
       const ids: string[] = [];
       for (let slot = 0; slot < (definition.concurrency ?? 1); slot += 1) {
         let id = '';
-        id = await this.boss.work<object>(
+        id = await this.boss.work(
           definition.name,
           {
             includeMetadata: true,
@@ -245,9 +283,10 @@ export class JobQueue {
             pollingIntervalSeconds:
               definition.pollingIntervalSeconds ?? this.options.pollingIntervalSeconds ?? 2,
           },
-          async (jobs) => {
-            // The job is settled here (not by pg-boss from a throw), as drain does.
-            for (const job of jobs) await this.runAndSettle(definition, job);
+          async (jobs: JobWithMetadata<object>[]) => {
+            // The job is settled here (not by pg-boss from a throw), as drain does; pg-boss
+            // keeps its heartbeat while it runs.
+            for (const job of jobs) await this.runAndSettle(definition, job, { heartbeat: false });
             // A worker that found work looks again at once: pg-boss would otherwise wait out
             // the polling interval even with jobs waiting (a burst of payments).
             if (jobs.length > 0) this.boss.notifyWorker(id);
@@ -283,7 +322,7 @@ export class JobQueue {
     await this.unlisten?.().catch(() => {});
     this.unlisten = null;
     if (!this.started) return;
-    await this.boss.stop({ close: false, graceful: true, wait: true, timeout: 20_000 });
+    await this.boss.stop({ close: false, graceful: true, timeout: 20_000 });
   }
 
   /** Queues a job; answers its id, or null when a job with the same singleton key waits. */
@@ -318,7 +357,10 @@ export class JobQueue {
     this.define<{ at?: string }>({
       name,
       policy: 'singleton',
-      // The next period is the retry; a run that dies midway is taken up again after expiry.
+      // The next period is the retry. A run whose node dies stops its heartbeat and is failed
+      // within HEARTBEAT_SECONDS + MONITOR_SECONDS, which frees the slot for the next run (a
+      // period's run may already wait behind it); a run that hangs on a live node is failed at
+      // its expiry. Every periodic job is re-runnable: it works from the database's state.
       retryLimit: 0,
       expireInSeconds: 15 * 60,
       handler: (data) => run(data.at ? new Date(data.at) : new Date()),
@@ -356,7 +398,7 @@ export class JobQueue {
         });
         for (const job of jobs) {
           ran += 1;
-          if (await this.runAndSettle(definition, job)) report.completed += 1;
+          if (await this.runAndSettle(definition, job, { heartbeat: true })) report.completed += 1;
           else report.failed += 1;
         }
       }
@@ -404,15 +446,18 @@ export class JobQueue {
       retryDelay: definition.retryDelaySeconds ?? 10,
       retryBackoff: definition.retryBackoff ?? true,
       expireInSeconds: definition.expireInSeconds ?? 300,
+      heartbeatSeconds: HEARTBEAT_SECONDS,
     };
     // Nodes starting together create the same queues at once: the loser's insert conflicts or
     // deadlocks on the partition; once the winner commits, looking again finds the queue.
     for (let attempt = 1; ; attempt += 1) {
       try {
         if (await this.boss.getQueue(definition.name)) {
-          await this.boss.updateQueue(definition.name, { name: definition.name, ...settings });
+          // A queue's policy is fixed when it is made.
+          const { policy: _policy, ...changeable } = settings;
+          await this.boss.updateQueue(definition.name, changeable);
         } else {
-          await this.boss.createQueue(definition.name, { name: definition.name, ...settings });
+          await this.boss.createQueue(definition.name, settings);
         }
         return;
       } catch (error) {
@@ -422,10 +467,16 @@ export class JobQueue {
     }
   }
 
-  /** Runs one job and records the outcome; answers whether it succeeded. */
+  /**
+   * Runs one job and records the outcome; answers whether it succeeded. With `heartbeat`, keeps
+   * the job's heartbeat while it runs (a job fetched by hand; pg-boss keeps a worker's). The
+   * outcome is recorded for this attempt only: a run the monitor has given up on (its node
+   * looked dead) and another node took up again is not settled by this late one.
+   */
   private async runAndSettle(
     definition: JobDefinition<object>,
-    job: PgBoss.JobWithMetadata<object>,
+    job: JobWithMetadata<object>,
+    options: { heartbeat: boolean },
   ): Promise<boolean> {
     const context: JobContext = {
       id: job.id,
@@ -433,6 +484,18 @@ export class JobQueue {
       retryLimit: job.retryLimit,
       lastAttempt: job.retryCount >= job.retryLimit,
     };
+    const attempt = { id: job.id, retryCount: job.retryCount };
+    const heartbeat =
+      options.heartbeat && job.heartbeatSeconds
+        ? setInterval(
+            () => {
+              this.boss
+                .touch(definition.name, [attempt])
+                .catch((error) => this.options.log.warn({ err: error }, 'job heartbeat failed'));
+            },
+            (job.heartbeatSeconds * 1000) / 2,
+          )
+        : null;
     try {
       await definition.handler(job.data, context);
     } catch (error) {
@@ -440,10 +503,12 @@ export class JobQueue {
         { err: error, job: definition.name, jobId: job.id, attempt: job.retryCount + 1 },
         'job failed',
       );
-      await this.boss.fail(definition.name, job.id, { message: (error as Error).message });
+      await this.boss.fail(definition.name, [attempt], { message: (error as Error).message });
       return false;
+    } finally {
+      if (heartbeat) clearInterval(heartbeat);
     }
-    await this.boss.complete(definition.name, job.id);
+    await this.boss.complete(definition.name, [attempt]);
     return true;
   }
 }
