@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { type SQL, sql } from 'drizzle-orm';
 import { type JobWithMetadata, PgBoss } from 'pg-boss';
 import type { Transaction } from '../db/client';
+import { setAsideOldSchema, takeOverOldJobs } from './job-queue-upgrade';
 import type { Logger } from './logger';
 
 // The durable job queue (issue 20, decision 0019): pg-boss on the same PostgreSQL (or the
@@ -211,6 +212,7 @@ export class JobQueue {
   private boss: PgBoss;
   private readonly definitions = new Map<string, JobDefinition<object>>();
   private readonly intervals = new Map<string, number>();
+  private readonly periodicNames = new Set<string>();
   private readonly timers: NodeJS.Timeout[] = [];
   /** This node's worker ids per queue: woken when a job of theirs is queued anywhere. */
   private readonly workers = new Map<string, string[]>();
@@ -251,6 +253,8 @@ export class JobQueue {
 
   /** Installs or upgrades pg-boss's schema, creates the queues, and starts the workers. */
   async start(): Promise<void> {
+    // A database pg-boss 10 made: its schema out of the way first (job-queue-upgrade.ts).
+    await setAsideOldSchema(this.options.executor, JOB_QUEUE_SCHEMA);
     // Nodes starting together on a new database race to install the schema: pg-boss checks,
     // then creates, and the loser's CREATE SCHEMA fails. The winner's install is complete once
     // it commits, so a fresh start finds it (a failed PgBoss cannot be started again).
@@ -267,6 +271,14 @@ export class JobQueue {
     }
     this.started = true;
     for (const definition of this.definitions.values()) await this.ensureQueue(definition);
+    await takeOverOldJobs(
+      this.options.executor,
+      this.boss,
+      JOB_QUEUE_SCHEMA,
+      new Set(this.definitions.keys()),
+      this.periodicNames,
+      this.options.log,
+    );
     if (!this.options.work) return;
     for (const [name, intervalMs] of this.intervals) this.offerEvery(name, intervalMs);
     for (const definition of this.definitions.values()) {
@@ -365,6 +377,7 @@ export class JobQueue {
       expireInSeconds: 15 * 60,
       handler: (data) => run(data.at ? new Date(data.at) : new Date()),
     });
+    this.periodicNames.add(name);
     if (intervalMs !== null) this.intervals.set(name, intervalMs);
     return {
       runOnce: async (now?: Date) => {
