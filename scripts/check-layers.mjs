@@ -8,12 +8,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const bin = path.join(root, 'node_modules', '.bin', 'depcruise');
+// Run by this process's Node (the project's, decision 0037), not whichever `node` is on PATH.
+const bin = path.join(root, 'node_modules', 'dependency-cruiser', 'bin', 'dependency-cruiser.mjs');
 const targets = ['apps/server/src', 'apps/web/src'];
 
 const run = spawnSync(
-  bin,
-  [...targets, '--config', '.dependency-cruiser.cjs', '--output-type', 'json'],
+  process.execPath,
+  [bin, ...targets, '--config', '.dependency-cruiser.cjs', '--output-type', 'json'],
   { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
 );
 if (run.status === null || !run.stdout.startsWith('{')) {
