@@ -10,9 +10,9 @@ import semver from 'semver';
 
 /**
  * The first supported version of each Node.js line (README, «Running it»; decision 0037): 24 is
- * the one the project runs and tests on, 22 from the first release OpenTelemetry's SDK accepts.
+ * the one the project runs and tests on, 22 from the first release react-router 8 accepts.
  */
-export const SUPPORTED_NODE_LINES = ['22.15.0', '24.0.0'];
+export const SUPPORTED_NODE_LINES = ['22.22.0', '24.0.0'];
 
 const readJson = (file) => JSON.parse(readFileSync(file, 'utf8'));
 

@@ -17,9 +17,9 @@ function fakeProject(manifests: Record<string, object>): string {
   return root;
 }
 
-describe('Node.js versions the project supports (README: 24, and 22.15+)', () => {
+describe('Node.js versions the project supports (README: 24, and 22.22+)', () => {
   test('every installed production dependency runs on each supported line', () => {
-    expect(SUPPORTED_NODE_LINES).toEqual(['22.15.0', '24.0.0']);
+    expect(SUPPORTED_NODE_LINES).toEqual(['22.22.0', '24.0.0']);
     const { problems, checked } = engineProblems(repoRoot);
     expect(problems).toEqual([]);
     expect(checked).toBeGreaterThan(100);
@@ -27,7 +27,7 @@ describe('Node.js versions the project supports (README: 24, and 22.15+)', () =>
 
   test('a dependency of a dependency that wants Node 24 is reported with where it is', () => {
     const root = fakeProject({
-      '': { engines: { node: '>=22.15' }, workspaces: ['apps/server'] },
+      '': { engines: { node: '>=22.22' }, workspaces: ['apps/server'] },
       'apps/server': { name: 'server', dependencies: { framework: '^1.0.0' } },
       'node_modules/framework': {
         name: 'framework',
@@ -38,13 +38,13 @@ describe('Node.js versions the project supports (README: 24, and 22.15+)', () =>
       'node_modules/parser': { name: 'parser', version: '2.0.2', engines: { node: '>=24' } },
     });
     expect(engineProblems(root).problems).toEqual([
-      'parser@2.0.2 (node_modules/parser) wants Node.js ">=24": not 22.15.0',
+      'parser@2.0.2 (node_modules/parser) wants Node.js ">=24": not 22.22.0',
     ]);
   });
 
   test('a nested copy is the one Node loads, and dev dependencies are not production', () => {
     const root = fakeProject({
-      '': { engines: { node: '>=22.15' }, workspaces: ['apps/server'] },
+      '': { engines: { node: '>=22.22' }, workspaces: ['apps/server'] },
       'apps/server': {
         name: 'server',
         dependencies: { framework: '^1.0.0' },
@@ -69,13 +69,13 @@ describe('Node.js versions the project supports (README: 24, and 22.15+)', () =>
       '': { engines: { node: '>=24' }, workspaces: [] },
     });
     expect(engineProblems(root).problems).toEqual([
-      'package.json engines.node ">=24" does not accept Node.js 22.15.0',
+      'package.json engines.node ">=24" does not accept Node.js 22.22.0',
     ]);
   });
 
   test('a required dependency that is not installed is reported', () => {
     const root = fakeProject({
-      '': { engines: { node: '>=22.15' }, workspaces: ['apps/server'] },
+      '': { engines: { node: '>=22.22' }, workspaces: ['apps/server'] },
       'apps/server': { name: 'server', dependencies: { framework: '^1.0.0' } },
     });
     expect(engineProblems(root).problems).toEqual(['framework (for server) is not installed']);
