@@ -122,9 +122,11 @@ async function openPglite(dataDir: string | null, template?: Blob): Promise<Data
     poolStats: () => null,
     executeSql: async (text, values) => {
       if (values && values.length > 0) return client.query(text, values);
-      // Without parameters it may be a script (pg-boss installs its schema in one text).
+      // Without parameters it may be a script (pg-boss installs its schema in one text, and its
+      // upkeep runs `begin; lock; …; commit`): the rows of every statement, in order, as pg-boss
+      // 12 reads them (node-postgres answers a script with one result per statement).
       const results = await client.exec(text);
-      return { rows: results.at(-1)?.rows ?? [] };
+      return { rows: results.flatMap((result) => result.rows) };
     },
     ping: async () => {
       await db.execute(sql`select 1`);

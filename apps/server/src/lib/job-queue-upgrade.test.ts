@@ -68,7 +68,11 @@ test('jobs waiting or running under pg-boss 10 are queued again, with their ids,
     'services.provision': 'stately',
     'orders.checkout': 'singleton',
   });
-  const waiting = await old.send('mail.send', { to: 'customer-1' });
+  // Done under pg-boss 10: fetched and completed while it was the only one due.
+  const done = await old.send('mail.send', { to: 'customer-1' });
+  const [toFinish] = await old.fetch('mail.send', { batchSize: 10 });
+  expect(toFinish?.id).toBe(done);
+  await old.complete('mail.send', toFinish?.id ?? '');
   const later = new Date(Date.now() + 3_600_000);
   const delayed = await old.send('mail.send', { to: 'customer-2' }, { startAfter: later });
   const keyed = await old.send(
@@ -83,10 +87,7 @@ test('jobs waiting or running under pg-boss 10 are queued again, with their ids,
     { singletonKey: 'service-8' },
   );
   await old.fetch('services.provision', { batchSize: 1 });
-  const finished = await old.send('mail.send', { to: 'customer-3' });
-  const [toFinish] = await old.fetch('mail.send', { batchSize: 10 });
-  // The first fetched is the oldest (customer-1); complete it and put customer-3's back.
-  await old.complete('mail.send', toFinish?.id ?? '');
+  const waiting = await old.send('mail.send', { to: 'customer-3' });
   await old.send('orders.checkout', {}, { singletonKey: 'orders.checkout', singletonSeconds: 60 });
   await old.stop({ close: false, graceful: false, wait: true });
 
@@ -113,8 +114,8 @@ test('jobs waiting or running under pg-boss 10 are queued again, with their ids,
   const byId = new Map((rows as Array<{ id: string }>).map((row) => [row.id, row]));
   // customer-1's job completed under pg-boss 10; the periodic run is the next period's to make.
   expect(rows).toHaveLength(4);
-  expect(byId.get(waiting ?? '')).toBeUndefined();
-  expect(byId.get(finished ?? '')).toMatchObject({ data: { to: 'customer-3' }, state: 'created' });
+  expect(byId.get(done ?? '')).toBeUndefined();
+  expect(byId.get(waiting ?? '')).toMatchObject({ data: { to: 'customer-3' }, state: 'created' });
   expect(byId.get(delayed ?? '')).toMatchObject({ data: { to: 'customer-2' }, later: true });
   expect(byId.get(keyed ?? '')).toMatchObject({ data: { serviceId: 7 }, key: 'service-7' });
   expect(byId.get(running ?? '')).toMatchObject({
