@@ -78,8 +78,7 @@ export async function takeOverOldJobs(
   try {
     const result = await db.executeSql(
       `select id, name, priority, data, state, singleton_key, start_after from ${old}.job
-       where state in ('created', 'retry', 'active') and $1::boolean order by created_on`,
-      [true],
+       where state in ('created', 'retry', 'active') order by created_on`,
     );
     rows = result.rows as OldJob[];
   } catch (error) {
@@ -88,7 +87,11 @@ export async function takeOverOldJobs(
     throw error;
   }
   const byQueue = new Map<string, OldJob[]>();
-  for (const row of rows) byQueue.set(row.name, [...(byQueue.get(row.name) ?? []), row]);
+  for (const row of rows) {
+    const jobs = byQueue.get(row.name) ?? [];
+    jobs.push(row);
+    byQueue.set(row.name, jobs);
+  }
   let moved = 0;
   const homeless: string[] = [];
   for (const [name, jobs] of byQueue) {
