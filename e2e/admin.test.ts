@@ -59,10 +59,25 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function consoleSections(page: Page): Promise<string[]> {
+/**
+ * The console menu's section names, once the count of waiting work has come (it arrives after
+ * the menu): `badge` is the accessible name of the count the menu should carry, if any. The
+ * count is read apart from the names, so the names compare whatever the seed leaves waiting.
+ */
+async function consoleSections(page: Page, badge?: string): Promise<string[]> {
   const nav = page.getByRole('navigation', { name: CONSOLE_NAV });
   await nav.getByRole('link').first().waitFor();
-  return (await nav.getByRole('link').allInnerTexts()).map((text) => text.trim());
+  if (badge) await nav.getByLabel(badge, { exact: true }).waitFor();
+  const links = await nav.getByRole('link').all();
+  return Promise.all(
+    links.map((link) =>
+      link.evaluate((element) => {
+        const copy = element.cloneNode(true) as HTMLElement;
+        for (const count of copy.querySelectorAll('[aria-label]')) count.remove();
+        return (copy.textContent ?? '').trim();
+      }),
+    ),
+  );
 }
 
 describe('the staff console in the browser', () => {
@@ -70,7 +85,10 @@ describe('the staff console in the browser', () => {
     const { page, close } = await newPage(browser);
     try {
       await signIn(page, server.url, '/admin', ADMIN);
-      expect(await consoleSections(page)).toEqual(ALL_SECTIONS);
+      // The demo's VPS waits past its delivery time (seed part manual-delivery): one on the menu.
+      expect(await consoleSections(page, `${persianDigits(1)} سرویس منتظر کارشناس`)).toEqual(
+        ALL_SECTIONS,
+      );
       await page
         .getByRole('navigation', { name: 'منوی اصلی' })
         .getByRole('link', { name: 'کنسول کارکنان' })
