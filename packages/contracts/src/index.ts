@@ -24,6 +24,7 @@ export * from './calls/provisioning';
 export * from './calls/staff-work';
 export * from './calls/tickets';
 export * from './constants';
+export * from './domain-name';
 export * from './envelope';
 export * from './errors';
 export * from './fields';
