@@ -8,7 +8,7 @@ const SERVER_LAYERS = [
   ['catalog', 'billing'],
   ['orders'],
   ['services'],
-  ['tickets', 'content', 'live', 'customers'],
+  ['tickets', 'content', 'live', 'customers', 'domains'],
   ['dashboard', 'seo', 'red-dots'],
 ];
 

@@ -14,6 +14,7 @@ import { staffCatalogRoutes, storeRoutes } from './modules/catalog';
 import { contentRoutes, staffArticlesRoutes } from './modules/content';
 import { accountRoutes, staffCustomersRoutes } from './modules/customers';
 import { dashboardRoutes } from './modules/dashboard';
+import { domainRoutes } from './modules/domains';
 import { filesRoutes } from './modules/files';
 import { liveRoutes } from './modules/live';
 import {
@@ -188,6 +189,7 @@ export async function buildApp(
   await app.register(accountRoutes);
   await app.register(contentRoutes);
   await app.register(storeRoutes);
+  await app.register(domainRoutes);
   await app.register(checkoutRoutes);
   await app.register(panelRoutes);
   await app.register(panelOrdersRoutes);

@@ -1,3 +1,4 @@
+/// <reference path="./punycode.d.ts" />
 import { toLatinDigits, toPersianDigits } from '@vitrin/fa';
 import punycode from 'punycode.js';
 
@@ -30,8 +31,11 @@ const PERSIAN_LETTERS = 'ءآأؤئابپتثجچحخدذرزژسشصضطظعغ�
 const PERSIAN_LETTER = new RegExp(`^[${PERSIAN_LETTERS}]$`, 'u');
 const PERSIAN_LABEL = new RegExp(`^[${PERSIAN_LETTERS}۰-۹${ZWNJ}-]+$`, 'u');
 const ASCII_LABEL = /^[a-z0-9-]+$/;
-/** Letters and marks of any script, digits and the hyphen: what an IDN label is made of. */
-const IDN_LABEL = /^[\p{L}\p{M}\p{Nd}-]+$/u;
+/**
+ * Letters and marks of any script, digits and the hyphen: what an IDN label is made of; and the
+ * ZWNJ Persian words need between letters (IDNA2008's CONTEXTJ, RFC 5892 Appendix A.1).
+ */
+const IDN_LABEL = /^[\p{L}\p{M}\p{Nd}\u200c-]+$/u;
 const NON_ASCII = /\P{ASCII}/u;
 
 /** What the search box holds once the address parts around the name are gone. */
@@ -91,9 +95,14 @@ export interface DomainName {
   unicode: string;
 }
 
+/** A TLD's A-label: `ایران` → `xn--mgba3a4f16a`, `com` → `com`. */
+export function punycodeTld(tld: string): string {
+  return punycode.toASCII(tld);
+}
+
 /** Checks `label` under a TLD's rule and answers the name in both forms, or why not. */
 export function domainNameFor(label: string, rule: DomainTldRule): Parsed<DomainName> {
-  const asciiTld = punycode.toASCII(rule.tld);
+  const asciiTld = punycodeTld(rule.tld);
   const written = writeFor(label, rule.script);
   const checked = checkLabel(written, rule);
   if (!checked.ok) return checked;
@@ -114,7 +123,8 @@ function checkLabel(
   label: string,
   rule: DomainTldRule,
 ): Parsed<{ ascii: string; unicode: string }> {
-  const tldShown = `.${rule.tld}`;
+  // A Latin TLD after Persian text keeps its dot in front with a left-to-right mark (‎.ir).
+  const tldShown = rule.script === 'persian' ? `.${rule.tld}` : `\u200e.${rule.tld}`;
   if (label.startsWith('-') || label.endsWith('-')) {
     return fail('نام دامنه با خط تیره شروع یا تمام نمی‌شود');
   }

@@ -13,6 +13,7 @@ export * from './calls/billing';
 export * from './calls/billing-document';
 export * from './calls/catalog';
 export * from './calls/checkout';
+export * from './calls/domains';
 export * from './calls/live';
 export * from './calls/mailboxes';
 export * from './calls/manual-delivery';

@@ -12,6 +12,7 @@ export const PAGES = {
   store: '/store',
   product: '/store/:slug',
   productThemes: '/store/:slug/themes',
+  domains: '/domains',
   cart: '/cart',
   paymentCallback: '/pay/callback',
   download: '/download',

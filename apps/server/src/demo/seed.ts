@@ -9,6 +9,7 @@ import { seedCatalogTruth } from './seed-catalog-truth';
 import { seedCheckout } from './seed-checkout';
 import { seedClientErrors } from './seed-client-errors';
 import { seedManualDelivery } from './seed-deliveries';
+import { seedDomains } from './seed-domains';
 import { seedLive } from './seed-live';
 import { seedPanel } from './seed-panel';
 import { seedProvisioning } from './seed-provisioning';
@@ -107,6 +108,8 @@ const seedParts: ReadonlyArray<{
   { name: 'business-email', run: (tx, context) => seedBusinessEmail(tx, context.secrets) },
   // Limits, truthful promises and nameservers (issue 35) for a database seeded before them.
   { name: 'catalog-truth', run: (tx) => seedCatalogTruth(tx) },
+  // The sandbox registry and the TLDs on sale (issue 38).
+  { name: 'domains', run: (tx, context) => seedDomains(tx, context.secrets) },
 ];
 
 /** Applies every part of the demo seed this database has not had; answers the parts applied. */

@@ -12,7 +12,7 @@ test('every public page names the file it imports', () => {
   const pages = [
     ...router.matchAll(/lazyPublicPage\(\s*'([^']+)',\s*\(\)\s*=>\s*import\('([^']+)'\)/g),
   ];
-  expect(pages.length).toBe(7);
+  expect(pages.length).toBe(8);
   for (const [, named, imported] of pages) {
     expect(`${path.relative(webRoot, path.resolve(appDir, imported ?? ''))}.tsx`, named).toBe(
       named,

@@ -27,6 +27,9 @@ const ProductPage = lazyPublicPage('src/app/pages/store-product-page.tsx', () =>
 const ProductThemesPage = lazyPublicPage('src/features/store/pages/product-themes-page.tsx', () =>
   import('../features/store/pages/product-themes-page').then((m) => m.ProductThemesPage),
 );
+const DomainsPage = lazyPublicPage('src/features/store/pages/domains-page.tsx', () =>
+  import('../features/store/pages/domains-page').then((m) => m.DomainsPage),
+);
 const CartPage = lazy(() =>
   import('../features/checkout/pages/cart-page').then((m) => ({ default: m.CartPage })),
 );
@@ -159,6 +162,7 @@ export function AppRoutes() {
         <Route path={PAGES.articles} element={<ArticlesPage />} />
         <Route path={PAGES.article} element={<ArticlePage />} />
         <Route path={PAGES.store} element={<StorePage />} />
+        <Route path={PAGES.domains} element={<DomainsPage />} />
         <Route path={PAGES.product} element={<ProductPage />} />
         <Route path={PAGES.productThemes} element={<ProductThemesPage />} />
         <Route path={PAGES.cart} element={<CartPage />} />

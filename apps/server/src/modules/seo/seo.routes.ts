@@ -47,6 +47,7 @@ export async function seoRoutes(app: FastifyInstance) {
         const entries = [
           urlEntry(`${origin}/`),
           urlEntry(`${origin}/store`),
+          urlEntry(`${origin}/domains`),
           urlEntry(`${origin}/articles`),
           urlEntry(`${origin}/download`),
           ...products.flatMap((product) => [

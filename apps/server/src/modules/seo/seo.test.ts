@@ -71,6 +71,7 @@ describe('page meta in the HTML', () => {
       /<title>قالب‌های [^<]+ \| ویترین<\/title>/,
     );
     expect((await page('/store')).body).toContain('<title>فروشگاه | ویترین</title>');
+    expect((await page('/domains?q=sara')).body).toContain('<title>جست‌وجوی دامنه | ویترین</title>');
     expect((await page('/articles?category=hosting')).body).toContain(
       '<title>مقاله‌ها | ویترین</title>',
     );
@@ -127,6 +128,7 @@ describe('robots.txt and sitemap.xml', () => {
     expect(locations).not.toContain('https://vitrin.example/store/wp-pro/themes');
     expect(locations).toContain('https://vitrin.example/articles/speed-up-wordpress');
     expect(locations).toContain('https://vitrin.example/download');
+    expect(locations).toContain('https://vitrin.example/domains');
     const hidden = await t.app.db.select().from(products).where(eq(products.status, 'hidden'));
     const drafts = await t.app.db.select().from(articles).where(eq(articles.status, 'draft'));
     for (const row of hidden)

@@ -1,4 +1,5 @@
 import {
+  Anchor,
   Container,
   Grid,
   Group,
@@ -10,8 +11,9 @@ import {
   Title,
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { PRODUCT_SORT_LABELS, PRODUCT_SORTS, type ProductSort } from '@vitrin/contracts';
+import { PAGES, PRODUCT_SORT_LABELS, PRODUCT_SORTS, type ProductSort } from '@vitrin/contracts';
 import { shortenPrice } from '@vitrin/fa';
+import { Link } from 'react-router';
 import { isRequestFault } from '../../../lib/api-error';
 import { FilterChips, FilterChipsSkeleton } from '../../../ui/filter-chips';
 import { FilteredListEmpty, FilteredListFailed } from '../../../ui/filtered-list-status';
@@ -54,6 +56,9 @@ export function StorePage() {
         <Text c="dimmed">
           پلن‌های سایت‌ساز، هاست، سرور مجازی و دامنه را با مشخصات و قیمت کامل ببینید و مقایسه کنید.
         </Text>
+        <Anchor component={Link} to={PAGES.domains} size="sm" w="fit-content">
+          نام دامنهٔ دلخواهتان آزاد است؟ جست‌وجوی دامنه
+        </Anchor>
       </Stack>
 
       <Grid gutter="xl">

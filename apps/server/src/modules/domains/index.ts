@@ -1,0 +1,3 @@
+// The public surface of this module (docs/architecture.md): what the app and other modules use.
+
+export { domainRoutes } from './domains.routes';

@@ -1,0 +1,122 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, test } from 'vitest';
+import { domainTlds, registrarAccounts, sandboxRegistryNames } from '../../schema';
+import { setupTestApp } from '../../test/test-app';
+
+// The domain search (issue 38) on the demo: the sandbox registry and five TLDs.
+
+const t = setupTestApp({ seedDemoData: true });
+
+interface Row {
+  tld: string;
+  name: string;
+  ascii: string | null;
+  availability: string;
+  reason: string | null;
+  years: number[];
+  registerPrice: number;
+  renewPrice: number;
+  transferPrice: number;
+  authCodeRequired: boolean;
+}
+
+let addresses = 0;
+
+/** Each search from its own address unless one is given: the rate limit is per address. */
+async function search(q: string, ip = `10.0.${Math.floor(++addresses / 250)}.${addresses % 250}`) {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/store/search-domains',
+    headers: { 'content-type': 'application/json' },
+    payload: JSON.stringify({ q }),
+    remoteAddress: ip,
+  });
+  return { status: response.statusCode, body: response.json() };
+}
+
+async function results(q: string): Promise<Row[]> {
+  const { status, body } = await search(q);
+  expect(status, JSON.stringify(body)).toBe(200);
+  return body.data.results as Row[];
+}
+
+describe('search-domains', () => {
+  test('a bare name is asked under every TLD on sale, in the staff order, with prices per year', async () => {
+    const rows = await results('Sara-Shop');
+    expect(rows.map((row) => row.tld)).toEqual(['ir', 'ایران', 'com', 'net', 'org']);
+    const ir = rows[0] as Row;
+    expect(ir).toMatchObject({
+      name: 'sara-shop.ir',
+      ascii: 'sara-shop.ir',
+      availability: 'available',
+      reason: null,
+      years: [1, 5],
+      registerPrice: 1_200_000,
+      authCodeRequired: false,
+    });
+    // A Latin name cannot be a .ایران name: it says why instead of asking the registry.
+    expect(rows[1]).toMatchObject({ availability: 'invalid', ascii: null });
+    expect(rows[1]?.reason).toContain('فقط حروف و رقم‌های فارسی');
+    expect(rows[2]).toMatchObject({ name: 'sara-shop.com', availability: 'available' });
+  });
+
+  test('the registry’s book decides: a name it holds is taken', async () => {
+    const rows = await results('https://www.vitrin.com/about');
+    expect(rows[0]).toMatchObject({ tld: 'com', availability: 'taken' });
+    expect(rows.find((row) => row.tld === 'ir')).toMatchObject({ availability: 'taken' });
+    expect(rows.find((row) => row.tld === 'net')).toMatchObject({ availability: 'available' });
+
+    await t.app.db
+      .insert(sandboxRegistryNames)
+      .values({ name: 'vitrin.net', sponsor: 'another-registrar', expiresAt: new Date() });
+    const again = await results('vitrin.com');
+    expect(again.find((row) => row.tld === 'net')).toMatchObject({ availability: 'taken' });
+  });
+
+  test('a Persian name is asked under .ایران by its A-label; Arabic letters read as Persian', async () => {
+    const rows = await results('كتاب‌فروشي.ايران');
+    expect(rows[0]).toMatchObject({
+      tld: 'ایران',
+      name: 'کتاب‌فروشی.ایران',
+      availability: 'available',
+    });
+    expect(rows[0]?.ascii).toMatch(/^xn--[a-z0-9-]+\.xn--mgba3a4f16a$/);
+    // Under .com a Persian name is an IDN and is asked too.
+    expect(rows.find((row) => row.tld === 'com')?.ascii).toMatch(/^xn--.+\.com$/);
+    expect(rows.find((row) => row.tld === 'ir')).toMatchObject({ availability: 'invalid' });
+  });
+
+  test.each([
+    ['shop.sara.ir', 'زیردامنه'],
+    ['sara.xyz', '«.xyz»'],
+    ['sara shop', 'فاصله'],
+  ])('%s is refused with a Persian reason on the field', async (q, reason) => {
+    const { status, body } = await search(q);
+    expect(status).toBe(400);
+    expect(body.ok).toBe(false);
+    expect(body.error.code).toBe('VALIDATION');
+    expect(body.error.fields.q).toContain(reason);
+  });
+
+  test('a registry that cannot answer leaves its names unknown, never guessed', async () => {
+    const [account] = await t.app.db
+      .insert(registrarAccounts)
+      .values({ name: 'epp-registry', kind: 'epp', endpoint: 'epp.example:700', credentials: '' })
+      .returning({ id: registrarAccounts.id });
+    await t.app.db
+      .update(domainTlds)
+      .set({ registrarAccountId: account?.id })
+      .where(eq(domainTlds.tld, 'org'));
+    const rows = await results('sara-shop');
+    expect(rows.find((row) => row.tld === 'org')).toMatchObject({ availability: 'unknown' });
+    expect(rows.find((row) => row.tld === 'org')?.reason).toContain('پاسخ نمی‌دهد');
+    expect(rows.find((row) => row.tld === 'com')).toMatchObject({ availability: 'available' });
+  });
+
+  test('searches are limited per address', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) statuses.push((await search(`name${i}`, '10.9.9.9')).status);
+    expect(statuses.slice(0, 30).every((status) => status === 200)).toBe(true);
+    expect(statuses[30]).toBe(429);
+  });
+});
