@@ -1,6 +1,7 @@
 import { punycodeTld } from '@vitrin/contracts';
 import type { Transaction } from '../db/client';
 import type { SecretBox } from '../lib/secret-box';
+import { sealRegistrarCredentials } from '../modules/domains';
 import { domainTlds, registrarAccounts, sandboxRegistryNames } from '../schema';
 
 // The domains' demo (seed part `domains`, issue 38): the built-in sandbox registry as the one
@@ -90,7 +91,11 @@ export const DEMO_TAKEN_NAMES = [
 export async function seedDomains(tx: Transaction, secrets: SecretBox): Promise<void> {
   const [account] = await tx
     .insert(registrarAccounts)
-    .values({ name: 'sandbox-registry', kind: 'sandbox', credentials: secrets.seal('{}') })
+    .values({
+      name: 'sandbox-registry',
+      kind: 'sandbox',
+      credentials: sealRegistrarCredentials(secrets, 'sandbox', {}),
+    })
     .onConflictDoNothing({ target: registrarAccounts.name })
     .returning({ id: registrarAccounts.id });
   if (!account) return;

@@ -1,34 +1,109 @@
+import { z } from 'zod';
 import type { Database } from '../../db/client';
+import type { SecretBox } from '../../lib/secret-box';
+import { EppRegistrar } from '../../providers/registrar/epp-registrar';
+import { parseEppEndpoint } from '../../providers/registrar/epp-session';
 import {
   type RegistrarDriver,
   RegistrarError,
   type RegistrarKind,
 } from '../../providers/registrar/registrar-driver';
 import { SandboxRegistrar } from '../../providers/registrar/sandbox-registrar';
+import type { registrarAccounts } from './schema';
 
-// Which driver speaks for a registrar account (decision 0038).
+// Which driver speaks for a registrar account (decision 0038), kept per account so that an EPP
+// account holds one session open between calls, as registries expect.
+
+type RegistrarAccount = Pick<
+  typeof registrarAccounts.$inferSelect,
+  'id' | 'kind' | 'endpoint' | 'credentials'
+>;
+
+const pem = z
+  .string()
+  .max(20_000)
+  .regex(/^-----BEGIN [A-Z ]+-----/);
+
+/** What each kind keeps sealed in `registrar_accounts.credentials`. */
+export const registrarCredentialSchemas = {
+  sandbox: z.strictObject({}),
+  epp: z.strictObject({
+    clientId: z.string().min(1).max(64),
+    password: z.string().min(6).max(64),
+    /** The registry's CA, when its certificate is not signed by a public one. */
+    ca: pem.optional(),
+    /** Our client certificate and key, for registries that ask for one (RFC 5734 §9). */
+    cert: pem.optional(),
+    key: pem.optional(),
+  }),
+  irnic: z.strictObject({ token: z.string().min(1).max(512) }),
+} satisfies Record<RegistrarKind, z.ZodType>;
+
+/** Seals a kind's credentials after checking their shape. */
+export function sealRegistrarCredentials(
+  secrets: SecretBox,
+  kind: RegistrarKind,
+  credentials: unknown,
+): string {
+  return secrets.seal(JSON.stringify(registrarCredentialSchemas[kind].parse(credentials)));
+}
+
+/** How long one registry exchange may take before it counts as a timeout. */
+export const REGISTRAR_TIMEOUT_MS = 15_000;
 
 export interface RegistrarDeps {
   db: Database;
+  secrets: SecretBox;
+  timeoutMs?: number;
 }
 
-/**
- * The driver for one account. The EPP and IRNIC drivers are not built yet: an account of those
- * kinds answers every call with a plain refusal, so nothing pretends to have asked a registry.
- */
-export function registrarFor(
-  account: { kind: RegistrarKind },
-  deps: RegistrarDeps,
-): RegistrarDriver {
-  switch (account.kind) {
-    case 'sandbox':
-      return new SandboxRegistrar(deps.db);
-    case 'epp':
-    case 'irnic':
-      return new UnbuiltRegistrar(account.kind);
+type Closable = RegistrarDriver & { close?: () => Promise<void> };
+
+/** The drivers of the registrar accounts in use, one per account, closed with the app. */
+export class RegistrarPool {
+  private readonly drivers = new Map<string, { version: string; driver: Closable }>();
+
+  constructor(private readonly deps: RegistrarDeps) {}
+
+  driverFor(account: RegistrarAccount): RegistrarDriver {
+    const version = `${account.kind} ${account.endpoint} ${account.credentials}`;
+    const held = this.drivers.get(account.id);
+    if (held?.version === version) return held.driver;
+    // The account was changed (a new password, another endpoint): its old session ends.
+    void held?.driver.close?.();
+    const driver = this.make(account);
+    this.drivers.set(account.id, { version, driver });
+    return driver;
+  }
+
+  async close(): Promise<void> {
+    const held = [...this.drivers.values()];
+    this.drivers.clear();
+    await Promise.all(held.map(({ driver }) => driver.close?.()));
+  }
+
+  private make(account: RegistrarAccount): Closable {
+    switch (account.kind) {
+      case 'sandbox':
+        return new SandboxRegistrar(this.deps.db);
+      case 'epp': {
+        const credentials = registrarCredentialSchemas.epp.parse(
+          JSON.parse(this.deps.secrets.open(account.credentials)),
+        );
+        const { clientId, password, ...tlsFiles } = credentials;
+        return new EppRegistrar({
+          endpoint: { ...parseEppEndpoint(account.endpoint), ...tlsFiles },
+          login: { clientId, password },
+          timeoutMs: this.deps.timeoutMs ?? REGISTRAR_TIMEOUT_MS,
+        });
+      }
+      case 'irnic':
+        return new UnbuiltRegistrar(account.kind);
+    }
   }
 }
 
+/** The IRNIC driver is not built yet: its account refuses every call, so nothing pretends. */
 class UnbuiltRegistrar implements RegistrarDriver {
   constructor(readonly kind: RegistrarKind) {}
 

@@ -7,9 +7,10 @@ import {
   type searchDomains,
 } from '@vitrin/contracts';
 import { asc, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
 import type { Logger } from '../../lib/logger';
 import { fieldError } from '../catalog';
-import { type RegistrarDeps, registrarFor, withinRegistrarTime } from './registrars';
+import { type RegistrarPool, withinRegistrarTime } from './registrars';
 import { domainTlds, registrarAccounts } from './schema';
 
 // The domain search (issue 38): one label against every TLD on sale, each name asked of its
@@ -22,7 +23,9 @@ type ResultRow = SearchResult['results'][number];
 /** How long the search waits for a registry's check before saying it does not know. */
 export const DOMAIN_CHECK_TIMEOUT_MS = 5_000;
 
-export interface SearchDeps extends RegistrarDeps {
+export interface SearchDeps {
+  db: Database;
+  registrars: RegistrarPool;
   log: Logger;
   checkTimeoutMs?: number;
 }
@@ -82,7 +85,7 @@ export async function searchDomainNames(deps: SearchDeps, q: string): Promise<Se
       try {
         if (!account.enabled) throw new Error(`registrar account ${account.name} is switched off`);
         const answers = await withinRegistrarTime(
-          registrarFor(account, deps).check(names),
+          deps.registrars.driverFor(account).check(names),
           deps.checkTimeoutMs ?? DOMAIN_CHECK_TIMEOUT_MS,
         );
         const byName = new Map(answers.map((answer) => [answer.name, answer]));

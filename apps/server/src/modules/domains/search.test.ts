@@ -1,7 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
+import { FakeEppServer } from '../../providers/registrar/fake-epp-server';
 import { domainTlds, registrarAccounts, sandboxRegistryNames } from '../../schema';
+import { selfSignedCertificate } from '../../test/self-signed';
 import { setupTestApp } from '../../test/test-app';
+import { sealRegistrarCredentials } from './registrars';
 
 // The domain search (issue 38) on the demo: the sandbox registry and five TLDs.
 
@@ -21,6 +24,18 @@ interface Row {
 }
 
 let addresses = 0;
+
+/** Puts TLDs back on the demo's sandbox registry. */
+async function restoreSandbox(...tlds: string[]) {
+  const [sandbox] = await t.app.db
+    .select({ id: registrarAccounts.id })
+    .from(registrarAccounts)
+    .where(eq(registrarAccounts.name, 'sandbox-registry'));
+  await t.app.db
+    .update(domainTlds)
+    .set({ registrarAccountId: sandbox?.id })
+    .where(inArray(domainTlds.tld, tlds));
+}
 
 /** Each search from its own address unless one is given: the rate limit is per address. */
 async function search(q: string, ip = `10.0.${Math.floor(++addresses / 250)}.${addresses % 250}`) {
@@ -101,16 +116,65 @@ describe('search-domains', () => {
   test('a registry that cannot answer leaves its names unknown, never guessed', async () => {
     const [account] = await t.app.db
       .insert(registrarAccounts)
-      .values({ name: 'epp-registry', kind: 'epp', endpoint: 'epp.example:700', credentials: '' })
+      .values({
+        name: 'irnic-registry',
+        kind: 'irnic',
+        endpoint: 'https://epp.nic.ir/submit',
+        credentials: sealRegistrarCredentials(t.app.secrets, 'irnic', { token: 'reseller-token' }),
+      })
       .returning({ id: registrarAccounts.id });
     await t.app.db
       .update(domainTlds)
       .set({ registrarAccountId: account?.id })
       .where(eq(domainTlds.tld, 'org'));
-    const rows = await results('sara-shop');
-    expect(rows.find((row) => row.tld === 'org')).toMatchObject({ availability: 'unknown' });
-    expect(rows.find((row) => row.tld === 'org')?.reason).toContain('پاسخ نمی‌دهد');
-    expect(rows.find((row) => row.tld === 'com')).toMatchObject({ availability: 'available' });
+    try {
+      const rows = await results('sara-shop');
+      expect(rows.find((row) => row.tld === 'org')).toMatchObject({ availability: 'unknown' });
+      expect(rows.find((row) => row.tld === 'org')?.reason).toContain('پاسخ نمی‌دهد');
+      expect(rows.find((row) => row.tld === 'com')).toMatchObject({ availability: 'available' });
+    } finally {
+      await restoreSandbox('org');
+    }
+  });
+
+  test('a TLD on an EPP registry is asked over EPP, on one kept session', async () => {
+    const pair = await selfSignedCertificate();
+    const registry = new FakeEppServer({
+      ...pair,
+      clientId: 'vitrin-reseller',
+      password: 'epp-secret-1',
+      names: ['sara-shop.net'],
+    });
+    const { host, port } = await registry.start();
+    try {
+      const [account] = await t.app.db
+        .insert(registrarAccounts)
+        .values({
+          name: 'fake-epp',
+          kind: 'epp',
+          endpoint: `${host}:${port}`,
+          credentials: sealRegistrarCredentials(t.app.secrets, 'epp', {
+            clientId: 'vitrin-reseller',
+            password: 'epp-secret-1',
+            ca: pair.cert,
+          }),
+        })
+        .returning({ id: registrarAccounts.id });
+      await t.app.db
+        .update(domainTlds)
+        .set({ registrarAccountId: account?.id })
+        .where(inArray(domainTlds.tld, ['com', 'net']));
+      const rows = await results('sara-shop');
+      expect(rows.find((row) => row.tld === 'net')).toMatchObject({ availability: 'taken' });
+      expect(rows.find((row) => row.tld === 'com')).toMatchObject({ availability: 'available' });
+      await results('another-name');
+      // Two searches, one batch each, one login.
+      expect(registry.log.filter((entry) => entry.command === 'check')).toHaveLength(2);
+      expect(registry.logins).toBe(1);
+    } finally {
+      await restoreSandbox('com', 'net');
+      await registry.stop();
+    }
   });
 
   test('searches are limited per address', async () => {

@@ -47,6 +47,9 @@ export class RegistrarError extends Error {
 
 export interface RegistrarDriver {
   readonly kind: RegistrarKind;
-  /** Availability of each name, in the order asked; one round trip for the batch. */
+  /**
+   * Availability of each name, in the order asked, in as few round trips as the registry allows.
+   * A name the registry gave no answer for is left out: the caller does not know about it.
+   */
   check(names: readonly string[]): Promise<NameCheck[]>;
 }
