@@ -10,6 +10,22 @@ import { useInProcessServerAndBrowser } from './harness';
 const h = useInProcessServerAndBrowser();
 
 describe('the domain search', () => {
+  test('the home page’s search box opens the search with the name asked', async () => {
+    const { page, close } = await newPage(h.browser, viewports.phone);
+    try {
+      await page.goto(`${h.server.url}/`);
+      const box = page.getByRole('search', { name: 'دامنهٔ دلخواهتان آزاد است؟' });
+      await box.getByLabel('نام دامنه').fill('sara-shop.ir');
+      await screenshotBoth(page, 'home-domain-search');
+      await box.getByRole('button', { name: 'جست‌وجوی دامنه' }).click();
+      await page.waitForURL(`${h.server.url}/domains?q=sara-shop.ir`);
+      await page.getByRole('listitem', { name: 'sara-shop.ir' }).getByText('آزاد').waitFor();
+      expect(await page.getByLabel('نام دامنه').inputValue()).toBe('sara-shop.ir');
+    } finally {
+      await close();
+    }
+  });
+
   test('a visitor on a phone searches a name and sees each TLD answered, with prices', async () => {
     const { page, close } = await newPage(h.browser, viewports.phone);
     try {
@@ -19,7 +35,7 @@ describe('the domain search', () => {
       await page.getByRole('heading', { name: 'جست‌وجوی دامنه', level: 1 }).waitFor();
 
       await page.getByLabel('نام دامنه').fill('https://www.Vitrin.com/');
-      await page.getByRole('button', { name: 'جست‌وجو' }).click();
+      await page.getByRole('button', { name: 'جست‌وجو', exact: true }).click();
       await page.waitForURL(/\/domains\?q=/);
       const results = page.getByRole('list');
       const com = results.getByRole('listitem', { name: 'vitrin.com' });
@@ -44,13 +60,13 @@ describe('the domain search', () => {
       await screenshotBoth(page, 'domains-search');
 
       await page.getByLabel('نام دامنه').fill('کتاب‌فروشی.ایران');
-      await page.getByRole('button', { name: 'جست‌وجو' }).click();
+      await page.getByRole('button', { name: 'جست‌وجو', exact: true }).click();
       const persian = results.getByRole('listitem', { name: 'کتاب‌فروشی.ایران' });
       await persian.getByText('آزاد').waitFor();
       await screenshotBoth(page, 'domains-search-persian');
 
       await page.getByLabel('نام دامنه').fill('shop.sara.ir');
-      await page.getByRole('button', { name: 'جست‌وجو' }).click();
+      await page.getByRole('button', { name: 'جست‌وجو', exact: true }).click();
       await page.getByText('زیردامنه ثبت نمی‌شود').waitFor();
       expect(await page.getByLabel('نام دامنه').getAttribute('aria-invalid')).toBe('true');
       await screenshotBoth(page, 'domains-search-refused');

@@ -9,6 +9,7 @@ import { HomeSection } from '../../features/content/components/home-section';
 import { ProductGroups } from '../../features/content/components/product-groups';
 import { ServerStatusPending } from '../../features/content/components/server-status-pending';
 import { WhyUs } from '../../features/content/components/why-us';
+import { DomainSearchBand } from '../../features/store/components/domain-search-band';
 import { ProductCard, ProductCardSkeleton } from '../../features/store/components/product-card';
 import { ThemeCard, ThemeCardSkeleton } from '../../features/store/components/theme-card';
 import { CardStrip } from '../../ui/card-strip';
@@ -31,6 +32,7 @@ export function HomePage() {
   return (
     <>
       <HeroSection hero={data?.hero ?? (home.isError ? DEFAULT_HERO : undefined)} />
+      <DomainSearchBand />
       {home.isError && !data ? (
         <Container py="xl">
           <Alert
