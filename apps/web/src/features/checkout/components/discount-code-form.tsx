@@ -1,15 +1,24 @@
 import { Alert, Badge, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import type { Dispatch, FormEvent, SetStateAction } from 'react';
 import { fieldError } from '../../../lib/field-error';
 import { showSuccessToast } from '../../../lib/toast';
 import { useApplyDiscountCode } from '../api/apply-discount-code';
 import type { Cart } from '../api/cart-calls';
 import { SignedAmount } from './signed-amount';
 
+/** The code being typed and its setter, kept by the page so a redraw of the cart keeps it. */
+export type TypedCode = [string, Dispatch<SetStateAction<string>>];
+
 /** The cart's discount code: one to type, or the one applied with what it gives (or why not). */
-export function DiscountCodeForm({ discount }: { discount: Cart['discount'] }) {
+export function DiscountCodeForm({
+  discount,
+  typed,
+}: {
+  discount: Cart['discount'];
+  typed: TypedCode;
+}) {
   const apply = useApplyDiscountCode();
-  const [code, setCode] = useState('');
+  const [code, setCode] = typed;
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

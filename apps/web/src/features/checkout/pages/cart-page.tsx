@@ -32,7 +32,7 @@ import {
   toBuyerDraft,
 } from '../components/buyer-fields';
 import { CartLineItem } from '../components/cart-line-item';
-import { DiscountCodeForm } from '../components/discount-code-form';
+import { DiscountCodeForm, type TypedCode } from '../components/discount-code-form';
 import { WalletToggle } from '../components/wallet-toggle';
 import { usePayOrder } from '../hooks/use-pay-order';
 import { vatLabel } from '../utils/vat-label';
@@ -49,6 +49,10 @@ export function CartPage() {
   // the browser every few milliseconds, where the answer itself would re-render the whole
   // cart in one task (on a phone, the page's longest).
   const shown = useDeferredValue(cart.data);
+  // The code being typed lives here, above the contents: when the cart is asked again for
+  // another owner (the session settling after a page load), the contents are drawn anew and
+  // would otherwise drop what the person had typed.
+  const typedCode = useState('');
 
   return (
     <Container py={{ base: 'lg', sm: 40 }}>
@@ -56,7 +60,7 @@ export function CartPage() {
         سبد خرید
       </Title>
       {shown ? (
-        <CartContents cart={shown} userId={userId} />
+        <CartContents cart={shown} userId={userId} typedCode={typedCode} />
       ) : cart.isError ? (
         <StatusMessage
           icon={<AlertIcon size={32} />}
@@ -75,7 +79,15 @@ export function CartPage() {
   );
 }
 
-function CartContents({ cart, userId }: { cart: Cart; userId: string | null }) {
+function CartContents({
+  cart,
+  userId,
+  typedCode,
+}: {
+  cart: Cart;
+  userId: string | null;
+  typedCode: TypedCode;
+}) {
   const notice = cart.removedNotice && (
     <Alert color="amber" variant="light" c="amber.9" mb="lg" role="status">
       {cart.removedNotice}
@@ -101,7 +113,7 @@ function CartContents({ cart, userId }: { cart: Cart; userId: string | null }) {
 
   const summary = (
     <>
-      <DiscountCodeForm discount={cart.discount} />
+      <DiscountCodeForm discount={cart.discount} typed={typedCode} />
       <Divider />
       <AmountRows
         rows={[
