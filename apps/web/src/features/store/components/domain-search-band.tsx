@@ -10,34 +10,31 @@ export function DomainSearchBand() {
   return (
     <section aria-labelledby="domain-search-title">
       <Container py="lg">
-        <form
-          action={PAGES.domains}
-          method="get"
-          role="search"
-          aria-labelledby="domain-search-title"
-        >
-          <Title order={2} size="h3" id="domain-search-title" mb="xs">
-            دامنهٔ دلخواهتان آزاد است؟
-          </Title>
-          <div className={classes.row}>
-            <input
-              className={classes.input}
-              type="text"
-              enterKeyHint="search"
-              name="q"
-              required
-              // DOMAIN_QUERY_MAX_LENGTH: the constant's module (with punycode) stays off this page.
-              maxLength={300}
-              aria-label="نام دامنه"
-              placeholder="مثلا: sara-shop.ir"
-              autoCapitalize="none"
-              spellCheck={false}
-            />
-            <button className={classes.button} type="submit">
-              جست‌وجوی دامنه
-            </button>
-          </div>
-        </form>
+        <search aria-labelledby="domain-search-title">
+          <form action={PAGES.domains} method="get">
+            <Title order={2} size="h3" id="domain-search-title" mb="xs">
+              دامنهٔ دلخواهتان آزاد است؟
+            </Title>
+            <div className={classes.row}>
+              <input
+                className={classes.input}
+                type="text"
+                enterKeyHint="search"
+                name="q"
+                required
+                // DOMAIN_QUERY_MAX_LENGTH: the constant's module (with punycode) stays off this page.
+                maxLength={300}
+                aria-label="نام دامنه"
+                placeholder="مثلا: sara-shop.ir"
+                autoCapitalize="none"
+                spellCheck={false}
+              />
+              <button className={classes.button} type="submit">
+                جست‌وجوی دامنه
+              </button>
+            </div>
+          </form>
+        </search>
       </Container>
     </section>
   );
