@@ -54,7 +54,6 @@ export const REGISTRAR_TIMEOUT_MS = 15_000;
 export interface RegistrarDeps {
   db: Database;
   secrets: SecretBox;
-  timeoutMs?: number;
 }
 
 type Closable = RegistrarDriver & { close?: () => Promise<void> };
@@ -94,7 +93,7 @@ export class RegistrarPool {
         return new EppRegistrar({
           endpoint: { ...parseEppEndpoint(account.endpoint), ...tlsFiles },
           login: { clientId, password },
-          timeoutMs: this.deps.timeoutMs ?? REGISTRAR_TIMEOUT_MS,
+          timeoutMs: REGISTRAR_TIMEOUT_MS,
         });
       }
       case 'irnic':

@@ -27,7 +27,6 @@ export interface SearchDeps {
   db: Database;
   registrars: RegistrarPool;
   log: Logger;
-  checkTimeoutMs?: number;
 }
 
 export async function searchDomainNames(deps: SearchDeps, q: string): Promise<SearchResult> {
@@ -86,7 +85,7 @@ export async function searchDomainNames(deps: SearchDeps, q: string): Promise<Se
         if (!account.enabled) throw new Error(`registrar account ${account.name} is switched off`);
         const answers = await withinRegistrarTime(
           deps.registrars.driverFor(account).check(names),
-          deps.checkTimeoutMs ?? DOMAIN_CHECK_TIMEOUT_MS,
+          DOMAIN_CHECK_TIMEOUT_MS,
         );
         const byName = new Map(answers.map((answer) => [answer.name, answer]));
         for (const row of batch) {
