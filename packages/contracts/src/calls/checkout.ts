@@ -48,6 +48,21 @@ export const domainName = z
     message: 'نام دامنه درست نیست؛ مانند example.ir',
   });
 
+/** What a domain line buys: a new registration, or a name moved here from another registrar. */
+export const DOMAIN_ORDER_ACTIONS = ['register', 'transfer'] as const;
+export type DomainOrderAction = (typeof DOMAIN_ORDER_ACTIONS)[number];
+export const DOMAIN_ORDER_ACTION_LABELS: Record<DomainOrderAction, string> = {
+  register: 'ثبت',
+  transfer: 'انتقال',
+};
+
+/** What a cart or order line shows of the domain it buys. */
+export const domainLine = z.object({
+  action: z.enum(DOMAIN_ORDER_ACTIONS),
+  years: z.number().int(),
+  tld: z.string(),
+});
+
 export const cartLine = z.object({
   id: z.string(),
   product: z.object({
@@ -64,6 +79,8 @@ export const cartLine = z.object({
   cycles: z.array(productPrice),
   theme: z.object({ id: z.string(), slug: z.string(), name: z.string() }).nullable(),
   domainName: z.string().nullable(),
+  /** Set when the line buys a domain (issue 38): `domainName` is the name, `product` its TLD's. */
+  domain: domainLine.nullable(),
   /**
    * Set when the line renews a service the person has (issue 6): it extends that service
    * instead of creating one, and costs the cycle's price alone (no setup fee, no theme).
@@ -199,13 +216,13 @@ export const buyerDetails = z.object({
 });
 
 /** Digits as typed, Persian or Latin, with spaces and dashes dropped. */
-const digitsInput = (max: number) =>
+export const digitsInput = (max: number) =>
   z
     .string()
     .max(max + 10)
     .transform((value) => toLatinDigits(value).replace(/[\s-]/g, ''));
 
-const nationalIdInput = digitsInput(10).refine(isValidNationalId, { message: 'کد ملی درست نیست' });
+export const nationalIdInput = digitsInput(10).refine(isValidNationalId, { message: 'کد ملی درست نیست' });
 
 export const BUYER_FIELD_MESSAGES = {
   companyName: 'نام ثبت‌شدهٔ شرکت را بنویسید',

@@ -1,8 +1,17 @@
+import { toLatinDigits } from '@vitrin/fa';
 import { z } from 'zod';
 import { defineCall } from '../call';
 import { DOMAIN_QUERY_MAX_LENGTH } from '../domain-name';
-import { text } from '../fields';
-import { rial } from './catalog';
+import { text, timestamp } from '../fields';
+import { isValidLegalNationalId } from '../national-id';
+import { entityId, rial } from './catalog';
+import {
+  cart,
+  DOMAIN_ORDER_ACTIONS,
+  digitsInput,
+  isValidPostalCode,
+  nationalIdInput,
+} from './checkout';
 
 // Domains (issue 38, decision 0038): the public search first; registering, transferring and
 // managing come with the registrar drivers that do them.
@@ -52,4 +61,317 @@ export const searchDomains = defineCall({
     query: z.object({ label: z.string(), tld: z.string().nullable() }),
     results: z.array(domainSearchResult),
   }),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Buying and keeping a domain (issue 38)
+
+/**
+ * A domain's life here, kept in step with its registry:
+ * - `pending-registration` / `pending-transfer`: paid; the registry is being asked (retries
+ *   included); a transfer waits here for its code until the customer gives it;
+ * - `pending-approval`: the registry took it and decides later (IRNIC's holder check, a
+ *   transfer awaiting the other side);
+ * - `needs-attention`: a person must act (the reseller balance is short, retries ran out, the
+ *   registry and the shop disagree);
+ * - `active` until it expires, `expired` in the grace (renewable at the renewal price),
+ *   `redemption` after it (restorable at the restore fee), then `deleted`;
+ * - `transferred-away`, and `cancelled`: refused by the registry (the money went back) or
+ *   refunded.
+ * "Expiring" is not a state: an active domain within 30 days of its expiry is shown so.
+ */
+export const DOMAIN_STATUSES = [
+  'pending-registration',
+  'pending-transfer',
+  'pending-approval',
+  'needs-attention',
+  'active',
+  'expired',
+  'redemption',
+  'deleted',
+  'transferred-away',
+  'cancelled',
+] as const;
+export type DomainStatus = (typeof DOMAIN_STATUSES)[number];
+export const DOMAIN_STATUS_LABELS: Record<DomainStatus, string> = {
+  'pending-registration': 'در حال ثبت',
+  'pending-transfer': 'در حال انتقال',
+  'pending-approval': 'در انتظار تأیید ثبت‌کننده',
+  'needs-attention': 'در دست پشتیبانی',
+  active: 'فعال',
+  expired: 'منقضی‌شده (قابل تمدید)',
+  redemption: 'در دورهٔ بازخرید',
+  deleted: 'حذف‌شده',
+  'transferred-away': 'منتقل‌شده به جای دیگر',
+  cancelled: 'لغوشده',
+};
+/** Where each status may go; anything else is refused (services' SERVICE_TRANSITIONS alike). */
+export const DOMAIN_TRANSITIONS: Record<DomainStatus, readonly DomainStatus[]> = {
+  'pending-registration': ['active', 'pending-approval', 'needs-attention', 'cancelled'],
+  'pending-transfer': ['active', 'pending-approval', 'needs-attention', 'cancelled'],
+  'pending-approval': ['active', 'needs-attention', 'cancelled'],
+  'needs-attention': [
+    'pending-registration',
+    'pending-transfer',
+    'pending-approval',
+    'active',
+    'expired',
+    'cancelled',
+    'transferred-away',
+    'deleted',
+  ],
+  active: ['expired', 'needs-attention', 'transferred-away', 'deleted'],
+  expired: ['active', 'redemption', 'needs-attention', 'transferred-away', 'deleted'],
+  redemption: ['active', 'needs-attention', 'deleted'],
+  deleted: [],
+  'transferred-away': [],
+  cancelled: [],
+};
+/** An active domain this close to its expiry is shown as expiring, and its owner reminded. */
+export const DOMAIN_EXPIRING_DAYS = 30;
+/** The nameservers a domain may have at a registry (RFC 5731 leaves it to policy; IRNIC: 2–4). */
+export const DOMAIN_NAMESERVERS_MIN = 2;
+export const DOMAIN_NAMESERVERS_MAX = 4;
+
+export const addDomainToCart = defineCall({
+  path: '/api/cart/add-domain-to-cart',
+  summary: 'افزودن ثبت یا انتقال یک دامنه با تعداد سال به سبد خرید',
+  tag: 'cart',
+  access: 'public',
+  request: z.strictObject({
+    cartToken: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{43}$/, { message: 'شناسهٔ سبد خرید معتبر نیست' })
+      .optional(),
+    /** The whole name as typed: `sara-shop.ir`, `سارا.ایران`. Read like the search reads it. */
+    name: text({ min: 1, max: DOMAIN_QUERY_MAX_LENGTH }),
+    action: z.enum(DOMAIN_ORDER_ACTIONS),
+    years: z.number().int().min(1).max(10),
+  }),
+  response: cart,
+});
+
+/** A registry's handle for the name: `+98.9121234567`, as EPP writes a phone (RFC 5733 §2.5). */
+const phoneInput = z
+  .string()
+  .max(30)
+  .transform((value) => toLatinDigits(value).replace(/[\s()-]/g, ''))
+  .refine((value) => /^(\+98|0)9\d{9}$/.test(value) || /^\+\d{8,15}$/.test(value), {
+    message: 'شمارهٔ تلفن درست نیست؛ مانند ۰۹۱۲۱۲۳۴۵۶۷',
+  });
+
+export const DOMAIN_CONTACT_KINDS = ['person', 'company', 'foreigner'] as const;
+export const DOMAIN_CONTACT_KIND_LABELS: Record<(typeof DOMAIN_CONTACT_KINDS)[number], string> = {
+  person: 'شخص حقیقی ایرانی',
+  company: 'شخص حقوقی (شرکت)',
+  foreigner: 'شخص غیرایرانی',
+};
+
+/** Latin letters, as generic registries publish the holder (RFC 5733 postalInfo type="int"). */
+const latinLine = (max: number, message: string) =>
+  z
+    .string()
+    .max(max)
+    .transform((value) => value.trim().replace(/\s+/g, ' '))
+    .refine((value) => /^[A-Za-z0-9][A-Za-z0-9 .,'&()/#-]*$/.test(value), { message });
+
+/**
+ * The domain holder's details (issue 38): one per customer, reused for every domain, and
+ * checked here before anything reaches a registry. A person gives a valid کد ملی; a company its
+ * شناسه ملی and registration number; a foreigner a passport number.
+ */
+export const domainContactInput = z
+  .strictObject({
+    kind: z.enum(DOMAIN_CONTACT_KINDS),
+    name: latinLine(100, 'نام را با حروف لاتین بنویسید؛ مانند Sara Ahmadi'),
+    organisation: latinLine(120, 'نام شرکت را با حروف لاتین بنویسید').nullable().optional(),
+    nationalCode: nationalIdInput.nullable().optional(),
+    companyId: digitsInput(11).nullable().optional(),
+    registrationNumber: digitsInput(10).nullable().optional(),
+    passportNumber: z
+      .string()
+      .max(20)
+      .regex(/^[A-Za-z0-9]{5,20}$/, 'شمارهٔ گذرنامه درست نیست')
+      .nullable()
+      .optional(),
+    email: z.email('نشانی ایمیل درست نیست').max(254),
+    phone: phoneInput,
+    street: latinLine(200, 'نشانی را با حروف لاتین بنویسید'),
+    city: latinLine(60, 'نام شهر را با حروف لاتین بنویسید'),
+    province: latinLine(60, 'نام استان را با حروف لاتین بنویسید'),
+    postalCode: digitsInput(10).refine(isValidPostalCode, {
+      message: 'کد پستی ۱۰ رقم است و با ۰ یا ۲ شروع نمی‌شود',
+    }),
+    countryCode: z
+      .string()
+      .regex(/^[A-Za-z]{2}$/, 'کد کشور دو حرف است؛ مانند IR')
+      .transform((value) => value.toUpperCase()),
+  })
+  .superRefine((contact, context) => {
+    const need = (field: string, ok: boolean, message: string) => {
+      if (!ok) context.addIssue({ code: 'custom', path: [field], message });
+    };
+    if (contact.kind === 'person') {
+      need('nationalCode', Boolean(contact.nationalCode), 'کد ملی دارندهٔ دامنه را بنویسید');
+    }
+    if (contact.kind === 'company') {
+      need('organisation', Boolean(contact.organisation), 'نام شرکت را بنویسید');
+      need(
+        'companyId',
+        isValidLegalNationalId(contact.companyId ?? ''),
+        'شناسهٔ ملی شرکت ۱۱ رقم است و رقم کنترل آن درست نیست',
+      );
+      need(
+        'registrationNumber',
+        /^\d{1,10}$/.test(contact.registrationNumber ?? ''),
+        'شمارهٔ ثبت شرکت را بنویسید',
+      );
+    }
+    if (contact.kind === 'foreigner') {
+      need('passportNumber', Boolean(contact.passportNumber), 'شمارهٔ گذرنامه را بنویسید');
+    }
+    if (contact.kind !== 'foreigner') {
+      need('countryCode', contact.countryCode === 'IR', 'دارندهٔ ایرانی کد کشور IR دارد');
+    }
+  });
+
+export const domainContact = z.object({
+  kind: z.enum(DOMAIN_CONTACT_KINDS),
+  name: z.string(),
+  organisation: z.string().nullable(),
+  nationalCode: z.string().nullable(),
+  companyId: z.string().nullable(),
+  registrationNumber: z.string().nullable(),
+  passportNumber: z.string().nullable(),
+  email: z.string(),
+  phone: z.string(),
+  street: z.string(),
+  city: z.string(),
+  province: z.string(),
+  postalCode: z.string(),
+  countryCode: z.string(),
+});
+
+export const getDomainContact = defineCall({
+  path: '/api/user/domains/get-contact',
+  summary: 'مشخصات دارندهٔ دامنه‌های کاربر',
+  tag: 'domains',
+  access: 'user',
+  request: z.strictObject({}),
+  response: z.object({ contact: domainContact.nullable() }),
+});
+
+export const saveDomainContact = defineCall({
+  path: '/api/user/domains/save-contact',
+  summary: 'ثبت مشخصات دارندهٔ دامنه (با کد ملی، شناسهٔ ملی یا گذرنامه)',
+  tag: 'domains',
+  access: 'user',
+  request: domainContactInput,
+  response: z.object({ contact: domainContact }),
+});
+
+export const domainStatus = z.enum(DOMAIN_STATUSES);
+
+export const userDomain = z.object({
+  id: z.string(),
+  /** As people read it: `سارا.ایران`. */
+  name: z.string(),
+  /** Its A-label form. */
+  ascii: z.string(),
+  tld: z.string(),
+  status: domainStatus,
+  expiresAt: timestamp.nullable(),
+  /** Whole Tehran days until it expires; negative once past; null before it is registered. */
+  daysLeft: z.number().int().nullable(),
+  /** Active and within DOMAIN_EXPIRING_DAYS of its expiry. */
+  expiring: z.boolean(),
+  autoRenew: z.boolean(),
+  nameservers: z.array(z.string()),
+  createdAt: timestamp,
+});
+
+export const getUserDomains = defineCall({
+  path: '/api/user/domains/get-domains',
+  summary: 'دامنه‌های کاربر با وضعیت و تاریخ انقضا',
+  tag: 'domains',
+  access: 'user',
+  request: z.strictObject({}),
+  response: z.object({ domains: z.array(userDomain) }),
+});
+
+export const domainEvent = z.object({
+  id: z.string(),
+  kind: z.string(),
+  fromStatus: domainStatus.nullable(),
+  toStatus: domainStatus.nullable(),
+  /** Persian: what happened, in words the customer reads. */
+  message: z.string(),
+  actor: z.enum(['system', 'customer', 'staff', 'registry']),
+  createdAt: timestamp,
+});
+
+export const userDomainDetail = userDomain.extend({
+  registeredAt: timestamp.nullable(),
+  locked: z.boolean(),
+  /** A transfer that waits for the code the current registrar gave the holder. */
+  awaitingTransferCode: z.boolean(),
+  /** Why it waits, what went wrong: shown on the page. */
+  note: z.string().nullable(),
+  timeline: z.array(domainEvent),
+});
+
+export const getUserDomain = defineCall({
+  path: '/api/user/domains/get-domain',
+  summary: 'یک دامنه با نام‌سرورها و تاریخچهٔ کارهای ثبت‌کننده',
+  tag: 'domains',
+  access: 'user',
+  request: z.strictObject({ id: entityId }),
+  response: userDomainDetail,
+});
+
+/** A host name as a nameserver: `ns1.example.ir`, read as the search reads names. */
+const nameserverInput = z
+  .string()
+  .max(253)
+  .transform((value) => toLatinDigits(value).trim().toLowerCase().replace(/\.$/, ''))
+  .refine(
+    (value) =>
+      /^(?=.{4,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(
+        value,
+      ),
+    { message: 'نام‌سرور درست نیست؛ مانند ns1.example.ir' },
+  );
+
+export const setDomainNameservers = defineCall({
+  path: '/api/user/domains/set-nameservers',
+  summary: 'تغییر نام‌سرورهای دامنه در ثبت‌کننده (۲ تا ۴)',
+  tag: 'domains',
+  access: 'user',
+  request: z.strictObject({
+    id: entityId,
+    nameservers: z
+      .array(nameserverInput)
+      .min(DOMAIN_NAMESERVERS_MIN, 'دست‌کم دو نام‌سرور لازم است')
+      .max(DOMAIN_NAMESERVERS_MAX, 'بیش از چهار نام‌سرور پذیرفته نمی‌شود')
+      .refine((list) => new Set(list).size === list.length, 'نام‌سرور تکراری است'),
+  }),
+  response: userDomainDetail,
+});
+
+export const setDomainAutoRenew = defineCall({
+  path: '/api/user/domains/set-auto-renew',
+  summary: 'روشن یا خاموش کردن تمدید خودکار دامنه',
+  tag: 'domains',
+  access: 'user',
+  request: z.strictObject({ id: entityId, autoRenew: z.boolean() }),
+  response: userDomainDetail,
+});
+
+export const submitDomainTransferCode = defineCall({
+  path: '/api/user/domains/submit-transfer-code',
+  summary: 'ثبت کد انتقال دامنه (یا PIN ایرنیک) برای شروع انتقال',
+  tag: 'domains',
+  access: 'user',
+  request: z.strictObject({ id: entityId, authCode: text({ min: 4, max: 64 }) }),
+  response: userDomainDetail,
 });

@@ -1,15 +1,23 @@
+import { DOMAIN_CONTACT_KINDS, DOMAIN_ORDER_ACTIONS, DOMAIN_STATUSES } from '@vitrin/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
   check,
+  index,
   integer,
+  jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { REGISTRAR_KINDS } from '../../providers/registrar/registrar-driver';
+import { users } from '../accounts/schema';
+import { products } from '../catalog/schema';
+import { orderLines, orders } from '../orders/schema';
 
 // The domains module (issue 38): the registrar accounts the company holds and the TLDs it sells
 // through them. Decision 0038.
@@ -44,6 +52,14 @@ export const domainTlds = pgTable(
     registrarAccountId: uuid('registrar_account_id')
       .notNull()
       .references(() => registrarAccounts.id),
+    /**
+     * The catalog product a line of this TLD is sold as: its name is what the invoice says
+     * («ثبت دامنهٔ .ir»), its group what discount codes and reports see, its VAT exemption the
+     * line's. Hidden from the store's grid: domains are bought from the search.
+     */
+    productId: uuid('product_id')
+      .unique()
+      .references(() => products.id),
     /** The terms a registration may be bought for, in years (.ir: 1 or 5). */
     years: integer('years').array().notNull(),
     registerPriceRial: bigint('register_price_rial', { mode: 'number' }).notNull(),
@@ -70,4 +86,130 @@ export const domainTlds = pgTable(
       sql`cardinality(${table.years}) > 0 and 1 <= all(${table.years}) and 10 >= all(${table.years}) and ${table.minLength} >= 1 and ${table.graceDays} >= 0 and ${table.redemptionDays} >= 0`,
     ),
   ],
+);
+
+/** A domain holder's details, one per customer, reused for every domain (issue 38). */
+export const domainContacts = pgTable('domain_contacts', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id),
+  kind: text('kind', { enum: DOMAIN_CONTACT_KINDS }).notNull(),
+  name: text('name').notNull(),
+  organisation: text('organisation'),
+  nationalCode: text('national_code'),
+  companyId: text('company_id'),
+  registrationNumber: text('registration_number'),
+  passportNumber: text('passport_number'),
+  email: text('email').notNull(),
+  phone: text('phone').notNull(),
+  street: text('street').notNull(),
+  city: text('city').notNull(),
+  province: text('province').notNull(),
+  postalCode: text('postal_code').notNull(),
+  countryCode: text('country_code').notNull(),
+  /** Raised on every change: a registry holding an older version is sent the new one. */
+  version: integer('version').notNull().default(1),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A contact's handle at one registrar account, once created there. */
+export const domainContactHandles = pgTable(
+  'domain_contact_handles',
+  {
+    contactId: uuid('contact_id')
+      .notNull()
+      .references(() => domainContacts.id, { onDelete: 'cascade' }),
+    registrarAccountId: uuid('registrar_account_id')
+      .notNull()
+      .references(() => registrarAccounts.id),
+    handle: text('handle').notNull(),
+    /** The contact's version the registry was given. */
+    version: integer('version').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.contactId, table.registrarAccountId] })],
+);
+
+/**
+ * A domain a customer holds or is buying, kept in step with its registry. One live row per
+ * name: a cancelled, deleted or transferred-away row is history, and the name may come again.
+ */
+export const domains = pgTable(
+  'domains',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** As people read it: `sara-blog.com`, `سارا.ایران`. */
+    name: text('name').notNull(),
+    /** The A-label form the registry knows: `xn--mgba3ag.xn--mgba3a4f16a`. */
+    ascii: text('ascii').notNull(),
+    tld: text('tld')
+      .notNull()
+      .references(() => domainTlds.tld),
+    registrarAccountId: uuid('registrar_account_id')
+      .notNull()
+      .references(() => registrarAccounts.id),
+    status: text('status', { enum: DOMAIN_STATUSES }).notNull(),
+    statusChangedAt: timestamp('status_changed_at', { withTimezone: true }).notNull().defaultNow(),
+    /** How it came: bought as a registration or a transfer, or imported by staff. */
+    origin: text('origin', { enum: [...DOMAIN_ORDER_ACTIONS, 'import'] }).notNull(),
+    /** The years the order paid for (the registration's or transfer's term). */
+    years: integer('years').notNull(),
+    /** The paid line that bought it; its money goes back when the registry refuses. */
+    orderId: uuid('order_id').references(() => orders.id),
+    orderLineId: uuid('order_line_id').references(() => orderLines.id),
+    registeredAt: timestamp('registered_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    autoRenew: boolean('auto_renew').notNull().default(true),
+    nameservers: text('nameservers').array().notNull().default(sql`'{}'::text[]`),
+    locked: boolean('locked').notNull().default(false),
+    /** The registry's statuses as last read. */
+    registryStatuses: text('registry_statuses').array().notNull().default(sql`'{}'::text[]`),
+    /** A transfer's code, sealed with SECRET_KEYS until the registry has taken it. */
+    transferCode: text('transfer_code'),
+    /** What the customer and staff are told of the last failure or wait, in Persian. */
+    note: text('note'),
+    syncedAt: timestamp('synced_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('domains_live_name_unique')
+      .on(table.ascii)
+      .where(sql`${table.status} not in ('cancelled', 'deleted', 'transferred-away')`),
+    uniqueIndex('domains_order_line_unique').on(table.orderLineId),
+    index('domains_user_idx').on(table.userId, table.createdAt),
+    index('domains_status_idx').on(table.status, table.statusChangedAt),
+    index('domains_expiry_idx')
+      .on(table.expiresAt)
+      .where(sql`${table.status} in ('active', 'expired', 'redemption')`),
+    check('domains_years_check', sql`${table.years} between 1 and 10`),
+  ],
+);
+
+/**
+ * A domain's timeline: every move and every registry action, when, by whom, with what result;
+ * `registry` keeps the conversation with secrets redacted, for staff.
+ */
+export const domainEvents = pgTable(
+  'domain_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    domainId: uuid('domain_id')
+      .notNull()
+      .references(() => domains.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    fromStatus: text('from_status', { enum: DOMAIN_STATUSES }),
+    toStatus: text('to_status', { enum: DOMAIN_STATUSES }),
+    actor: text('actor', { enum: ['system', 'customer', 'staff', 'registry'] }).notNull(),
+    actorId: uuid('actor_id'),
+    message: text('message').notNull(),
+    jobId: text('job_id'),
+    attempt: integer('attempt'),
+    registry: jsonb('registry').$type<{ operation: string; outcome: string; code?: number | null }>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('domain_events_domain_idx').on(table.domainId, table.createdAt)],
 );

@@ -1,5 +1,6 @@
 import {
   BUYER_KINDS,
+  DOMAIN_ORDER_ACTIONS,
   MANUAL_METHODS,
   ORDER_STATUSES,
   PAYMENT_PURPOSES,
@@ -71,6 +72,12 @@ export const cartLines = pgTable(
     cycle: text('cycle', { enum: cycleEnum }).notNull(),
     themeId: uuid('theme_id').references(() => themes.id, { onDelete: 'cascade' }),
     domainName: text('domain_name'),
+    /**
+     * A domain bought by the line (issue 38): registered or transferred for `domain_years`.
+     * The product is its TLD's; the price comes from the TLD's terms, not the product's cycle.
+     */
+    domainAction: text('domain_action', { enum: DOMAIN_ORDER_ACTIONS }),
+    domainYears: integer('domain_years'),
     /** A renewal of this service (issue 6): priced at the cycle alone, extends the service. */
     renewServiceId: uuid('renew_service_id').references(
       (): AnyPgColumn => idOfTableAbove('services'),
@@ -87,6 +94,10 @@ export const cartLines = pgTable(
       .on(table.cartId, table.productId, table.themeId, table.domainName, table.renewServiceId)
       .nullsNotDistinct(),
     check('cart_lines_cycle_check', cycleCheck(table.cycle)),
+    check(
+      'cart_lines_domain_check',
+      sql`(${table.domainAction} is null) = (${table.domainYears} is null) and (${table.domainAction} is null or (${table.domainName} is not null and ${table.domainYears} between 1 and 10))`,
+    ),
   ],
 );
 
@@ -260,6 +271,9 @@ export const orderLines = pgTable(
     themeId: uuid('theme_id').references(() => themes.id),
     themeName: text('theme_name'),
     domainName: text('domain_name'),
+    /** The domain the line bought (issue 38), as on the cart line. */
+    domainAction: text('domain_action', { enum: DOMAIN_ORDER_ACTIONS }),
+    domainYears: integer('domain_years'),
     /** The service this line renews (issue 6); null: the line creates a service when paid. */
     renewsServiceId: uuid('renews_service_id').references(
       (): AnyPgColumn => idOfTableAbove('services'),
@@ -302,6 +316,10 @@ export const orderLines = pgTable(
     index('order_lines_changes_service_idx')
       .on(table.changesServiceId)
       .where(sql`${table.changesServiceId} is not null`),
+    check(
+      'order_lines_domain_check',
+      sql`(${table.domainAction} is null) = (${table.domainYears} is null)`,
+    ),
     check(
       'order_lines_vat_check',
       sql`${table.vatRateBp} >= 0 and ${table.vatRateBp} <= 10000 and ${table.vatRial} >= 0`,
