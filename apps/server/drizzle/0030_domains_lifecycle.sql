@@ -1,6 +1,6 @@
--- Issue 38, domains: the domains customers hold and their timeline, the holder's details and
--- their handles at each registrar account, the TLD's catalog product, the cart and order lines
--- that buy a domain, and the sandbox registry's fuller book (contacts, poll messages).
+-- Issue 38, domains: the domains customers hold and their timeline and notices, the holder's
+-- details and their handles at each registrar account, the TLD's catalog product, the cart and
+-- order lines that buy a domain, and the sandbox registry's fuller book (contacts, messages).
 CREATE TABLE "domain_contact_handles" (
 	"contact_id" uuid NOT NULL,
 	"registrar_account_id" uuid NOT NULL,
@@ -44,6 +44,21 @@ CREATE TABLE "domain_events" (
 	"attempt" integer,
 	"registry" jsonb,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "domain_notices" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"domain_id" uuid,
+	"kind" text NOT NULL,
+	"event_key" text NOT NULL,
+	"channel" text NOT NULL,
+	"recipient" text NOT NULL,
+	"state" text NOT NULL,
+	"attempts" integer DEFAULT 1 NOT NULL,
+	"error" text,
+	"sent_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "domain_notices_once" UNIQUE("event_key","channel","recipient")
 );
 --> statement-breakpoint
 CREATE TABLE "domains" (
@@ -90,6 +105,7 @@ CREATE TABLE "sandbox_registry_messages" (
 );
 --> statement-breakpoint
 ALTER TABLE "domain_tlds" ADD COLUMN "product_id" uuid;--> statement-breakpoint
+ALTER TABLE "registrar_accounts" ADD COLUMN "default_nameservers" text[] DEFAULT '{}'::text[] NOT NULL;--> statement-breakpoint
 ALTER TABLE "cart_lines" ADD COLUMN "domain_action" text;--> statement-breakpoint
 ALTER TABLE "cart_lines" ADD COLUMN "domain_years" integer;--> statement-breakpoint
 ALTER TABLE "order_lines" ADD COLUMN "domain_action" text;--> statement-breakpoint
@@ -104,6 +120,7 @@ ALTER TABLE "domain_contact_handles" ADD CONSTRAINT "domain_contact_handles_cont
 ALTER TABLE "domain_contact_handles" ADD CONSTRAINT "domain_contact_handles_registrar_account_id_registrar_accounts_id_fk" FOREIGN KEY ("registrar_account_id") REFERENCES "public"."registrar_accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "domain_contacts" ADD CONSTRAINT "domain_contacts_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "domain_events" ADD CONSTRAINT "domain_events_domain_id_domains_id_fk" FOREIGN KEY ("domain_id") REFERENCES "public"."domains"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "domain_notices" ADD CONSTRAINT "domain_notices_domain_id_domains_id_fk" FOREIGN KEY ("domain_id") REFERENCES "public"."domains"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "domains" ADD CONSTRAINT "domains_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "domains" ADD CONSTRAINT "domains_tld_domain_tlds_tld_fk" FOREIGN KEY ("tld") REFERENCES "public"."domain_tlds"("tld") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "domains" ADD CONSTRAINT "domains_registrar_account_id_registrar_accounts_id_fk" FOREIGN KEY ("registrar_account_id") REFERENCES "public"."registrar_accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

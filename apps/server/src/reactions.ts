@@ -1,4 +1,5 @@
 import { wireReactions } from './lib/events';
+import { domainsReactions } from './modules/domains';
 import { ordersReactions } from './modules/orders';
 import { servicesReactions } from './modules/services';
 
@@ -8,4 +9,4 @@ import { servicesReactions } from './modules/services';
 // test that may reach a module (vitest.config.ts, setupFiles). Imported for its effect.
 // docs/architecture.md, "Reactions", lists who reacts to what; src/reactions.test.ts prints it.
 // Lowest layer first: subscribers of one event run in this order.
-wireReactions([ordersReactions, servicesReactions]);
+wireReactions([ordersReactions, servicesReactions, domainsReactions]);

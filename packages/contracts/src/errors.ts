@@ -28,11 +28,14 @@ export const errorStatus = {
   BUYER_DETAILS_REQUIRED: 422,
   ORDER_NOT_PAYABLE: 422,
   SERVICE_NOT_RENEWABLE: 422,
+  DOMAIN_NOT_AVAILABLE: 422,
+  DOMAIN_CONTACT_REQUIRED: 422,
   INTERNAL: 500,
   UNAVAILABLE: 503,
   SMS_NOT_SENT: 503,
   GATEWAY_UNAVAILABLE: 503,
   PANEL_UNAVAILABLE: 503,
+  REGISTRY_UNAVAILABLE: 503,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;
@@ -65,9 +68,12 @@ export const defaultErrorMessages: Record<ErrorCode, string> = {
   BUYER_DETAILS_REQUIRED: 'پیش از ثبت سفارش، مشخصات خریدار را کامل کنید',
   ORDER_NOT_PAYABLE: 'این سفارش دیگر قابل پرداخت نیست',
   SERVICE_NOT_RENEWABLE: 'این سرویس قابل تمدید نیست',
+  DOMAIN_NOT_AVAILABLE: 'این نام دامنه اکنون برای این کار آزاد نیست',
+  DOMAIN_CONTACT_REQUIRED: 'پیش از سفارش دامنه، مشخصات دارندهٔ دامنه را وارد کنید',
   INTERNAL: 'خطایی پیش آمد',
   UNAVAILABLE: 'سرویس موقتا در دسترس نیست؛ لطفا دوباره تلاش کنید',
   SMS_NOT_SENT: 'ارسال پیامک ممکن نشد؛ لطفا چند لحظهٔ دیگر دوباره تلاش کنید',
   GATEWAY_UNAVAILABLE: 'درگاه پرداخت پاسخ نداد؛ لطفا چند لحظهٔ دیگر دوباره تلاش کنید',
   PANEL_UNAVAILABLE: 'کنترل پنل اکنون پاسخ نمی‌دهد؛ کمی بعد دوباره تلاش کنید',
+  REGISTRY_UNAVAILABLE: 'ثبت‌کنندهٔ دامنه اکنون پاسخ نمی‌دهد؛ کمی بعد دوباره تلاش کنید',
 };

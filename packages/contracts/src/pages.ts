@@ -24,6 +24,8 @@ export const PAGES = {
   profile: '/account/profile',
   services: '/account/services',
   service: '/account/services/:serviceId',
+  myDomains: '/account/domains',
+  myDomain: '/account/domains/:domainId',
   live: '/account/live',
   orders: '/account/orders',
   order: '/account/orders/:orderId',

@@ -9,7 +9,7 @@ import { seedCatalogTruth } from './seed-catalog-truth';
 import { seedCheckout } from './seed-checkout';
 import { seedClientErrors } from './seed-client-errors';
 import { seedManualDelivery } from './seed-deliveries';
-import { seedDomains } from './seed-domains';
+import { seedDomainSales, seedDomains } from './seed-domains';
 import { seedLive } from './seed-live';
 import { seedPanel } from './seed-panel';
 import { seedProvisioning } from './seed-provisioning';
@@ -110,6 +110,8 @@ const seedParts: ReadonlyArray<{
   { name: 'catalog-truth', run: (tx) => seedCatalogTruth(tx) },
   // The sandbox registry and the TLDs on sale (issue 38).
   { name: 'domains', run: (tx, context) => seedDomains(tx, context.secrets) },
+  // Domains sold through the sandbox registry, and سارا's (issue 38).
+  { name: 'domain-sales', run: (tx) => seedDomainSales(tx) },
 ];
 
 /** Applies every part of the demo seed this database has not had; answers the parts applied. */

@@ -1,13 +1,76 @@
-import { searchDomains } from '@vitrin/contracts';
+import {
+  addDomainToCart,
+  getDomainContact,
+  getUserDomain,
+  getUserDomains,
+  saveDomainContact,
+  searchDomains,
+  setDomainAutoRenew,
+  setDomainNameservers,
+  submitDomainTransferCode,
+} from '@vitrin/contracts';
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { registerCall } from '../../lib/register-call';
-import { RegistrarPool } from './registrars';
+import { readOptionalUser, withUser } from '../../plugins/auth';
+import { getContact, saveContact } from './contacts.service';
+import { DOMAIN_NOTICE_JOB, type DomainNoticeData, sendDomainNotice } from './domain-notices';
+import { REGISTER_JOB } from './lifecycle';
+import { addDomain } from './ordering';
+import { REGISTRAR_TIMEOUT_MS, RegistrarPool } from './registrars';
+import { runRegistration } from './registration';
 import { searchDomainNames } from './search.service';
+import {
+  getUserDomainDetail,
+  listUserDomains,
+  setAutoRenew,
+  setNameservers,
+  submitTransferCode,
+} from './user-domains.service';
 
-/** The domain calls (issue 38): the public search. */
-export async function domainRoutes(app: FastifyInstance) {
+/** The domain calls (issue 38): the search, buying, and the customer's own domains. */
+export const domainRoutes = fp(registerDomains, {
+  name: 'domains',
+  dependencies: ['auth', 'sms', 'mail', 'secrets', 'jobs'],
+});
+
+async function registerDomains(app: FastifyInstance) {
   const registrars = new RegistrarPool({ db: app.db, secrets: app.secrets });
   app.addHook('onClose', () => registrars.close());
+  const deps = { db: app.db, registrars, secrets: app.secrets, log: app.log };
+
+  // A registration makes at most four registry calls (the holder, the create, and an info to
+  // adopt): a node killed in the middle has its job taken up again after this.
+  const stuckAfterSeconds = Math.ceil((4 * REGISTRAR_TIMEOUT_MS) / 1000) + 15;
+  app.jobs.define<{ domainId: string }>({
+    name: REGISTER_JOB,
+    policy: 'stately',
+    // 10 s, 20 s, 40 s … ten retries, about 2.8 hours: a registry down for an afternoon heals by
+    // itself; staff see the domain from its first miss.
+    retryLimit: 10,
+    retryDelaySeconds: 10,
+    expireInSeconds: stuckAfterSeconds,
+    concurrency: 8,
+    pollingIntervalSeconds: 2,
+    handler: ({ domainId }, context) => runRegistration(deps, domainId, context),
+  });
+  const noticeDeps = {
+    db: app.db,
+    sms: app.sms,
+    mail: app.mail,
+    log: app.log,
+    publicUrl: app.config.publicUrl,
+    staffAlertEmails: app.config.staffAlertEmails,
+  };
+  app.jobs.define<DomainNoticeData>({
+    name: DOMAIN_NOTICE_JOB,
+    retryLimit: 5,
+    retryDelaySeconds: 30,
+    expireInSeconds: 120,
+    concurrency: 4,
+    handler: (data, context) => sendDomainNotice(noticeDeps, data, context),
+  });
+
   registerCall(
     app,
     searchDomains,
@@ -15,6 +78,54 @@ export async function domainRoutes(app: FastifyInstance) {
     // Each search asks the registries: a person types a few names a minute, a scraper many.
     { rateLimit: { max: 30, timeWindowMs: 60_000 } },
   );
+  registerCall(
+    app,
+    addDomainToCart,
+    async ({ cartToken, ...input }, { request }) => {
+      const user = await readOptionalUser(app, request);
+      return addDomain(deps, { userId: user?.id ?? null, cartToken }, input);
+    },
+    // Each one asks a registry, as a search does.
+    { successMessage: 'دامنه به سبد خرید افزوده شد', rateLimit: { max: 30, timeWindowMs: 60_000 } },
+  );
+
+  await withUser(app, async (scope) => {
+    registerCall(scope, getUserDomains, (_input, { user }) => listUserDomains(app.db, user.id));
+    registerCall(scope, getUserDomain, ({ id }, { user }) =>
+      getUserDomainDetail(app.db, user.id, id),
+    );
+    registerCall(scope, getDomainContact, async (_input, { user }) => ({
+      contact: await getContact(app.db, user.id),
+    }));
+    registerCall(
+      scope,
+      saveDomainContact,
+      async (input, { user }) => ({ contact: await saveContact(app.db, user.id, input) }),
+      { successMessage: 'مشخصات دارندهٔ دامنه ذخیره شد' },
+    );
+    registerCall(
+      scope,
+      setDomainAutoRenew,
+      ({ id, autoRenew }, { user }) => setAutoRenew(app.db, user.id, id, autoRenew),
+      { successMessage: 'ذخیره شد' },
+    );
+    registerCall(
+      scope,
+      setDomainNameservers,
+      ({ id, nameservers }, { user }) => setNameservers(deps, user.id, id, nameservers),
+      {
+        successMessage: 'نام‌سرورها در ثبت‌کننده تغییر کرد',
+        rateLimit: { max: 10, timeWindowMs: 60_000 },
+      },
+    );
+    registerCall(
+      scope,
+      submitDomainTransferCode,
+      ({ id, authCode }, { user }) => submitTransferCode(deps, user.id, id, authCode),
+      // A code is a secret someone may try to guess through us: few tries.
+      { successMessage: 'کد انتقال ثبت شد', rateLimit: { max: 5, timeWindowMs: 60_000 } },
+    );
+  });
 
   app.pageMeta.add(/^\/domains$/, async () => ({
     title: 'جست‌وجوی دامنه | ویترین',

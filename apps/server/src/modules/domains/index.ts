@@ -1,4 +1,5 @@
 // The public surface of this module (docs/architecture.md): what the app and other modules use.
 
 export { domainRoutes } from './domains.routes';
+export { domainsReactions } from './reactions';
 export { sealRegistrarCredentials } from './registrars';

@@ -84,7 +84,7 @@ export class RegistrarPool {
   private make(account: RegistrarAccount): Closable {
     switch (account.kind) {
       case 'sandbox':
-        return new SandboxRegistrar(this.deps.db);
+        return new SandboxRegistrar(this.deps.db, account.id);
       case 'epp': {
         const credentials = registrarCredentialSchemas.epp.parse(
           JSON.parse(this.deps.secrets.open(account.credentials)),

@@ -11,6 +11,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -32,6 +33,11 @@ export const registrarAccounts = pgTable('registrar_accounts', {
   /** The sealed JSON of what the driver needs (client id and password, token); as panels' are. */
   credentials: text('credentials').notNull(),
   enabled: boolean('enabled').notNull().default(true),
+  /**
+   * The nameservers a domain registered through this account starts with, until its owner
+   * points it elsewhere: the company's own (the hosting servers' defaults).
+   */
+  defaultNameservers: text('default_nameservers').array().notNull().default(sql`'{}'::text[]`),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -86,6 +92,25 @@ export const domainTlds = pgTable(
       sql`cardinality(${table.years}) > 0 and 1 <= all(${table.years}) and 10 >= all(${table.years}) and ${table.minLength} >= 1 and ${table.graceDays} >= 0 and ${table.redemptionDays} >= 0`,
     ),
   ],
+);
+
+/** Messages told to a domain's owner, each event once per channel (as service notices are). */
+export const domainNotices = pgTable(
+  'domain_notices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    domainId: uuid('domain_id').references(() => domains.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    eventKey: text('event_key').notNull(),
+    channel: text('channel', { enum: ['sms', 'email'] }).notNull(),
+    recipient: text('recipient').notNull(),
+    state: text('state', { enum: ['sending', 'sent', 'failed'] }).notNull(),
+    attempts: integer('attempts').notNull().default(1),
+    error: text('error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [unique('domain_notices_once').on(table.eventKey, table.channel, table.recipient)],
 );
 
 /** A domain holder's details, one per customer, reused for every domain (issue 38). */
@@ -208,7 +233,11 @@ export const domainEvents = pgTable(
     message: text('message').notNull(),
     jobId: text('job_id'),
     attempt: integer('attempt'),
-    registry: jsonb('registry').$type<{ operation: string; outcome: string; code?: number | null }>(),
+    registry: jsonb('registry').$type<{
+      operation: string;
+      outcome: string;
+      code?: number | null;
+    }>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('domain_events_domain_idx').on(table.domainId, table.createdAt)],

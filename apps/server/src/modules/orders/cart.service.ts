@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import {
   type BillingCycle,
   type CallResult,
+  type DomainOrderAction,
   type getCart,
   ratePercent,
   vatOf,
@@ -25,7 +26,14 @@ import {
   describeDiscount,
   evaluateDiscount,
 } from './discount-rules';
-import { cartRenewals, renewableService } from './events';
+import {
+  type CartDomainLine,
+  cartRenewals,
+  type DomainLineTerms,
+  domainLineTerms,
+  renewableService,
+  soldAsDomain,
+} from './events';
 import { refuseIfServiceOrderPending } from './pending-service-orders';
 import { pricesOnOffer } from './prices-on-offer';
 import { cartLines, carts, discountCodes, orders } from './schema';
@@ -137,10 +145,13 @@ async function mergeVisitorCart(
     .for('update');
   if (!visitor) return;
   await tx.execute(sql`
-    insert into ${cartLines} (cart_id, product_id, cycle, theme_id, domain_name, created_at)
-    select ${target.id}, product_id, cycle, theme_id, domain_name, created_at
+    insert into ${cartLines}
+      (cart_id, product_id, cycle, theme_id, domain_name, domain_action, domain_years, created_at)
+    select ${target.id}, product_id, cycle, theme_id, domain_name, domain_action, domain_years,
+      created_at
     from ${cartLines} where cart_id = ${visitor.id} and renew_service_id is null
-    on conflict on constraint cart_lines_identity_unique do update set cycle = excluded.cycle`);
+    on conflict on constraint cart_lines_identity_unique do update set cycle = excluded.cycle,
+      domain_action = excluded.domain_action, domain_years = excluded.domain_years`);
   if (!target.discountCodeId && visitor.discountCodeId) {
     await tx
       .update(carts)
@@ -248,6 +259,49 @@ export async function addRenewalToCart(
   return readCart(db, userId, cart);
 }
 
+/** A domain line as the domains module found it sellable: its TLD's product, its name as read. */
+export interface DomainLineInput {
+  productId: string;
+  domainName: string;
+  action: DomainOrderAction;
+  years: number;
+}
+
+/**
+ * Puts a domain's registration or transfer in the cart (issue 38). The domains module has read
+ * the name, found its TLD and asked its registry; the line's identity is the name, so asking
+ * again for it changes what the line does and for how long.
+ */
+export async function addDomainLineToCart(
+  db: Database,
+  owner: CartOwner,
+  input: DomainLineInput,
+): Promise<CartView> {
+  const cart = await db.transaction(async (tx) => {
+    const opened = await openCart(tx, owner);
+    // A registration's cycle says nothing: the line's years do. `annual` keeps the column's
+    // meaning (one year per unit) for the views that show a cycle.
+    await tx
+      .insert(cartLines)
+      .values({
+        cartId: opened.id,
+        productId: input.productId,
+        cycle: 'annual',
+        domainName: input.domainName,
+        domainAction: input.action,
+        domainYears: input.years,
+      })
+      .onConflictDoUpdate({
+        target: LINE_IDENTITY,
+        set: { domainAction: input.action, domainYears: input.years },
+      });
+    await refuseOverLimit(tx, opened.id);
+    if (!owner.userId) await touch(tx, opened.id);
+    return opened;
+  });
+  return readCart(db, owner.userId, cart);
+}
+
 /** Refuses, with the field at fault, a line the catalog does not sell as asked. */
 async function checkSellable(tx: Transaction, input: AddToCartInput): Promise<void> {
   const [product] = await tx
@@ -262,6 +316,10 @@ async function checkSellable(tx: Transaction, input: AddToCartInput): Promise<vo
     throw new AppError('NOT_FOUND', 'این محصول پیدا نشد', {
       fields: { productId: 'این محصول پیدا نشد' },
     });
+  }
+  if (await ask(soldAsDomain)(tx, input.productId)) {
+    const message = 'دامنه را از صفحهٔ جست‌وجوی دامنه بخرید تا آزاد بودن نام از ثبت‌کننده پرسیده شود';
+    throw new AppError('PRODUCT_UNAVAILABLE', message, { fields: { productId: message } });
   }
   if (!product.offered) {
     const message = 'این محصول با این دورهٔ پرداخت فروخته نمی‌شود';
@@ -311,10 +369,14 @@ export async function updateCartLine(
   const cart = await db.transaction(async (tx) => {
     const opened = await openCart(tx, owner);
     const [line] = await tx
-      .select({ productId: cartLines.productId })
+      .select({ productId: cartLines.productId, domainAction: cartLines.domainAction })
       .from(cartLines)
       .where(and(eq(cartLines.id, input.lineId), eq(cartLines.cartId, opened.id)));
     if (!line) throw lineNotFound();
+    if (line.domainAction !== null) {
+      const message = 'دامنه دورهٔ پرداخت ندارد؛ تعداد سال را از جست‌وجوی دامنه دوباره انتخاب کنید';
+      throw new AppError('VALIDATION', message, { fields: { cycle: message } });
+    }
     const [price] = await tx
       .select({ cycle: productPricesView.cycle })
       .from(productPricesView)
@@ -464,6 +526,8 @@ export interface PricedLine {
   vatExempt: boolean;
   /** The service this line renews: priced at the cycle alone. */
   renewal: { serviceId: string; serviceName: string; expiresAt: Date | null } | null;
+  /** The domain this line registers or transfers, priced by its TLD's terms. */
+  domain: { action: DomainOrderAction; years: number; tld: string } | null;
 }
 
 export interface PricedCart {
@@ -503,6 +567,8 @@ export async function priceLines(db: Database, cartId: string): Promise<PricedCa
       themeSellable: sql<boolean>`${themesView.id} is not null and ${themesView.status} = 'active' and exists (select 1 from ${productThemesView} where ${productThemesView.productId} = ${cartLines.productId} and ${productThemesView.themeId} = ${cartLines.themeId})`,
       themePriceRial: themesView.priceRial,
       domainName: cartLines.domainName,
+      domainAction: cartLines.domainAction,
+      domainYears: cartLines.domainYears,
       priceRial: productPricesView.priceRial,
       salePriceRial: productPricesView.salePriceRial,
       setupFeeRial: productsView.setupFeeRial,
@@ -530,9 +596,15 @@ export async function priceLines(db: Database, cartId: string): Promise<PricedCa
     .where(eq(cartLines.cartId, cartId))
     .orderBy(asc(cartLines.createdAt), asc(cartLines.id));
 
+  const domainTerms = await termsOfDomainLines(db, rows);
   const notices: string[] = [];
   let renewalRefusal: string | null = null;
   const unsellable = rows.filter((row) => {
+    const terms = domainTerms.get(row.id);
+    if (terms) {
+      if (!terms.ok) notices.push(`«${row.domainName}» از سبد حذف شد: ${terms.problem}`);
+      return !terms.ok;
+    }
     if (row.renewServiceId === null) {
       return (
         !row.productActive ||
@@ -553,7 +625,9 @@ export async function priceLines(db: Database, cartId: string): Promise<PricedCa
     }
     return problem !== null;
   });
-  const othersRemoved = unsellable.some((row) => row.renewServiceId === null || !row.renewed);
+  const othersRemoved = unsellable.some(
+    (row) => !domainTerms.has(row.id) && (row.renewServiceId === null || !row.renewed),
+  );
   if (othersRemoved) notices.unshift(REMOVED_NOTICE);
   if (unsellable.length > 0) {
     await db.delete(cartLines).where(
@@ -566,6 +640,19 @@ export async function priceLines(db: Database, cartId: string): Promise<PricedCa
   const lines = rows
     .filter((row) => !unsellable.includes(row))
     .map((row): PricedLine => {
+      const terms = domainTerms.get(row.id);
+      if (terms?.ok && row.domainAction !== null && row.domainYears !== null) {
+        return {
+          ...lineOf(row),
+          priceRial: terms.priceRial,
+          regularPriceRial: terms.priceRial,
+          setupFeeRial: 0,
+          themePriceRial: 0,
+          amountRial: terms.priceRial,
+          renewal: null,
+          domain: { action: row.domainAction, years: row.domainYears, tld: terms.tld },
+        };
+      }
       const priceRial = row.salePriceRial ?? row.priceRial ?? 0;
       const renewal =
         row.renewServiceId !== null
@@ -578,27 +665,15 @@ export async function priceLines(db: Database, cartId: string): Promise<PricedCa
       const setupFeeRial = renewal ? 0 : row.setupFeeRial;
       const themePriceRial = renewal ? 0 : (row.themePriceRial ?? 0);
       return {
-        id: row.id,
-        productId: row.productId,
-        productSlug: row.productSlug,
-        productName: row.productName,
-        iconUrl: row.iconUrl,
-        groupId: row.groupId,
-        groupName: row.groupName,
-        needsDomain: row.needsDomain,
-        needsTheme: row.needsTheme,
-        cycle: row.cycle,
-        themeId: row.themeId,
-        themeSlug: row.themeSlug,
-        themeName: row.themeName,
+        ...lineOf(row),
         domainName: renewal ? (row.renewed?.domainName ?? null) : row.domainName,
         priceRial,
         regularPriceRial: row.priceRial ?? 0,
         setupFeeRial,
         themePriceRial,
         amountRial: priceRial + setupFeeRial + themePriceRial,
-        vatExempt: row.vatExempt,
         renewal,
+        domain: null,
       };
     });
   return {
@@ -607,6 +682,84 @@ export async function priceLines(db: Database, cartId: string): Promise<PricedCa
     removedNotice: notices.length > 0 ? notices.join('؛ ') : null,
     renewalProblem: renewalRefusal,
   };
+}
+
+/** What every priced line takes from its row as it is. */
+function lineOf(row: {
+  id: string;
+  productId: string;
+  productSlug: string;
+  productName: string;
+  iconUrl: string;
+  groupId: string;
+  groupName: string;
+  needsDomain: boolean;
+  needsTheme: boolean;
+  cycle: BillingCycle;
+  themeId: string | null;
+  themeSlug: string | null;
+  themeName: string | null;
+  domainName: string | null;
+  vatExempt: boolean;
+}) {
+  return {
+    id: row.id,
+    productId: row.productId,
+    productSlug: row.productSlug,
+    productName: row.productName,
+    iconUrl: row.iconUrl,
+    groupId: row.groupId,
+    groupName: row.groupName,
+    needsDomain: row.needsDomain,
+    needsTheme: row.needsTheme,
+    cycle: row.cycle,
+    themeId: row.themeId,
+    themeSlug: row.themeSlug,
+    themeName: row.themeName,
+    domainName: row.domainName,
+    vatExempt: row.vatExempt,
+  };
+}
+
+/** The domains module's terms for the cart's domain lines; none asked when it holds none. */
+async function termsOfDomainLines(
+  db: Database,
+  rows: ReadonlyArray<{
+    id: string;
+    productId: string;
+    domainName: string | null;
+    domainAction: DomainOrderAction | null;
+    domainYears: number | null;
+  }>,
+): Promise<Map<string, DomainLineTerms>> {
+  const lines = domainLinesOf(rows);
+  if (lines.length === 0) return new Map();
+  return ask(domainLineTerms)(db, lines);
+}
+
+/** The rows that buy a domain, as the domains module reads them. */
+export function domainLinesOf(
+  rows: ReadonlyArray<{
+    id: string;
+    productId: string;
+    domainName: string | null;
+    domainAction: DomainOrderAction | null;
+    domainYears: number | null;
+  }>,
+): CartDomainLine[] {
+  return rows.flatMap((row) =>
+    row.domainAction !== null && row.domainYears !== null && row.domainName !== null
+      ? [
+          {
+            id: row.id,
+            productId: row.productId,
+            domainName: row.domainName,
+            action: row.domainAction,
+            years: row.domainYears,
+          },
+        ]
+      : [],
+  );
 }
 
 /** The cart as its owner sees it: priced now, the code checked now. */
@@ -634,7 +787,7 @@ async function readCart(db: Database, userId: string | null, cart: OpenedCart): 
   }
   const cycles = await offeredCycles(
     db,
-    lines.map((line) => line.productId),
+    lines.flatMap((line) => (line.domain ? [] : [line.productId])),
   );
   const subtotalRial = lines.reduce((sum, line) => sum + line.amountRial, 0);
   const discountRial = perLine.reduce((sum, part) => sum + part, 0);
@@ -661,6 +814,7 @@ async function readCart(db: Database, userId: string | null, cart: OpenedCart): 
           ? { id: line.themeId, slug: line.themeSlug, name: line.themeName }
           : null,
       domainName: line.domainName,
+      domain: line.domain,
       renewal: line.renewal
         ? {
             serviceId: line.renewal.serviceId,

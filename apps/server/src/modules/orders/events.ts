@@ -1,4 +1,9 @@
-import type { AdminOrderDetail, BillingCycle, ServiceStatus } from '@vitrin/contracts';
+import type {
+  AdminOrderDetail,
+  BillingCycle,
+  DomainOrderAction,
+  ServiceStatus,
+} from '@vitrin/contracts';
 import type { SQL, SQLWrapper } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import { defineEvent, definePort } from '../../lib/events';
@@ -27,6 +32,16 @@ export interface PurchasedLine {
   cycle: BillingCycle;
 }
 
+/** A paid line that buys a domain (issue 38): registered or transferred for `years`. */
+export interface DomainPurchase {
+  lineId: string;
+  productId: string;
+  /** As it was put in the cart: the name people read. */
+  domainName: string;
+  action: DomainOrderAction;
+  years: number;
+}
+
 /** A line that renews one of the buyer's services for one more cycle. */
 export interface RenewalLine {
   serviceId: string;
@@ -52,6 +67,8 @@ export interface OrderPaid {
   purchases: readonly PurchasedLine[];
   renewals: readonly RenewalLine[];
   planChanges: readonly PaidPlanChange[];
+  /** The domains the order buys; never among `purchases`: a domain is not a service. */
+  domains: readonly DomainPurchase[];
   now: Date;
 }
 
@@ -61,7 +78,12 @@ export interface OrderPaid {
  * against the invoice it issues after the event.
  */
 export interface OrderPaidReport {
-  planChangesNotApplied: readonly string[];
+  planChangesNotApplied?: readonly string[];
+  /**
+   * Lines a subscriber cannot deliver at all, known at payment (a domain another customer's
+   * order took a moment before): credited back the same way, each with its reason.
+   */
+  linesNotDelivered?: ReadonlyArray<{ lineId: string; reason: string }>;
 }
 
 export const orderPaid = defineEvent<OrderPaid, OrderPaidReport | undefined>('orders:order-paid');
@@ -160,3 +182,41 @@ export const cartRenewals = definePort<CartRenewals>('orders:cart-renewals');
 export const servicesOfOrder = definePort<
   (db: Database, orderId: string) => Promise<AdminOrderDetail['services']>
 >('orders:services-of-order');
+
+/** A cart line that buys a domain, as the cart holds it. */
+export interface CartDomainLine {
+  id: string;
+  productId: string;
+  domainName: string;
+  action: DomainOrderAction;
+  years: number;
+}
+
+/** What a domain line costs now, or why it can no longer be bought as it is. */
+export type DomainLineTerms =
+  | { ok: true; tld: string; priceRial: number }
+  | { ok: false; problem: string };
+
+/**
+ * The terms of the cart's domain lines now (issue 38): the TLD still sold for the line's years,
+ * at its price for them. Asked only for a cart that holds a domain line.
+ */
+export const domainLineTerms = definePort<
+  (db: Database, lines: readonly CartDomainLine[]) => Promise<Map<string, DomainLineTerms>>
+>('orders:domain-line-terms');
+
+/**
+ * Refuses to place an order of domains the buyer cannot be given yet: a registry needs the
+ * holder's details, so they must be on file before money is taken.
+ */
+export const domainOrderReady = definePort<
+  (tx: Transaction, userId: string, lines: readonly CartDomainLine[]) => Promise<void>
+>('orders:domain-order-ready');
+
+/**
+ * Whether a product is a TLD's (issue 38): a domain is bought through the domain search, where
+ * its registry is asked, never as a plain product line.
+ */
+export const soldAsDomain = definePort<(tx: Transaction, productId: string) => Promise<boolean>>(
+  'orders:sold-as-domain',
+);

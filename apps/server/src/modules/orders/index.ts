@@ -1,9 +1,14 @@
 // The public surface of this module (docs/architecture.md): what the app and other modules use.
 
-export { addRenewalToCart } from './cart.service';
+export { addDomainLineToCart, addRenewalToCart, type CartOwner } from './cart.service';
 export {
+  type CartDomainLine,
   type CartRenewals,
   cartRenewals,
+  type DomainLineTerms,
+  type DomainPurchase,
+  domainLineTerms,
+  domainOrderReady,
   type OrderPaid,
   type OrderPaidReport,
   type OrderRef,
@@ -19,12 +24,14 @@ export {
   renewableService,
   servicesOfOrder,
   servicesStillAsOrdered,
+  soldAsDomain,
 } from './events';
 export { manualPaymentsRoutes } from './manual-payments.routes';
 export { countWaitingTransferClaims } from './manual-payments.service';
 export {
   creditUnusedTerm,
   previewUnusedTermCredit,
+  refundOrderLine,
   type TermPayment,
 } from './order-refunds';
 export { panelOrdersRoutes } from './panel.routes';

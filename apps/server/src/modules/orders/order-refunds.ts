@@ -3,7 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import { issueCreditNote } from '../billing';
 import { changeBalance } from '../wallet';
-import { orders } from './schema';
+import { orderLines, orders } from './schema';
 
 // Money going back from a paid order to its buyer's wallet (issue 21). Every such credit is one
 // ledger row tied to the order, a credit note against the order's invoice for the same amount,
@@ -153,4 +153,31 @@ export async function creditUnusedTerm(
     });
   }
   return split.totalRial;
+}
+
+/**
+ * What one paid line cost its buyer (its net and VAT) back to the wallet, with its credit note
+ * (issue 38: a domain the registry refused). At most what is left of the order's payment: a part
+ * already refunded by staff is not paid twice. Answers the amount credited; 0 when the order is
+ * not paid or nothing is left.
+ */
+export async function refundOrderLine(
+  tx: Transaction,
+  orderLineId: string,
+  credit: { reason: string; description: string; at: Date },
+): Promise<number> {
+  const [line] = await tx
+    .select({
+      orderId: orderLines.orderId,
+      totalRial: orderLines.totalRial,
+      vatRial: orderLines.vatRial,
+    })
+    .from(orderLines)
+    .where(eq(orderLines.id, orderLineId));
+  if (!line) return 0;
+  const [order] = await tx.select().from(orders).where(eq(orders.id, line.orderId)).for('update');
+  if (!order || order.status !== 'paid') return 0;
+  const amountRial = Math.min(line.totalRial + line.vatRial, refundableRial(order));
+  await creditOrderToWallet(tx, order, { ...credit, amountRial });
+  return Math.max(amountRial, 0);
 }

@@ -25,6 +25,8 @@ import {
 } from './cart.service';
 import { DISCOUNT_PROBLEMS, evaluateDiscount } from './discount-rules';
 import {
+  type DomainPurchase,
+  domainOrderReady,
   type OrderPaid,
   orderPaid,
   type PaidPlanChange,
@@ -32,7 +34,7 @@ import {
   type RenewalLine,
   servicesStillAsOrdered,
 } from './events';
-import { creditOrderToWallet } from './order-refunds';
+import { creditOrderToWallet, refundableRial } from './order-refunds';
 import { refuseIfServiceOrderPending } from './pending-service-orders';
 import {
   type BuyerSnapshot,
@@ -192,6 +194,12 @@ export async function submitOrder(
       lines.flatMap((line) => (line.renewal ? [line.renewal.serviceId] : [])),
       'renewal',
     );
+    const domainLines = lines.flatMap((line) =>
+      line.domain && line.domainName
+        ? [{ ...line.domain, id: line.id, productId: line.productId, domainName: line.domainName }]
+        : [],
+    );
+    if (domainLines.length > 0) await ask(domainOrderReady)(tx, owner.userId, domainLines);
 
     let perLine = lines.map(() => 0);
     let code: { id: string; code: string } | null = null;
@@ -261,6 +269,8 @@ export async function submitOrder(
           themeId: line.themeId,
           themeName: line.themeName,
           domainName: line.domainName,
+          domainAction: line.domain?.action ?? null,
+          domainYears: line.domain?.years ?? null,
           renewsServiceId: line.renewal?.serviceId ?? null,
           priceRial: line.priceRial,
           setupFeeRial: line.setupFeeRial,
@@ -612,6 +622,18 @@ export async function markOrderPaid(tx: Transaction, order: OrderRow, now: Date)
       at: now,
     });
   }
+  for (const { lineId, reason } of reports.flatMap((report) => report?.linesNotDelivered ?? [])) {
+    const line = lines.find((candidate) => candidate.id === lineId);
+    if (!line) continue;
+    const [settled] = await tx.select().from(orders).where(eq(orders.id, order.id));
+    if (!settled) throw new Error(`paid order ${order.id} is gone`);
+    await creditOrderToWallet(tx, settled, {
+      amountRial: Math.min(line.totalRial + line.vatRial, refundableRial(settled)),
+      reason,
+      description: `${line.productName}${line.domainName ? ` (${line.domainName})` : ''}: ${reason}`,
+      at: now,
+    });
+  }
 }
 
 /** What a paid order's subscribers hear: its lines by kind, each kind in position order. */
@@ -623,8 +645,17 @@ function paidOf(
   const purchases: PurchasedLine[] = [];
   const renewals: RenewalLine[] = [];
   const planChanges: PaidPlanChange[] = [];
+  const domains: DomainPurchase[] = [];
   for (const line of lines) {
-    if (line.renewsServiceId !== null) {
+    if (line.domainAction !== null && line.domainYears !== null && line.domainName !== null) {
+      domains.push({
+        lineId: line.id,
+        productId: line.productId,
+        domainName: line.domainName,
+        action: line.domainAction,
+        years: line.domainYears,
+      });
+    } else if (line.renewsServiceId !== null) {
       renewals.push({ serviceId: line.renewsServiceId, cycle: line.cycle });
     } else if (line.changesServiceId !== null) {
       if (line.planChange === null) continue;
@@ -647,7 +678,7 @@ function paidOf(
     }
   }
   const { id, userId, number } = order;
-  return { order: { id, userId, number }, purchases, renewals, planChanges, now };
+  return { order: { id, userId, number }, purchases, renewals, planChanges, domains, now };
 }
 
 /** The person cancels an unpaid order. */

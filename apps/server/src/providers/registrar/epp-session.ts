@@ -2,10 +2,12 @@ import { randomBytes } from 'node:crypto';
 import tls from 'node:tls';
 import { EppFrameReader, encodeEppFrame } from './epp-frame';
 import {
+  type EppNode,
   type EppResult,
   expectSuccess,
   loginCommand,
   logoutCommand,
+  offeredExtensions,
   parseEpp,
   readResponse,
 } from './epp-xml';
@@ -37,7 +39,7 @@ export interface EppSessionOptions {
   login: EppLogin;
   /** The limit for one exchange (connect, greeting, a command's answer). */
   timeoutMs: number;
-  /** Receives each exchange's XML, with the password taken out. */
+  /** Receives each exchange's XML, with passwords and transfer codes taken out. */
   onExchange?: (exchange: { command: string; answer: string | null; ms: number }) => void;
 }
 
@@ -54,6 +56,14 @@ export function parseEppEndpoint(text: string): { host: string; port: number } {
     throw new RegistrarError('protocol', `an EPP endpoint is host:port, not «${text}»`);
   }
   return { host: (match[1] ?? match[2]) as string, port };
+}
+
+/**
+ * The XML with every `<pw>` and `<newPW>` emptied, whatever its prefix: the login's password,
+ * and the transfer codes (`<domain:pw>`, `<contact:pw>`) that commands and info answers carry.
+ */
+export function withoutSecrets(xml: string): string {
+  return xml.replace(/<((?:[\w.-]+:)?(?:pw|newPW))(\s[^>]*)?>[^<]*<\/\1>/g, '<$1$2>***</$1>');
 }
 
 export class EppSession {
@@ -161,7 +171,13 @@ export class EppSession {
       this.drop();
       throw new RegistrarError('protocol', 'the EPP server did not greet');
     }
-    const result = await this.exchange(loginCommand(login, this.nextTransactionId()));
+    const result = await this.exchange(
+      loginCommand(
+        login,
+        this.nextTransactionId(),
+        offeredExtensions(greeting.greeting as EppNode),
+      ),
+    );
     if (result.code !== 1000) {
       this.drop();
       expectSuccess(result, 'login');
@@ -185,10 +201,8 @@ export class EppSession {
       throw error;
     } finally {
       this.options.onExchange?.({
-        command: xml
-          .replace(/<pw>[^<]*<\/pw>/, '<pw>***</pw>')
-          .replace(/<newPW>[^<]*<\/newPW>/, '<newPW>***</newPW>'),
-        answer,
+        command: withoutSecrets(xml),
+        answer: answer === null ? null : withoutSecrets(answer),
         ms: Math.round(performance.now() - started),
       });
     }
