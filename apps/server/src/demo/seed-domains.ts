@@ -9,6 +9,7 @@ import {
   domains,
   domainTlds,
   productGroups,
+  productPrices,
   products,
   registrarAccounts,
   sandboxRegistryNames,
@@ -207,9 +208,14 @@ export async function seedDomainSales(tx: Transaction): Promise<void> {
         .returning({ id: products.id });
       productId = made?.id;
     }
-    if (productId) {
-      await tx.update(domainTlds).set({ productId }).where(eq(domainTlds.tld, tld.tld));
-    }
+    if (!productId) continue;
+    await tx.update(domainTlds).set({ productId }).where(eq(domainTlds.tld, tld.tld));
+    // The store's price for the product is the TLD's registration price per year: one figure
+    // wherever it is read, and the cart charges by the TLD's terms.
+    await tx.delete(productPrices).where(eq(productPrices.productId, productId));
+    await tx
+      .insert(productPrices)
+      .values({ productId, cycle: 'annual', priceRial: tld.registerPriceRial });
   }
 
   const [sara] = await tx

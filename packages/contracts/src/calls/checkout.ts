@@ -222,7 +222,9 @@ export const digitsInput = (max: number) =>
     .max(max + 10)
     .transform((value) => toLatinDigits(value).replace(/[\s-]/g, ''));
 
-export const nationalIdInput = digitsInput(10).refine(isValidNationalId, { message: 'کد ملی درست نیست' });
+export const nationalIdInput = digitsInput(10).refine(isValidNationalId, {
+  message: 'کد ملی درست نیست',
+});
 
 export const BUYER_FIELD_MESSAGES = {
   companyName: 'نام ثبت‌شدهٔ شرکت را بنویسید',

@@ -3,6 +3,7 @@ import type { Database } from '../../db/client';
 import type { SecretBox } from '../../lib/secret-box';
 import { EppRegistrar } from '../../providers/registrar/epp-registrar';
 import { parseEppEndpoint } from '../../providers/registrar/epp-session';
+import { IrnicRegistrar } from '../../providers/registrar/irnic-registrar';
 import {
   type RegistrarDriver,
   RegistrarError,
@@ -36,7 +37,15 @@ export const registrarCredentialSchemas = {
     cert: pem.optional(),
     key: pem.optional(),
   }),
-  irnic: z.strictObject({ token: z.string().min(1).max(512) }),
+  irnic: z.strictObject({
+    /** The reseller's API token, sent as a bearer token. */
+    token: z.string().min(1).max(512),
+    /** The deposit code IRNIC gave the reseller: every command's object password. */
+    depositCode: z.string().regex(/^\d{16}$/),
+    /** The reseller's own handle (`ab1234-irnic`): which names are ours, and the balance. */
+    resellerHandle: z.string().regex(/^[a-z]{2}\d{3,6}-irnic$/),
+    ca: pem.optional(),
+  }),
 } satisfies Record<RegistrarKind, z.ZodType>;
 
 /** Seals a kind's credentials after checking their shape. */
@@ -96,20 +105,17 @@ export class RegistrarPool {
           timeoutMs: REGISTRAR_TIMEOUT_MS,
         });
       }
-      case 'irnic':
-        return new UnbuiltRegistrar(account.kind);
+      case 'irnic': {
+        const credentials = registrarCredentialSchemas.irnic.parse(
+          JSON.parse(this.deps.secrets.open(account.credentials)),
+        );
+        return new IrnicRegistrar({
+          endpoint: account.endpoint,
+          ...credentials,
+          timeoutMs: REGISTRAR_TIMEOUT_MS,
+        });
+      }
     }
-  }
-}
-
-/** The IRNIC driver is not built yet: its account refuses every call, so nothing pretends. */
-class UnbuiltRegistrar implements RegistrarDriver {
-  constructor(readonly kind: RegistrarKind) {}
-
-  check(): Promise<never> {
-    return Promise.reject(
-      new RegistrarError('refused', `the ${this.kind} registrar driver is not built yet`),
-    );
   }
 }
 

@@ -217,6 +217,5 @@ export const domainOrderReady = definePort<
  * Whether a product is a TLD's (issue 38): a domain is bought through the domain search, where
  * its registry is asked, never as a plain product line.
  */
-export const soldAsDomain = definePort<(tx: Transaction, productId: string) => Promise<boolean>>(
-  'orders:sold-as-domain',
-);
+export const soldAsDomain =
+  definePort<(tx: Transaction, productId: string) => Promise<boolean>>('orders:sold-as-domain');

@@ -30,7 +30,18 @@ export async function checkoutInvariantViolations(db: Database): Promise<string[
           where (select count(*) from services s where s.order_id = o.id)
              <> case when o.status in ('paid', 'refunded') then (select count(*) from order_lines l
                   where l.order_id = o.id and l.renews_service_id is null
-                    and l.changes_service_id is null) else 0 end`,
+                    and l.changes_service_id is null and l.domain_action is null) else 0 end`,
+    ],
+    [
+      // Issue 38: a domain line starts one domain when paid, or none when it is credited back.
+      "domain line with more than one domain, or a domain of an unpaid or another person's order",
+      sql`select l.id from order_lines l join orders o on o.id = l.order_id
+          where l.domain_action is not null and (
+            (select count(*) from domains d where d.order_line_id = l.id) > 1
+            or (o.status not in ('paid', 'refunded')
+                and exists (select 1 from domains d where d.order_line_id = l.id))
+            or exists (select 1 from domains d where d.order_line_id = l.id
+                         and (d.user_id <> o.user_id or d.order_id <> o.id)))`,
     ],
     [
       "renewal of another person's service, or a renewal charged a setup fee or a theme",

@@ -27,15 +27,16 @@ import { XMLParser } from 'fast-xml-parser';
 //   <domain:polData> with the name and its statuses, 1300 when empty; ack by msgID.
 // Inferred where that material is silent: a contact's e-mail is unique (a second create with it
 // is 2302); a wrong deposit code is 2200; a command on another reseller's name is 2201; a stale
-// curExpDate is 2306; prices, the Persian-free English notes and the reason texts.
+// curExpDate is 2306; a transfer costs nothing; the prices; the wording of notes and reasons.
 //
 // It reads requests with fast-xml-parser, resolving the namespace of each object element, and
 // writes its answers as literal XML, so the driver's builder is not tested against itself.
 //
-// Fault injection: a delay before each answer, the next requests failed with HTTP 503, a
-// dropped connection or IRNIC's nightly maintenance page, a balance that is short; and knobs for what IRNIC's staff and the holder
-// do: approve or reject a registration, a renewal, a transfer or a deletion, put a name into a
-// review state, change a name behind the reseller's back, issue the holder a PIN.
+// Fault injection: a delay before each answer; the next requests failed with HTTP 503, a
+// dropped connection or IRNIC's nightly maintenance page; a balance that is short. Knobs for
+// what IRNIC's staff and the holder do: approve or reject a registration, a renewal, a transfer
+// or a deletion; put a name into a review state; change a name behind the reseller's back;
+// issue the holder a PIN.
 
 const EPP_NS = 'urn:ietf:params:xml:ns:epp-1.0';
 const DOMAIN_NS = 'http://epp.nic.ir/ns/domain-1.0';
@@ -419,7 +420,7 @@ export class FakeIrnicServer {
     return domain;
   }
 
-  /** A poll message, for the reseller who sponsors the name or asked for the change. */
+  /** A poll message for the reseller: the fake serves one, whose token it was given. */
   private notify(domain: FakeIrnicDomain, note: string, statuses: string[]): void {
     this.messageIds += 1;
     this.queue.push({ id: this.messageIds, at: new Date(), name: domain.name, note, statuses });

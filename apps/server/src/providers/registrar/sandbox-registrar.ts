@@ -308,4 +308,3 @@ export class SandboxRegistrar implements RegistrarDriver {
     };
   }
 }
-
