@@ -10,10 +10,12 @@ describe('the wiring', () => {
   test('a lower module announces or asks, the module above reacts or answers', () => {
     expect(describeWiring()).toEqual({
       events: [
-        // Starts the new services, extends the renewed ones, applies the upgrade.
-        { event: 'orders:order-paid', subscribers: ['services'] },
-        // Cancels, shortens and reverts them, and reports each for the audit row.
-        { event: 'orders:order-refunded', subscribers: ['services'] },
+        // Starts the new services, extends the renewed ones, applies the upgrade; starts each
+        // paid domain at its registry (issue 38).
+        { event: 'orders:order-paid', subscribers: ['services', 'domains'] },
+        // Cancels, shortens and reverts them, and reports each for the audit row; cancels the
+        // domains the registry has not taken yet.
+        { event: 'orders:order-refunded', subscribers: ['services', 'domains'] },
       ],
       ports: [
         // An order's current document (billing sits below orders): a pending order's pro-forma.
@@ -26,6 +28,12 @@ describe('the wiring', () => {
         { port: 'orders:cart-renewals', answeredBy: 'services' },
         // The staff's order detail.
         { port: 'orders:services-of-order', answeredBy: 'services' },
+        // Each cart read with a domain line: its TLD's terms for the line's years now.
+        { port: 'orders:domain-line-terms', answeredBy: 'domains' },
+        // Submitting an order of domains: the holder's details are on file.
+        { port: 'orders:domain-order-ready', answeredBy: 'domains' },
+        // Adding a product: a TLD's product is bought through the domain search only.
+        { port: 'orders:sold-as-domain', answeredBy: 'domains' },
       ],
     });
   });

@@ -27,7 +27,7 @@ import {
   SAMPLE_FILES,
   uploaded,
 } from '../modules/tickets/tickets-test-kit';
-import { discountCodes, users } from '../schema';
+import { discountCodes, domains, registrarAccounts, sandboxRegistryNames, users } from '../schema';
 import { ok, send } from './api-kit';
 import { contractCalls } from './contract-calls';
 import { createStaff } from './staff-kit';
@@ -125,6 +125,10 @@ interface Records {
   cartLineId: string;
   /** A discount code only they may use. */
   personalCode: string;
+  /** A domain they hold (issue 38), at the sandbox registry. */
+  domainId: string;
+  /** A transfer of theirs waiting for its code. */
+  transferDomainId: string;
   /** A plan their service may move to (a downgrade), and the difference they were shown. */
   planChange: { productId: string; differenceRial: number };
 }
@@ -304,6 +308,25 @@ const OWNED_RECORD_CALLS: Record<string, OwnedRecordCall> = {
     ],
     notOwned: { productId: 'names a plan of the public catalog the service would move to' },
   },
+  '/api/user/domains/get-domain': {
+    cases: [{ field: 'id', body: (target) => ({ id: target.domainId }) }],
+  },
+  '/api/user/domains/set-auto-renew': {
+    cases: [{ field: 'id', body: (target) => ({ id: target.domainId, autoRenew: false }) }],
+  },
+  '/api/user/domains/set-nameservers': {
+    cases: [
+      {
+        field: 'id',
+        body: (target) => ({ id: target.domainId, nameservers: ['ns1.own.ir', 'ns2.own.ir'] }),
+      },
+    ],
+  },
+  '/api/user/domains/submit-transfer-code': {
+    cases: [
+      { field: 'id', body: (target) => ({ id: target.transferDomainId, authCode: 'Own-Code#1' }) },
+    ],
+  },
   '/api/user/services/renew-service': {
     cases: [{ field: 'serviceId', body: (target) => ({ serviceId: target.serviceId }) }],
   },
@@ -398,6 +421,10 @@ const OWNED_RECORD_CALLS: Record<string, OwnedRecordCall> = {
 const NOT_USER_OWNED: Record<string, string> = {
   '/api/cart/add-to-cart':
     'productId and themeId name the public catalog, domainName the domain wanted for a new service; cartToken: a visitor cart is a bearer secret (decision 0011)',
+  '/api/cart/add-domain-to-cart':
+    'name is the domain wanted, asked of its registry; cartToken: a visitor cart is a bearer secret (decision 0011)',
+  '/api/user/domains/save-contact':
+    "companyId is the holder company's national id typed for the registry, not a record",
   '/api/cart/get-cart':
     "cartToken: a visitor's cart is a bearer secret (decision 0011); a customer's cart is found by the account",
   '/api/cart/submit-order':
@@ -451,7 +478,7 @@ async function furnish(app: FastifyInstance, who: Customer): Promise<Records> {
   );
   const pending = await submitCart(app, who, [{ slug: 'vps-2core', cycle: 'monthly' }]);
   const cart = await fillCart(app, { token: who.token }, [
-    { slug: 'domain-ir', cycle: 'annual', domain: freshDomain() },
+    { slug: 'email-team', cycle: 'monthly', domain: freshDomain() },
   ]);
   const cartLineId = cart.lines[0]?.id;
   if (!cartLineId) throw new Error('the cart has no line');
@@ -497,7 +524,32 @@ async function furnish(app: FastifyInstance, who: Customer): Promise<Records> {
     who.token,
   );
   if (!paid.invoice) throw new Error('the paid order has no invoice');
+  const [registrar] = await app.db.select({ id: registrarAccounts.id }).from(registrarAccounts);
+  const [ownName, movingName] = [freshDomain(), freshDomain()];
+  const expiresAt = new Date(Date.now() + 300 * 86_400_000);
+  await app.db
+    .insert(sandboxRegistryNames)
+    .values({ name: ownName, sponsor: registrar?.id ?? '', expiresAt });
+  const [domain, moving] = await app.db
+    .insert(domains)
+    .values(
+      [
+        { name: ownName, status: 'active' as const, origin: 'import' as const, expiresAt },
+        { name: movingName, status: 'pending-transfer' as const, origin: 'transfer' as const },
+      ].map((row) => ({
+        ...row,
+        userId: who.id,
+        ascii: row.name,
+        tld: 'ir',
+        registrarAccountId: registrar?.id ?? '',
+        years: 1,
+      })),
+    )
+    .returning({ id: domains.id });
+  if (!domain || !moving) throw new Error('no domains');
   return {
+    domainId: domain.id,
+    transferDomainId: moving.id,
     invoiceId: paid.invoice.id,
     planChange: {
       productId: downgrade.productId,
@@ -531,6 +583,8 @@ const nobody: Records = {
   liveDomain: freshLiveDomain(),
   cartLineId: randomUUID(),
   personalCode: `NOBODY${randomBytes(4).toString('hex').toUpperCase()}`,
+  domainId: randomUUID(),
+  transferDomainId: randomUUID(),
   planChange: { productId: randomUUID(), differenceRial: 0 },
 };
 
@@ -550,6 +604,10 @@ const ROWS_OF: Record<string, (userId: string) => SQL> = {
   payments: (id) => sql`payments r where r.user_id = ${id}`,
   billing_documents: (id) => sql`billing_documents r where r.user_id = ${id}`,
   services: (id) => sql`services r where r.user_id = ${id}`,
+  domains: (id) => sql`domains r where r.user_id = ${id}`,
+  domain_events: (id) =>
+    sql`domain_events r join domains d on d.id = r.domain_id where d.user_id = ${id}`,
+  domain_contacts: (id) => sql`domain_contacts r where r.user_id = ${id}`,
   tickets: (id) => sql`tickets r where r.user_id = ${id}`,
   ticket_messages: (id) =>
     sql`ticket_messages r join tickets k on k.id = r.ticket_id where k.user_id = ${id}`,

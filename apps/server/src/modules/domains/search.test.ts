@@ -1,6 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { FakeEppServer } from '../../providers/registrar/fake-epp-server';
+import { FakeIrnicServer } from '../../providers/registrar/fake-irnic-server';
 import { domainTlds, registrarAccounts, sandboxRegistryNames } from '../../schema';
 import { selfSignedCertificate } from '../../test/self-signed';
 import { setupTestApp } from '../../test/test-app';
@@ -54,6 +55,12 @@ async function results(q: string): Promise<Row[]> {
   expect(status, JSON.stringify(body)).toBe(200);
   return body.data.results as Row[];
 }
+
+const IRNIC_CREDENTIALS = {
+  token: 'reseller-token',
+  depositCode: '1234567890123456',
+  resellerHandle: 'vi100-irnic',
+};
 
 describe('search-domains', () => {
   test('a bare name is asked under every TLD on sale, in the staff order, with prices per year', async () => {
@@ -119,8 +126,9 @@ describe('search-domains', () => {
       .values({
         name: 'irnic-registry',
         kind: 'irnic',
-        endpoint: 'https://epp.nic.ir/submit',
-        credentials: sealRegistrarCredentials(t.app.secrets, 'irnic', { token: 'reseller-token' }),
+        // Nothing listens there: the registry is down.
+        endpoint: 'https://127.0.0.1:1/submit',
+        credentials: sealRegistrarCredentials(t.app.secrets, 'irnic', IRNIC_CREDENTIALS),
       })
       .returning({ id: registrarAccounts.id });
     await t.app.db
@@ -134,6 +142,39 @@ describe('search-domains', () => {
       expect(rows.find((row) => row.tld === 'com')).toMatchObject({ availability: 'available' });
     } finally {
       await restoreSandbox('org');
+    }
+  });
+
+  test('a TLD on IRNIC is asked of IRNIC over HTTPS', async () => {
+    const pair = await selfSignedCertificate();
+    const registry = new FakeIrnicServer({ ...pair, ...IRNIC_CREDENTIALS });
+    const endpoint = await registry.start();
+    registry.addDomain({ name: 'sara-shop.ir' });
+    try {
+      const [account] = await t.app.db
+        .insert(registrarAccounts)
+        .values({
+          name: 'irnic-fake',
+          kind: 'irnic',
+          endpoint,
+          credentials: sealRegistrarCredentials(t.app.secrets, 'irnic', {
+            ...IRNIC_CREDENTIALS,
+            ca: pair.cert,
+          }),
+        })
+        .returning({ id: registrarAccounts.id });
+      await t.app.db
+        .update(domainTlds)
+        .set({ registrarAccountId: account?.id })
+        .where(eq(domainTlds.tld, 'ir'));
+      const rows = await results('sara-shop');
+      expect(rows.find((row) => row.tld === 'ir')).toMatchObject({ availability: 'taken' });
+      const fresh = await results('sara-fresh-shop');
+      expect(fresh.find((row) => row.tld === 'ir')).toMatchObject({ availability: 'available' });
+      expect(registry.requests.some((request) => request.command === 'domain:check')).toBe(true);
+    } finally {
+      await restoreSandbox('ir');
+      await registry.stop();
     }
   });
 

@@ -179,7 +179,7 @@ export async function setNameservers(
     if (error instanceof RegistrarError && !error.retryable) {
       const message =
         error.kind === 'not-found'
-          ? 'ثبت‌کننده یکی از این نام‌سرورها را نمی‌شناسد؛ نام‌سرورها باید پیش‌تر ساخته شده باشند'
+          ? 'ثبت‌کننده این دامنه یا یکی از این نام‌سرورها را نمی‌شناسد؛ نام‌سرورها باید پیش‌تر ساخته شده باشند'
           : 'ثبت‌کننده این نام‌سرورها را نپذیرفت';
       throw new AppError('VALIDATION', message, { fields: { nameservers: message } });
     }
