@@ -1,6 +1,6 @@
--- Issue 38, domains: the domains customers hold and their timeline and notices, the holder's
--- details and their handles at each registrar account, the TLD's catalog product, the cart and
--- order lines that buy a domain, and the sandbox registry's fuller book (contacts, messages).
+-- Issue 38, domains: the domains customers hold, their timeline, notices and paid renewals,
+-- the holder's details and their handles at each registrar account, the TLD's catalog product,
+-- the cart and order lines that buy a domain, and the sandbox registry's fuller book.
 CREATE TABLE "domain_contact_handles" (
 	"contact_id" uuid NOT NULL,
 	"registrar_account_id" uuid NOT NULL,
@@ -61,6 +61,19 @@ CREATE TABLE "domain_notices" (
 	CONSTRAINT "domain_notices_once" UNIQUE("event_key","channel","recipient")
 );
 --> statement-breakpoint
+CREATE TABLE "domain_renewals" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"domain_id" uuid NOT NULL,
+	"order_line_id" uuid NOT NULL,
+	"years" integer NOT NULL,
+	"state" text DEFAULT 'pending' NOT NULL,
+	"from_expiry" timestamp with time zone,
+	"to_expiry" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"settled_at" timestamp with time zone,
+	CONSTRAINT "domain_renewals_order_line_id_unique" UNIQUE("order_line_id")
+);
+--> statement-breakpoint
 CREATE TABLE "domains" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"user_id" uuid NOT NULL,
@@ -83,6 +96,8 @@ CREATE TABLE "domains" (
 	"transfer_code" text,
 	"note" text,
 	"synced_at" timestamp with time zone,
+	"reminded_days" integer,
+	"reminded_for" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "domains_years_check" CHECK ("domains"."years" between 1 and 10)
 );
@@ -121,12 +136,16 @@ ALTER TABLE "domain_contact_handles" ADD CONSTRAINT "domain_contact_handles_regi
 ALTER TABLE "domain_contacts" ADD CONSTRAINT "domain_contacts_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "domain_events" ADD CONSTRAINT "domain_events_domain_id_domains_id_fk" FOREIGN KEY ("domain_id") REFERENCES "public"."domains"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "domain_notices" ADD CONSTRAINT "domain_notices_domain_id_domains_id_fk" FOREIGN KEY ("domain_id") REFERENCES "public"."domains"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "domain_renewals" ADD CONSTRAINT "domain_renewals_domain_id_domains_id_fk" FOREIGN KEY ("domain_id") REFERENCES "public"."domains"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "domain_renewals" ADD CONSTRAINT "domain_renewals_order_line_id_order_lines_id_fk" FOREIGN KEY ("order_line_id") REFERENCES "public"."order_lines"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "domains" ADD CONSTRAINT "domains_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "domains" ADD CONSTRAINT "domains_tld_domain_tlds_tld_fk" FOREIGN KEY ("tld") REFERENCES "public"."domain_tlds"("tld") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "domains" ADD CONSTRAINT "domains_registrar_account_id_registrar_accounts_id_fk" FOREIGN KEY ("registrar_account_id") REFERENCES "public"."registrar_accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "domains" ADD CONSTRAINT "domains_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "domains" ADD CONSTRAINT "domains_order_line_id_order_lines_id_fk" FOREIGN KEY ("order_line_id") REFERENCES "public"."order_lines"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "domain_events_domain_idx" ON "domain_events" USING btree ("domain_id","created_at");--> statement-breakpoint
+CREATE INDEX "domain_renewals_pending_idx" ON "domain_renewals" USING btree ("domain_id") WHERE "domain_renewals"."state" in ('pending', 'needs-attention');--> statement-breakpoint
+CREATE INDEX "domains_sync_idx" ON "domains" USING btree ("synced_at") WHERE "domains"."status" not in ('cancelled', 'deleted', 'transferred-away');--> statement-breakpoint
 CREATE UNIQUE INDEX "domains_live_name_unique" ON "domains" USING btree ("ascii") WHERE "domains"."status" not in ('cancelled', 'deleted', 'transferred-away');--> statement-breakpoint
 CREATE UNIQUE INDEX "domains_order_line_unique" ON "domains" USING btree ("order_line_id");--> statement-breakpoint
 CREATE INDEX "domains_user_idx" ON "domains" USING btree ("user_id","created_at");--> statement-breakpoint

@@ -49,11 +49,14 @@ export const domainName = z
   });
 
 /** What a domain line buys: a new registration, or a name moved here from another registrar. */
-export const DOMAIN_ORDER_ACTIONS = ['register', 'transfer'] as const;
+export const DOMAIN_ORDER_ACTIONS = ['register', 'transfer', 'renew'] as const;
 export type DomainOrderAction = (typeof DOMAIN_ORDER_ACTIONS)[number];
+/** What brings a domain here: a registration or a transfer (a renewal keeps one here). */
+export const DOMAIN_BUY_ACTIONS = ['register', 'transfer'] as const;
 export const DOMAIN_ORDER_ACTION_LABELS: Record<DomainOrderAction, string> = {
   register: 'ثبت',
   transfer: 'انتقال',
+  renew: 'تمدید',
 };
 
 /** What a cart or order line shows of the domain it buys. */

@@ -7,7 +7,7 @@ import { isValidLegalNationalId } from '../national-id';
 import { entityId, rial } from './catalog';
 import {
   cart,
-  DOMAIN_ORDER_ACTIONS,
+  DOMAIN_BUY_ACTIONS,
   digitsInput,
   isValidPostalCode,
   nationalIdInput,
@@ -129,6 +129,10 @@ export const DOMAIN_TRANSITIONS: Record<DomainStatus, readonly DomainStatus[]> =
 };
 /** An active domain this close to its expiry is shown as expiring, and its owner reminded. */
 export const DOMAIN_EXPIRING_DAYS = 30;
+/** The owner is reminded this many days before the expiry, once each. */
+export const DOMAIN_REMINDER_DAYS = [30, 7, 1] as const;
+/** A domain with automatic renewal is renewed this many days before it expires. */
+export const DOMAIN_AUTO_RENEW_DAYS = 14;
 /** The nameservers a domain may have at a registry (RFC 5731 leaves it to policy; IRNIC: 2–4). */
 export const DOMAIN_NAMESERVERS_MIN = 2;
 export const DOMAIN_NAMESERVERS_MAX = 4;
@@ -145,7 +149,7 @@ export const addDomainToCart = defineCall({
       .optional(),
     /** The whole name as typed: `sara-shop.ir`, `سارا.ایران`. Read like the search reads it. */
     name: text({ min: 1, max: DOMAIN_QUERY_MAX_LENGTH }),
-    action: z.enum(DOMAIN_ORDER_ACTIONS),
+    action: z.enum(DOMAIN_BUY_ACTIONS),
     years: z.number().int().min(1).max(10),
   }),
   response: cart,
@@ -374,4 +378,13 @@ export const submitDomainTransferCode = defineCall({
   access: 'user',
   request: z.strictObject({ id: entityId, authCode: text({ min: 4, max: 64 }) }),
   response: userDomainDetail,
+});
+
+export const renewDomain = defineCall({
+  path: '/api/user/domains/renew-domain',
+  summary: 'افزودن تمدید دامنه برای چند سال به سبد خرید',
+  tag: 'domains',
+  access: 'user',
+  request: z.strictObject({ id: entityId, years: z.number().int().min(1).max(10) }),
+  response: cart,
 });

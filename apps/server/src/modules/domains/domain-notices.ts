@@ -23,6 +23,11 @@ export const DOMAIN_NOTICE_KINDS = [
   'pending-approval',
   'refused',
   'transfer-code-refused',
+  'renewed',
+  'renewal-refused',
+  'expiring',
+  'renewal-due',
+  'expired',
   'staff-alert',
 ] as const;
 export type DomainNoticeKind = (typeof DOMAIN_NOTICE_KINDS)[number];
@@ -151,6 +156,84 @@ export function domainNoticeText(
           ],
           details,
           action,
+        },
+      };
+    case 'renewed':
+      return {
+        sms: `دامنهٔ ${name} تمدید شد${expiry ? ` و تا ${expiry} اعتبار دارد` : ''}. ${link}`,
+        subject: `دامنهٔ ${name} تمدید شد`,
+        email: {
+          title: 'دامنهٔ شما تمدید شد',
+          greeting,
+          paragraphs: [`ثبت‌کننده تمدید دامنهٔ ${name} را انجام داد.`],
+          details,
+          action,
+        },
+      };
+    case 'renewal-refused': {
+      const refund =
+        data.refundedRial && data.refundedRial > 0
+          ? `مبلغ ${formatToman(data.refundedRial)} به کیف پول شما برگشت.`
+          : 'مبلغی از شما کم نشده است.';
+      return {
+        sms: `ثبت‌کننده تمدید دامنهٔ ${name} را نپذیرفت. ${refund} ${link}`,
+        subject: `تمدید دامنهٔ ${name} انجام نشد`,
+        email: {
+          title: 'تمدید دامنهٔ شما انجام نشد',
+          greeting,
+          paragraphs: [
+            `ثبت‌کننده تمدید دامنهٔ ${name} را نپذیرفت.`,
+            `${refund} صورت‌حساب برگشتی آن در بخش اسناد مالی است. برای پیگیری تیکت بفرستید.`,
+          ],
+          details,
+          action,
+        },
+      };
+    }
+    case 'expiring':
+      return {
+        sms: `دامنهٔ ${name}${expiry ? ` در ${expiry}` : ''} منقضی می‌شود${data.message ? ` (${data.message})` : ''}. تمدید: ${link}`,
+        subject: `دامنهٔ ${name} به‌زودی منقضی می‌شود`,
+        email: {
+          title: 'دامنهٔ شما به‌زودی منقضی می‌شود',
+          greeting,
+          paragraphs: [
+            `دامنهٔ ${name}${expiry ? ` تا ${expiry}` : ''} اعتبار دارد.`,
+            data.message ??
+              'اگر تمدید نشود، پس از دورهٔ ارفاق از دسترس بیرون می‌رود و دیگری می‌تواند آن را ثبت کند.',
+          ],
+          details,
+          action: { label: 'تمدید دامنه', url: link },
+        },
+      };
+    case 'renewal-due':
+      return {
+        sms: `تمدید خودکار دامنهٔ ${name} انجام نشد چون موجودی کیف پول کافی نبود. سفارش تمدید آماده است: ${link}`,
+        subject: `تمدید خودکار دامنهٔ ${name} منتظر پرداخت است`,
+        email: {
+          title: 'تمدید خودکار منتظر پرداخت شماست',
+          greeting,
+          paragraphs: [
+            `موجودی کیف پول برای تمدید خودکار دامنهٔ ${name} کافی نبود؛ سفارش تمدید برایتان ساخته شد.`,
+            'با پرداخت سفارش، دامنه بی‌درنگ در ثبت‌کننده تمدید می‌شود.',
+          ],
+          details,
+          action: data.message ? { label: 'پرداخت سفارش تمدید', url: data.message } : action,
+        },
+      };
+    case 'expired':
+      return {
+        sms: `دامنهٔ ${name} منقضی شد. تا پایان دورهٔ ارفاق با همان بهای تمدید برمی‌گردد: ${link}`,
+        subject: `دامنهٔ ${name} منقضی شد`,
+        email: {
+          title: 'دامنهٔ شما منقضی شد',
+          greeting,
+          paragraphs: [
+            `دامنهٔ ${name} منقضی شده و در دورهٔ ارفاق است.`,
+            'تا پایان این دوره با بهای تمدید برمی‌گردد؛ پس از آن بازگرداندنش هزینهٔ بیشتری دارد و سپس آزاد می‌شود.',
+          ],
+          details,
+          action: { label: 'تمدید دامنه', url: link },
         },
       };
     case 'staff-alert': {

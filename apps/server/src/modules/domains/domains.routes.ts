@@ -3,6 +3,7 @@ import {
   getDomainContact,
   getUserDomain,
   getUserDomains,
+  renewDomain,
   saveDomainContact,
   searchDomains,
   setDomainAutoRenew,
@@ -19,7 +20,9 @@ import { REGISTER_JOB } from './lifecycle';
 import { addDomain } from './ordering';
 import { REGISTRAR_TIMEOUT_MS, RegistrarPool } from './registrars';
 import { runRegistration } from './registration';
+import { addDomainRenewalToCart, RENEW_JOB, runRenewal } from './renewal';
 import { searchDomainNames } from './search.service';
+import { moveByExpiry, pollRegistries, remindOwners, renewAutomatically, syncDue } from './upkeep';
 import {
   getUserDomainDetail,
   listUserDomains,
@@ -62,6 +65,16 @@ async function registerDomains(app: FastifyInstance) {
     publicUrl: app.config.publicUrl,
     staffAlertEmails: app.config.staffAlertEmails,
   };
+  app.jobs.define<{ renewalId: string }>({
+    name: RENEW_JOB,
+    policy: 'stately',
+    retryLimit: 10,
+    retryDelaySeconds: 10,
+    expireInSeconds: stuckAfterSeconds,
+    concurrency: 4,
+    pollingIntervalSeconds: 2,
+    handler: ({ renewalId }, context) => runRenewal(deps, renewalId, context),
+  });
   app.jobs.define<DomainNoticeData>({
     name: DOMAIN_NOTICE_JOB,
     retryLimit: 5,
@@ -70,6 +83,16 @@ async function registerDomains(app: FastifyInstance) {
     concurrency: 4,
     handler: (data, context) => sendDomainNotice(noticeDeps, data, context),
   });
+
+  const upkeepDeps = { ...deps, publicUrl: app.config.publicUrl };
+  const upkeep = app.jobs.periodic('domains.upkeep', app.config.jobsIntervalMs, async (now) => {
+    await pollRegistries(upkeepDeps, now);
+    await moveByExpiry(app.db, now);
+    await remindOwners(app.db, now);
+    await renewAutomatically(upkeepDeps, now);
+    await syncDue(upkeepDeps, now);
+  });
+  app.decorate('domainsJob', upkeep);
 
   registerCall(
     app,
@@ -120,6 +143,12 @@ async function registerDomains(app: FastifyInstance) {
     );
     registerCall(
       scope,
+      renewDomain,
+      (input, { user }) => addDomainRenewalToCart(app.db, user.id, input),
+      { successMessage: 'تمدید دامنه به سبد خرید افزوده شد' },
+    );
+    registerCall(
+      scope,
       submitDomainTransferCode,
       ({ id, authCode }, { user }) => submitTransferCode(deps, user.id, id, authCode),
       // A code is a secret someone may try to guess through us: few tries.
@@ -132,4 +161,14 @@ async function registerDomains(app: FastifyInstance) {
     description:
       'آزاد بودن نام دامنه را در پسوندهای ایرانی و بین‌المللی از خود ثبت‌کننده بپرسید و قیمت ثبت و تمدید سالانه را ببینید.',
   }));
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * The domains' periodic work (poll messages, the expiry's moves, reminders, automatic
+     * renewals, the sync), run once by hand (tests, an operator); `now` stands in for the clock.
+     */
+    domainsJob: { runOnce(now?: Date): Promise<boolean> };
+  }
 }

@@ -93,6 +93,11 @@ export async function moveDomain(
     throw new DomainTransitionError(domain.status, to);
   }
   const moved = domain.status !== to;
+  if (!moved && Object.keys(changes).length === 0) {
+    // Nothing changes but the timeline: a note of what happened.
+    await recordDomainEvent(tx, domain.id, event, now);
+    return domain;
+  }
   const [updated] = await tx
     .update(domains)
     .set({ ...changes, ...(moved ? { status: to, statusChangedAt: now } : {}) })

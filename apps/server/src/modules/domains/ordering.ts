@@ -40,7 +40,8 @@ export interface OrderingDeps {
 
 /** The per-year price a line pays for its action, times its years. */
 function linePrice(tld: TldRow, action: CartDomainLine['action'], years: number): number {
-  return action === 'transfer' ? tld.transferPriceRial : tld.registerPriceRial * years;
+  if (action === 'transfer') return tld.transferPriceRial;
+  return (action === 'renew' ? tld.renewPriceRial : tld.registerPriceRial) * years;
 }
 
 function yearsProblem(tld: TldRow, action: CartDomainLine['action'], years: number) {
@@ -49,7 +50,7 @@ function yearsProblem(tld: TldRow, action: CartDomainLine['action'], years: numb
   }
   if (tld.years.includes(years)) return null;
   const allowed = tld.years.map((term) => toPersianDigits(term)).join(' یا ');
-  return `پسوند .${tld.tld} برای ${allowed} سال ثبت می‌شود`;
+  return `پسوند .${tld.tld} برای ${allowed} سال ${action === 'renew' ? 'تمدید' : 'ثبت'} می‌شود`;
 }
 
 export async function addDomain(
@@ -165,7 +166,9 @@ export async function termsOfDomainLines(
 export async function refuseIfHolderMissing(
   tx: Transaction,
   userId: string,
-  _lines: readonly CartDomainLine[],
+  lines: readonly CartDomainLine[],
 ): Promise<void> {
+  // A renewal keeps the holder the registry already has.
+  if (lines.every((line) => line.action === 'renew')) return;
   if (!(await hasContact(tx, userId))) throw new AppError('DOMAIN_CONTACT_REQUIRED');
 }

@@ -15,6 +15,7 @@ import {
 import { moveDomain, ORDERING_STATUSES, recordDomainEvent } from './lifecycle';
 import { refuseIfHolderMissing, termsOfDomainLines } from './ordering';
 import { queueRegistration } from './registration';
+import { startPaidRenewal } from './renewal';
 import { domains, domainTlds } from './schema';
 
 // What the domains module does when the orders module below it announces something, and the
@@ -55,6 +56,17 @@ export async function startPaidDomains(
       notDelivered.push({ lineId: line.lineId, reason: 'این پسوند دیگر فروخته نمی‌شود' });
       continue;
     }
+    if (line.action === 'renew') {
+      const refusal = await startPaidRenewal(
+        tx,
+        { lineId: line.lineId, ascii: name.value.ascii, years: line.years },
+        paid.order.userId,
+        paid.now,
+      );
+      if (refusal) notDelivered.push({ lineId: line.lineId, reason: refusal });
+      continue;
+    }
+    const action = line.action;
     const [domain] = await tx
       .insert(domains)
       .values({
@@ -63,8 +75,8 @@ export async function startPaidDomains(
         ascii: name.value.ascii,
         tld: tld.tld,
         registrarAccountId: tld.registrarAccountId,
-        status: line.action === 'transfer' ? 'pending-transfer' : 'pending-registration',
-        origin: line.action,
+        status: action === 'transfer' ? 'pending-transfer' : 'pending-registration',
+        origin: action,
         years: line.years,
         orderId: paid.order.id,
         orderLineId: line.lineId,

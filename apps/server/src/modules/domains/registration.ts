@@ -13,6 +13,7 @@ import { refundOrderLine } from '../orders';
 import { holderHandle } from './contacts.service';
 import { queueDomainNotice } from './domain-notices';
 import {
+  type DomainEventInput,
   type DomainRow,
   lockDomain,
   moveDomain,
@@ -189,35 +190,15 @@ export async function runRegistration(
       code: code ?? null,
     });
     if (result.kind === 'done') {
-      const { info } = result;
-      const moved = await moveDomain(
-        tx,
-        domain,
-        'active',
-        {
-          kind: result.adopted ? 'registry.adopted' : transfer ? 'transferred-in' : 'registered',
-          actor: 'registry',
-          message: result.adopted
-            ? 'ثبت‌کننده دامنه را پیش‌تر به نام ما ثبت کرده بود؛ همان ثبت پذیرفته شد'
-            : transfer
-              ? 'دامنه به ویترین منتقل شد'
-              : 'دامنه در ثبت‌کننده ثبت شد',
-          ...job,
-          registry: record(result.adopted ? 'adopted' : 'done'),
-        },
-        now,
-        {
-          registeredAt: info.createdAt ?? now,
-          expiresAt: info.expiresAt,
-          nameservers: info.nameservers,
-          registryStatuses: info.statuses,
-          locked: info.statuses.includes('clientTransferProhibited'),
-          transferCode: null,
-          note: null,
-          syncedAt: now,
-        },
-      );
-      await queueDomainNotice(tx, moved, transfer ? 'transferred-in' : 'registered', now);
+      await activateDomain(tx, domain, result.info, now, {
+        kind: result.adopted ? 'registry.adopted' : transfer ? 'transferred-in' : 'registered',
+        actor: 'registry',
+        message: result.adopted
+          ? 'ثبت‌کننده دامنه را پیش‌تر به نام ما ثبت کرده بود؛ همان ثبت پذیرفته شد'
+          : undefined,
+        ...job,
+        registry: record(result.adopted ? 'adopted' : 'done'),
+      });
       return;
     }
     if (result.kind === 'pending') {
@@ -283,29 +264,10 @@ export async function runRegistration(
     }
     const final = ['exists', 'not-found', 'prohibited', 'refused'].includes(error.kind);
     if (final) {
-      const reason = refusalText(error, transfer);
-      const refundedRial = domain.orderLineId
-        ? await refundOrderLine(tx, domain.orderLineId, {
-            reason: `ثبت‌کننده ${transfer ? 'انتقال' : 'ثبت'} دامنه را نپذیرفت`,
-            description: `بازگشت مبلغ دامنهٔ ${domain.name}: ${reason}`,
-            at: now,
-          })
-        : 0;
-      const moved = await moveDomain(
-        tx,
-        domain,
-        'cancelled',
-        {
-          kind: 'registry.refused',
-          actor: 'registry',
-          message: `${reason}؛ مبلغ به کیف پول برگشت`,
-          ...job,
-          registry: record(error.kind, error.code),
-        },
-        now,
-        { transferCode: null, note: reason },
-      );
-      await queueDomainNotice(tx, moved, 'refused', now, { message: reason, refundedRial });
+      await refuseDomain(tx, domain, refusalText(error, transfer), now, {
+        ...job,
+        registry: record(error.kind, error.code),
+      });
       return;
     }
     // Our side's fault (the reseller balance, our credentials) or retries spent: a person acts,
@@ -345,4 +307,70 @@ async function needsStaff(
     { note: 'ثبت دامنه در دست پشتیبانی است؛ به‌زودی انجام می‌شود' },
   );
   await queueDomainNotice(tx, moved, 'staff-alert', now, { message: why });
+}
+
+/** The registry holds the name for us: the domain is active with what the registry says. */
+export async function activateDomain(
+  tx: Transaction,
+  domain: DomainRow,
+  info: DomainInfo,
+  now: Date,
+  event: Omit<DomainEventInput, 'message'> & { message?: string | undefined },
+): Promise<DomainRow> {
+  const transfer = domain.status === 'pending-transfer' || domain.origin === 'transfer';
+  const moved = await moveDomain(
+    tx,
+    domain,
+    'active',
+    {
+      ...event,
+      message:
+        event.message ?? (transfer ? 'دامنه به ویترین منتقل شد' : 'دامنه در ثبت‌کننده ثبت شد'),
+    },
+    now,
+    {
+      registeredAt: domain.registeredAt ?? info.createdAt ?? now,
+      expiresAt: info.expiresAt,
+      nameservers: info.nameservers,
+      registryStatuses: info.statuses,
+      locked: info.statuses.includes('clientTransferProhibited'),
+      transferCode: null,
+      note: null,
+      syncedAt: now,
+    },
+  );
+  await queueDomainNotice(tx, moved, transfer ? 'transferred-in' : 'registered', now);
+  return moved;
+}
+
+/** The registry finally refused the name: its money back with a credit note, the owner told. */
+export async function refuseDomain(
+  tx: Transaction,
+  domain: DomainRow,
+  reason: string,
+  now: Date,
+  event: Omit<DomainEventInput, 'message' | 'kind' | 'actor'> = {},
+): Promise<void> {
+  const transfer = domain.origin === 'transfer';
+  const refundedRial = domain.orderLineId
+    ? await refundOrderLine(tx, domain.orderLineId, {
+        reason: `ثبت‌کننده ${transfer ? 'انتقال' : 'ثبت'} دامنه را نپذیرفت`,
+        description: `بازگشت مبلغ دامنهٔ ${domain.name}: ${reason}`,
+        at: now,
+      })
+    : 0;
+  const moved = await moveDomain(
+    tx,
+    domain,
+    'cancelled',
+    {
+      kind: 'registry.refused',
+      actor: 'registry',
+      message: `${reason}؛ مبلغ به کیف پول برگشت`,
+      ...event,
+    },
+    now,
+    { transferCode: null, note: reason },
+  );
+  await queueDomainNotice(tx, moved, 'refused', now, { message: reason, refundedRial });
 }

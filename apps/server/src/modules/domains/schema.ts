@@ -1,4 +1,4 @@
-import { DOMAIN_CONTACT_KINDS, DOMAIN_ORDER_ACTIONS, DOMAIN_STATUSES } from '@vitrin/contracts';
+import { DOMAIN_BUY_ACTIONS, DOMAIN_CONTACT_KINDS, DOMAIN_STATUSES } from '@vitrin/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -180,7 +180,7 @@ export const domains = pgTable(
     status: text('status', { enum: DOMAIN_STATUSES }).notNull(),
     statusChangedAt: timestamp('status_changed_at', { withTimezone: true }).notNull().defaultNow(),
     /** How it came: bought as a registration or a transfer, or imported by staff. */
-    origin: text('origin', { enum: [...DOMAIN_ORDER_ACTIONS, 'import'] }).notNull(),
+    origin: text('origin', { enum: [...DOMAIN_BUY_ACTIONS, 'import'] }).notNull(),
     /** The years the order paid for (the registration's or transfer's term). */
     years: integer('years').notNull(),
     /** The paid line that bought it; its money goes back when the registry refuses. */
@@ -198,9 +198,18 @@ export const domains = pgTable(
     /** What the customer and staff are told of the last failure or wait, in Persian. */
     note: text('note'),
     syncedAt: timestamp('synced_at', { withTimezone: true }),
+    /**
+     * The last expiry reminder told (30, 7 or 1 days before) and the expiry it was about: a
+     * renewal moves the expiry, and the reminders start again for the new one.
+     */
+    remindedDays: integer('reminded_days'),
+    remindedFor: timestamp('reminded_for', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
+    index('domains_sync_idx')
+      .on(table.syncedAt)
+      .where(sql`${table.status} not in ('cancelled', 'deleted', 'transferred-away')`),
     uniqueIndex('domains_live_name_unique')
       .on(table.ascii)
       .where(sql`${table.status} not in ('cancelled', 'deleted', 'transferred-away')`),
@@ -241,4 +250,37 @@ export const domainEvents = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('domain_events_domain_idx').on(table.domainId, table.createdAt)],
+);
+
+export const DOMAIN_RENEWAL_STATES = ['pending', 'done', 'refunded', 'needs-attention'] as const;
+
+/**
+ * A paid renewal of a domain, until its registry has it (issue 38): the renewal job works from
+ * it, the sync leaves a domain alone while one waits, and a final refusal refunds its line.
+ */
+export const domainRenewals = pgTable(
+  'domain_renewals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    domainId: uuid('domain_id')
+      .notNull()
+      .references(() => domains.id),
+    orderLineId: uuid('order_line_id')
+      .notNull()
+      .unique()
+      .references(() => orderLines.id),
+    years: integer('years').notNull(),
+    state: text('state', { enum: DOMAIN_RENEWAL_STATES }).notNull().default('pending'),
+    /** The expiry the renewal extends, as we held it when it was paid. */
+    fromExpiry: timestamp('from_expiry', { withTimezone: true }),
+    /** The expiry the registry answered. */
+    toExpiry: timestamp('to_expiry', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('domain_renewals_pending_idx')
+      .on(table.domainId)
+      .where(sql`${table.state} in ('pending', 'needs-attention')`),
+  ],
 );

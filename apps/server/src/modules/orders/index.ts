@@ -2,6 +2,11 @@
 
 export { addDomainLineToCart, addRenewalToCart, type CartOwner } from './cart.service';
 export {
+  type DomainRenewalOrder,
+  pendingDomainRenewalOrder,
+  placeDomainRenewalOrder,
+} from './domain-orders';
+export {
   type CartDomainLine,
   type CartRenewals,
   cartRenewals,
