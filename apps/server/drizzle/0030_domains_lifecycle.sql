@@ -1,6 +1,7 @@
 -- Issue 38, domains: the domains customers hold, their timeline, notices and paid renewals,
 -- the holder's details and their handles at each registrar account, the TLD's catalog product,
--- the cart and order lines that buy a domain, and the sandbox registry's fuller book.
+-- the cart and order lines that buy a domain, the sandbox registry's fuller book, and the
+-- zones of the database DNS (npm start's default, answering no DNS queries).
 CREATE TABLE "domain_contact_handles" (
 	"contact_id" uuid NOT NULL,
 	"registrar_account_id" uuid NOT NULL,
@@ -102,6 +103,22 @@ CREATE TABLE "domains" (
 	CONSTRAINT "domains_years_check" CHECK ("domains"."years" between 1 and 10)
 );
 --> statement-breakpoint
+CREATE TABLE "dns_records" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"zone" text NOT NULL,
+	"name" text NOT NULL,
+	"type" text NOT NULL,
+	"ttl" integer NOT NULL,
+	"content" text NOT NULL,
+	"position" integer NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "dns_zones" (
+	"zone" text PRIMARY KEY NOT NULL,
+	"nameservers" text[] NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "sandbox_registry_contacts" (
 	"handle" text PRIMARY KEY NOT NULL,
 	"sponsor" text NOT NULL,
@@ -143,6 +160,7 @@ ALTER TABLE "domains" ADD CONSTRAINT "domains_tld_domain_tlds_tld_fk" FOREIGN KE
 ALTER TABLE "domains" ADD CONSTRAINT "domains_registrar_account_id_registrar_accounts_id_fk" FOREIGN KEY ("registrar_account_id") REFERENCES "public"."registrar_accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "domains" ADD CONSTRAINT "domains_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "domains" ADD CONSTRAINT "domains_order_line_id_order_lines_id_fk" FOREIGN KEY ("order_line_id") REFERENCES "public"."order_lines"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "dns_records" ADD CONSTRAINT "dns_records_zone_dns_zones_zone_fk" FOREIGN KEY ("zone") REFERENCES "public"."dns_zones"("zone") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "domain_events_domain_idx" ON "domain_events" USING btree ("domain_id","created_at");--> statement-breakpoint
 CREATE INDEX "domain_renewals_pending_idx" ON "domain_renewals" USING btree ("domain_id") WHERE "domain_renewals"."state" in ('pending', 'needs-attention');--> statement-breakpoint
 CREATE INDEX "domains_sync_idx" ON "domains" USING btree ("synced_at") WHERE "domains"."status" not in ('cancelled', 'deleted', 'transferred-away');--> statement-breakpoint
@@ -151,6 +169,7 @@ CREATE UNIQUE INDEX "domains_order_line_unique" ON "domains" USING btree ("order
 CREATE INDEX "domains_user_idx" ON "domains" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "domains_status_idx" ON "domains" USING btree ("status","status_changed_at");--> statement-breakpoint
 CREATE INDEX "domains_expiry_idx" ON "domains" USING btree ("expires_at") WHERE "domains"."status" in ('active', 'expired', 'redemption');--> statement-breakpoint
+CREATE UNIQUE INDEX "dns_records_zone_position_unique" ON "dns_records" USING btree ("zone","position");--> statement-breakpoint
 ALTER TABLE "domain_tlds" ADD CONSTRAINT "domain_tlds_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "domain_tlds" ADD CONSTRAINT "domain_tlds_product_id_unique" UNIQUE("product_id");--> statement-breakpoint
 ALTER TABLE "cart_lines" ADD CONSTRAINT "cart_lines_domain_check" CHECK (("cart_lines"."domain_action" is null) = ("cart_lines"."domain_years" is null) and ("cart_lines"."domain_action" is null or ("cart_lines"."domain_name" is not null and "cart_lines"."domain_years" between 1 and 10)));--> statement-breakpoint

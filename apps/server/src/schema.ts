@@ -18,6 +18,7 @@ export * from './modules/orders/schema';
 export * from './modules/services/schema';
 export * from './modules/tickets/schema';
 export * from './modules/wallet/schema';
+export * from './providers/dns/dns-schema';
 export * from './providers/panel/sandbox-schema';
 export * from './providers/payment/sandbox-schema';
 export * from './providers/registrar/sandbox-schema';

@@ -4,6 +4,7 @@ export * from './call-map';
 export * from './calls/admin';
 export * from './calls/admin-catalog';
 export * from './calls/admin-customers';
+export * from './calls/admin-domains';
 export * from './calls/admin-errors';
 export * from './calls/admin-orders';
 export * from './calls/admin-tickets';

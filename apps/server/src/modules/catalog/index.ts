@@ -10,6 +10,7 @@ export {
   normalizePlanLimits,
   planLimitsOf,
 } from './plan-limits';
+export { setYearlyPrice } from './products.service';
 export { staffCatalogRoutes } from './staff.routes';
 export { storeRoutes } from './store.routes';
 export {

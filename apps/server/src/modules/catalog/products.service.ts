@@ -491,3 +491,17 @@ export async function setProductPublished(
     return { view: await findProductById(tx, product.id), changed: true };
   });
 }
+
+/**
+ * A product sold by the year only, at this price (issue 38: a TLD's product follows the TLD's
+ * registration price, so the store shows what the cart charges). The caller invalidates the
+ * catalog cache after its transaction.
+ */
+export async function setYearlyPrice(
+  tx: Transaction,
+  productId: string,
+  priceRial: number,
+): Promise<void> {
+  await tx.delete(productPrices).where(eq(productPrices.productId, productId));
+  await tx.insert(productPrices).values({ productId, cycle: 'annual', priceRial });
+}

@@ -1,7 +1,7 @@
 import { BILLING_CYCLES } from '@vitrin/contracts';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
-import { productGroups, productPrices, products, themes } from '../../schema';
+import { domainTlds, productGroups, productPrices, products, themes } from '../../schema';
 import { postJson, setupTestApp } from '../../test/test-app';
 import * as store from './store.service';
 
@@ -292,6 +292,22 @@ describe('get-product', () => {
     const domain = await call<ProductDetail>('/api/store/get-product', { slug: 'domain-ir' });
     expect(domain.cycles.map((cycle) => cycle.cycle)).toEqual(['annual']);
     expect(domain.startingPrice.cycle).toBe('annual');
+  });
+
+  test("a domain's page shows one yearly price: its TLD's registration price, never on sale", async () => {
+    const tlds = await t.app.db.select().from(domainTlds);
+    for (const slug of ['domain-ir', 'domain-com', 'domain-net']) {
+      const domain = await call<ProductDetail>('/api/store/get-product', { slug });
+      const tld = tlds.find((row) => row.productId === domain.id);
+      expect(tld, slug).toBeDefined();
+      const yearly = tld?.registerPriceRial;
+      expect(
+        domain.cycles.map((cycle) => [cycle.cycle, cycle.price, cycle.regularPrice]),
+        slug,
+      ).toEqual([['annual', yearly, yearly]]);
+      expect(domain.startingPrice, slug).toMatchObject({ price: yearly, regularPrice: yearly });
+      expect(domain.onSale, slug).toBe(false);
+    }
   });
 
   test("compares the group's plans feature by feature", async () => {

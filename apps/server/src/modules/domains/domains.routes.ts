@@ -22,6 +22,7 @@ import { REGISTRAR_TIMEOUT_MS, RegistrarPool } from './registrars';
 import { runRegistration } from './registration';
 import { addDomainRenewalToCart, RENEW_JOB, runRenewal } from './renewal';
 import { searchDomainNames } from './search.service';
+import { staffDomainRoutes } from './staff.routes';
 import { moveByExpiry, pollRegistries, remindOwners, renewAutomatically, syncDue } from './upkeep';
 import {
   getUserDomainDetail,
@@ -155,6 +156,8 @@ async function registerDomains(app: FastifyInstance) {
       { successMessage: 'کد انتقال ثبت شد', rateLimit: { max: 5, timeWindowMs: 60_000 } },
     );
   });
+
+  await staffDomainRoutes(app, registrars);
 
   app.pageMeta.add(/^\/domains$/, async () => ({
     title: 'جست‌وجوی دامنه | ویترین',
