@@ -202,6 +202,15 @@ const envSchema = z.object({
   SECRET_KEYS: z.string().min(1).optional(),
   /** How long one call to a hosting panel may take before it counts as failed (and is retried). */
   PANEL_TIMEOUT_MS: z.coerce.number().int().min(500).max(300_000).default(15_000),
+  /**
+   * Where domains' DNS zones live (issue 38): `database` keeps them here and answers no DNS
+   * query (npm start's default; the page says so); `powerdns` writes them to a PowerDNS
+   * authoritative server through its HTTP API.
+   */
+  DNS_SERVER: z.enum(['database', 'powerdns']).default('database'),
+  /** PowerDNS's API, without `/api/v1`: `http://127.0.0.1:8081`. */
+  POWERDNS_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  POWERDNS_API_KEY: z.string().min(8).optional(),
   MAIL_TRANSPORT: z.enum(['outbox', 'smtp']).default('outbox'),
   /** `smtp://user:pass@host:587` (STARTTLS) or `smtps://…:465`; required with MAIL_TRANSPORT=smtp. */
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
@@ -371,6 +380,8 @@ export interface AppConfig {
   staffAlertEmails: string[];
   /** One call to a hosting panel; provisioning jobs are given up as stuck after a few of these. */
   panelTimeoutMs: number;
+  /** Where DNS zones are kept (issue 38). */
+  dns: { kind: 'database' } | { kind: 'powerdns'; apiUrl: string; apiKey: string };
   /** The first seals, every one opens (lib/secret-box.ts). */
   secretKeys: SecretKey[];
   /**
@@ -493,6 +504,14 @@ export function loadConfig(env: Env = process.env): AppConfig {
     outboxDir: path.join(dataDir, 'outbox'),
     from: settings.MAIL_FROM,
   };
+  let dns: AppConfig['dns'] = { kind: 'database' };
+  if (settings.DNS_SERVER === 'powerdns') {
+    if (!settings.POWERDNS_API_URL || !settings.POWERDNS_API_KEY) {
+      problems.push('POWERDNS_API_URL and POWERDNS_API_KEY: required when DNS_SERVER=powerdns');
+    } else {
+      dns = { kind: 'powerdns', apiUrl: settings.POWERDNS_API_URL, apiKey: settings.POWERDNS_API_KEY };
+    }
+  }
   if (settings.MAIL_TRANSPORT === 'smtp') {
     if (!settings.SMTP_URL) problems.push('SMTP_URL: required when MAIL_TRANSPORT=smtp');
     else mail = { transport: 'smtp', url: settings.SMTP_URL, from: settings.MAIL_FROM };
@@ -603,6 +622,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     mail,
     staffAlertEmails: settings.STAFF_ALERT_EMAILS,
     panelTimeoutMs: settings.PANEL_TIMEOUT_MS,
+    dns,
     secretKeys,
     paymentGateways,
     clientErrorRetentionDays: settings.ERROR_REPORT_DAYS,
@@ -688,6 +708,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     mail: { transport: 'outbox', outboxDir: null, from: DEFAULT_MAIL_FROM },
     staffAlertEmails: [],
     panelTimeoutMs: 15_000,
+    dns: { kind: 'database' },
     secretKeys: [{ id: 'test', key: Buffer.alloc(32, 7) }],
     paymentGateways: ['sandbox'],
     clientErrorRetentionDays: 30,

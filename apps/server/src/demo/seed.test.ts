@@ -12,6 +12,7 @@ import {
   cannedReplies,
   contentBlocks,
   discountCodes,
+  domainTlds,
   groupFeatures,
   orderLines,
   orders,
@@ -26,6 +27,7 @@ import {
 } from '../schema';
 import { setupTestApp } from '../test/test-app';
 import { HOME_HERO_KEY } from './demo-catalog/home';
+import { demoProducts } from './demo-catalog/products';
 import { demoAccounts, seedDemoData } from './seed';
 import { demoSupportAccount } from './seed-staff';
 
@@ -81,12 +83,39 @@ test('every demo product has a price and a value for each typed row of its group
   const prices = await db.select().from(productPrices);
   const features = await db.select().from(groupFeatures);
   const values = await db.select().from(productFeatureValues);
+  const tlds = await db.select().from(domainTlds);
+  const catalogSlugs = new Set(demoProducts.map((product) => product.slug));
+  // Every TLD on sale is sold as a product, so the check of their prices below covers them all.
+  expect(tlds.length).toBeGreaterThan(0);
+  for (const tld of tlds) {
+    expect(
+      productRows.some((product) => product.id === tld.productId),
+      tld.tld,
+    ).toBe(true);
+  }
 
   for (const product of productRows) {
     expect(
       prices.some((price) => price.productId === product.id),
       product.slug,
     ).toBe(true);
+    // A TLD's product (issue 38) is priced by the year only, at the TLD's registration price.
+    const tld = tlds.find((row) => row.productId === product.id);
+    if (tld) {
+      expect(
+        prices
+          .filter((price) => price.productId === product.id)
+          .map((price) => [price.cycle, price.priceRial, price.salePriceRial]),
+        product.slug,
+      ).toEqual([['annual', tld.registerPriceRial, null]]);
+    }
+    // The product the seed makes for a TLD the catalog has none of is not in the store's grid
+    // or any comparison table, so it has no cells to type.
+    if (!catalogSlugs.has(product.slug)) {
+      expect(tld, product.slug).toBeDefined();
+      expect(product.status, product.slug).toBe('hidden');
+      continue;
+    }
     const rows = features.filter((feature) => feature.groupId === product.groupId);
     expect(rows.length, product.slug).toBeGreaterThanOrEqual(6);
     for (const feature of rows) {

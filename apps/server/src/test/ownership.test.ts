@@ -311,6 +311,23 @@ const OWNED_RECORD_CALLS: Record<string, OwnedRecordCall> = {
   '/api/user/domains/get-domain': {
     cases: [{ field: 'id', body: (target) => ({ id: target.domainId }) }],
   },
+  '/api/user/domains/get-dns': {
+    cases: [{ field: 'id', body: (target) => ({ id: target.domainId }) }],
+  },
+  '/api/user/domains/save-dns': {
+    cases: [
+      {
+        field: 'id',
+        body: (target) => ({
+          id: target.domainId,
+          records: [{ name: '@', type: 'A', ttl: 3600, content: '192.0.2.10' }],
+        }),
+      },
+    ],
+  },
+  '/api/user/domains/renew-domain': {
+    cases: [{ field: 'id', body: (target) => ({ id: target.domainId, years: 1 }) }],
+  },
   '/api/user/domains/set-auto-renew': {
     cases: [{ field: 'id', body: (target) => ({ id: target.domainId, autoRenew: false }) }],
   },

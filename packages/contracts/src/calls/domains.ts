@@ -315,6 +315,8 @@ export const domainEvent = z.object({
 });
 
 export const userDomainDetail = userDomain.extend({
+  /** The company's nameservers for this domain: one click puts them back. */
+  defaultNameservers: z.array(z.string()),
   registeredAt: timestamp.nullable(),
   locked: z.boolean(),
   /** A transfer that waits for the code the current registrar gave the holder. */
@@ -387,4 +389,54 @@ export const renewDomain = defineCall({
   access: 'user',
   request: z.strictObject({ id: entityId, years: z.number().int().min(1).max(10) }),
   response: cart,
+});
+
+// ---------------------------------------------------------------------------------------------
+// DNS (issue 38): the zone of a domain on our nameservers
+
+export const DNS_RECORD_TYPES = ['A', 'AAAA', 'CNAME', 'MX', 'TXT', 'SRV', 'CAA'] as const;
+export type DnsRecordType = (typeof DNS_RECORD_TYPES)[number];
+/** The most records one zone holds. */
+export const DNS_MAX_RECORDS = 200;
+
+export const dnsRecord = z.object({
+  /** Relative to the zone: `@`, `www`, `_sip._tcp`. */
+  name: z.string().max(253),
+  type: z.enum(DNS_RECORD_TYPES),
+  ttl: z.number().int(),
+  /** As people write it: `1.2.3.4`, `10 mail.example.ir`, `v=spf1 mx -all`. */
+  content: z.string().max(4096),
+});
+
+export const domainDns = z.object({
+  /** Whether the domain points at our nameservers: only then does our zone answer for it. */
+  onOurNameservers: z.boolean(),
+  /** Where the zone is kept: `powerdns` answers DNS queries; `database` keeps it only. */
+  server: z.enum(['database', 'powerdns']),
+  /** The nameservers that serve the zone. */
+  nameservers: z.array(z.string()),
+  records: z.array(dnsRecord),
+});
+
+export const getDomainDns = defineCall({
+  path: '/api/user/domains/get-dns',
+  summary: 'رکوردهای DNS دامنه روی نام‌سرورهای ما',
+  tag: 'domains',
+  access: 'user',
+  request: z.strictObject({ id: entityId }),
+  response: domainDns,
+});
+
+export const saveDomainDns = defineCall({
+  path: '/api/user/domains/save-dns',
+  summary: 'ذخیرهٔ همهٔ رکوردهای DNS دامنه (A، AAAA، CNAME، MX، TXT، SRV، CAA)',
+  tag: 'domains',
+  access: 'user',
+  request: z.strictObject({
+    id: entityId,
+    records: z
+      .array(dnsRecord.extend({ ttl: z.number().int().min(60).max(86_400) }))
+      .max(DNS_MAX_RECORDS),
+  }),
+  response: domainDns,
 });

@@ -1,10 +1,12 @@
 import {
   addDomainToCart,
   getDomainContact,
+  getDomainDns,
   getUserDomain,
   getUserDomains,
   renewDomain,
   saveDomainContact,
+  saveDomainDns,
   searchDomains,
   setDomainAutoRenew,
   setDomainNameservers,
@@ -15,6 +17,7 @@ import fp from 'fastify-plugin';
 import { registerCall } from '../../lib/register-call';
 import { readOptionalUser, withUser } from '../../plugins/auth';
 import { getContact, saveContact } from './contacts.service';
+import { dnsDriverFor, getDns, saveDns } from './dns.service';
 import { DOMAIN_NOTICE_JOB, type DomainNoticeData, sendDomainNotice } from './domain-notices';
 import { REGISTER_JOB } from './lifecycle';
 import { addDomain } from './ordering';
@@ -42,6 +45,8 @@ async function registerDomains(app: FastifyInstance) {
   const registrars = new RegistrarPool({ db: app.db, secrets: app.secrets });
   app.addHook('onClose', () => registrars.close());
   const deps = { db: app.db, registrars, secrets: app.secrets, log: app.log };
+  const dnsDeps = { db: app.db, dns: dnsDriverFor(app.db, app.config.dns) };
+  app.addHook('onClose', async () => dnsDeps.dns.close?.());
 
   // A registration makes at most four registry calls (the holder, the create, and an info to
   // adopt): a node killed in the middle has its job taken up again after this.
@@ -141,6 +146,13 @@ async function registerDomains(app: FastifyInstance) {
         successMessage: 'نام‌سرورها در ثبت‌کننده تغییر کرد',
         rateLimit: { max: 10, timeWindowMs: 60_000 },
       },
+    );
+    registerCall(scope, getDomainDns, ({ id }, { user }) => getDns(dnsDeps, user.id, id));
+    registerCall(
+      scope,
+      saveDomainDns,
+      ({ id, records }, { user }) => saveDns(dnsDeps, user.id, id, records),
+      { successMessage: 'رکوردهای DNS ذخیره شد', rateLimit: { max: 20, timeWindowMs: 60_000 } },
     );
     registerCall(
       scope,

@@ -71,6 +71,10 @@ export async function getUserDomainDetail(
   id: string,
 ): Promise<UserDomainDetail> {
   const row = await ownDomain(db, userId, id);
+  const [account] = await db
+    .select({ defaultNameservers: registrarAccounts.defaultNameservers })
+    .from(registrarAccounts)
+    .where(eq(registrarAccounts.id, row.registrarAccountId));
   const events = await db
     .select()
     .from(domainEvents)
@@ -79,6 +83,7 @@ export async function getUserDomainDetail(
     .limit(100);
   return {
     ...viewOf(row, new Date()),
+    defaultNameservers: account?.defaultNameservers ?? [],
     registeredAt: row.registeredAt?.toISOString() ?? null,
     locked: row.locked,
     awaitingTransferCode: row.status === 'pending-transfer' && row.transferCode === null,

@@ -23,7 +23,7 @@ const getCart = (cartToken?: string, token?: string) =>
 describe('a visitor cart', () => {
   test('the first add-to-cart without a user issues a cart token', async () => {
     const cart = await fillCart(t.app, {}, [
-      { slug: 'domain-ir', cycle: 'annual', domain: 'first-visit.ir' },
+      { slug: 'host-linux-1g', cycle: 'annual', domain: 'first-visit.ir' },
     ]);
     expect(cart.cartToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(cart.lines).toHaveLength(1);
@@ -44,10 +44,10 @@ describe('a visitor cart', () => {
 
   test('each token shows only its own cart; an unknown token shows an empty one', async () => {
     const first = await fillCart(t.app, {}, [
-      { slug: 'domain-ir', cycle: 'annual', domain: 'visitor-a.ir' },
+      { slug: 'host-linux-1g', cycle: 'annual', domain: 'visitor-a.ir' },
     ]);
     const second = await fillCart(t.app, {}, [
-      { slug: 'domain-com', cycle: 'annual', domain: 'visitor-b.com' },
+      { slug: 'wp-start', cycle: 'annual', domain: 'visitor-b.com' },
     ]);
     expect(first.cartToken).not.toBe(second.cartToken);
     expect((await getCart(first.cartToken ?? undefined)).lines.map((l) => l.domainName)).toEqual([
@@ -61,7 +61,7 @@ describe('a visitor cart', () => {
     expect(unknown).toMatchObject({ cartToken: null, lines: [], totalRial: 0 });
     // Adding with an unknown token starts a new cart under a new token, never someone else's.
     const fresh = await fillCart(t.app, { cartToken: 'B'.repeat(43) }, [
-      { slug: 'domain-net', cycle: 'annual', domain: 'visitor-c.net' },
+      { slug: 'email-team', cycle: 'annual', domain: 'visitor-c.net' },
     ]);
     expect(fresh.cartToken).not.toBe('B'.repeat(43));
     expect(fresh.lines.map((line) => line.domainName)).toEqual(['visitor-c.net']);
@@ -101,7 +101,7 @@ describe('signing in with a visitor cart', () => {
   test('merges the visitor lines into the account cart and deletes the visitor cart', async () => {
     const customer = await createCustomer(t.app);
     await fillCart(t.app, { token: customer.token }, [
-      { slug: 'domain-ir', cycle: 'annual', domain: 'kept.ir' },
+      { slug: 'host-linux-1g', cycle: 'annual', domain: 'kept.ir' },
       { slug: 'host-linux-5g', cycle: 'monthly', domain: 'both.ir' },
     ]);
     const visitor = await fillCart(t.app, {}, [
@@ -119,7 +119,7 @@ describe('signing in with a visitor cart', () => {
     const merged = await getCart(visitorToken, customer.token);
     expect(merged.cartToken).toBeNull();
     expect(merged.lines.map((line) => [line.product.slug, line.domainName, line.cycle])).toEqual([
-      ['domain-ir', 'kept.ir', 'annual'],
+      ['host-linux-1g', 'kept.ir', 'annual'],
       // The line both carts had stays once, with the cycle the visitor chose.
       ['host-linux-5g', 'both.ir', 'quarterly'],
       ['email-team', 'added.ir', 'monthly'],
@@ -154,7 +154,7 @@ describe('signing in with a visitor cart', () => {
     const merged = await fillCart(
       t.app,
       { token: customer.token, cartToken: visitor.cartToken ?? undefined },
-      [{ slug: 'domain-ir', cycle: 'annual', domain: 'third.ir' }],
+      [{ slug: 'wp-start', cycle: 'annual', domain: 'third.ir' }],
     );
     expect(merged.discount?.code).toBe('VITRIN10');
     expect(merged.lines.map((line) => line.domainName)).toEqual([
@@ -167,13 +167,13 @@ describe('signing in with a visitor cart', () => {
   test('a merge keeps at most 20 lines, dropping the newest', async () => {
     const customer = await createCustomer(t.app);
     const own = Array.from({ length: 15 }, (_, index) => ({
-      slug: 'domain-ir',
+      slug: 'host-linux-1g',
       cycle: 'annual' as const,
       domain: `own-${index + 1}.ir`,
     }));
     await fillCart(t.app, { token: customer.token }, own);
     const brought = Array.from({ length: 10 }, (_, index) => ({
-      slug: 'domain-ir',
+      slug: 'host-linux-1g',
       cycle: 'annual' as const,
       domain: `brought-${index + 1}.ir`,
     }));
@@ -192,7 +192,7 @@ describe('signing in with a visitor cart', () => {
       t.app,
       { token: customer.token },
       Array.from({ length: MAX_CART_LINES }, (_, index) => ({
-        slug: 'domain-com',
+        slug: 'host-linux-1g',
         cycle: 'annual' as const,
         domain: `full-${index + 1}.com`,
       })),
@@ -201,7 +201,7 @@ describe('signing in with a visitor cart', () => {
       t.app,
       '/api/cart/add-to-cart',
       {
-        productId: await productIdOf(t.app.db, 'domain-com'),
+        productId: await productIdOf(t.app.db, 'host-linux-1g'),
         cycle: 'annual',
         domainName: 'one-too-many.com',
       },
@@ -232,8 +232,8 @@ describe('what a line needs', () => {
   test('a product without a theme or a domain refuses one', async () => {
     const withTheme = await add(
       {
-        productId: await productIdOf(t.app.db, 'domain-ir'),
-        cycle: 'annual',
+        productId: await productIdOf(t.app.db, 'host-linux-5g'),
+        cycle: 'monthly',
         domainName: 'shop.ir',
         themeId: await themeIdOf(t.app.db, FREE_THEME),
       },
@@ -283,7 +283,7 @@ describe('what a line needs', () => {
 
   test('a refused line leaves the cart as it was', async () => {
     const cart = await fillCart(t.app, {}, [
-      { slug: 'domain-ir', cycle: 'annual', domain: 'unchanged.ir' },
+      { slug: 'host-linux-1g', cycle: 'annual', domain: 'unchanged.ir' },
     ]);
     await refused(
       t.app,
@@ -306,7 +306,7 @@ describe('changing and removing lines', () => {
   test('update-cart-product changes the cycle and the price with it', async () => {
     const cart = await fillCart(t.app, {}, [
       { slug: 'vps-2core', cycle: 'monthly' },
-      { slug: 'domain-ir', cycle: 'annual', domain: 'vps-owner.ir' },
+      { slug: 'email-team', cycle: 'monthly', domain: 'vps-owner.ir' },
     ]);
     const line = cart.lines[0];
     if (!line) throw new Error('no line');
@@ -336,10 +336,10 @@ describe('changing and removing lines', () => {
 
   test("another cart's line cannot be changed, and deleting it is a no-op", async () => {
     const mine = await fillCart(t.app, {}, [
-      { slug: 'domain-ir', cycle: 'annual', domain: 'mine.ir' },
+      { slug: 'host-linux-1g', cycle: 'annual', domain: 'mine.ir' },
     ]);
     const theirs = await fillCart(t.app, {}, [
-      { slug: 'domain-ir', cycle: 'annual', domain: 'theirs.ir' },
+      { slug: 'host-linux-1g', cycle: 'annual', domain: 'theirs.ir' },
     ]);
     const theirLine = theirs.lines[0]?.id ?? '';
     const error = await refused(
@@ -366,9 +366,9 @@ describe('changing and removing lines', () => {
 
   test('delete-cart-products removes the named lines of this cart', async () => {
     const cart = await fillCart(t.app, {}, [
-      { slug: 'domain-ir', cycle: 'annual', domain: 'one.ir' },
-      { slug: 'domain-ir', cycle: 'annual', domain: 'two.ir' },
-      { slug: 'domain-ir', cycle: 'annual', domain: 'three.ir' },
+      { slug: 'host-linux-1g', cycle: 'annual', domain: 'one.ir' },
+      { slug: 'host-linux-1g', cycle: 'annual', domain: 'two.ir' },
+      { slug: 'host-linux-1g', cycle: 'annual', domain: 'three.ir' },
     ]);
     const after = await ok(t.app, '/api/cart/delete-cart-products', {
       cartToken: cart.cartToken ?? '',
@@ -383,18 +383,18 @@ describe('the cart is priced from the catalog each time it is read', () => {
   test('a product hidden after it was added leaves the cart with a removedNotice', async () => {
     const cart = await fillCart(t.app, {}, [
       { slug: 'wp-start', cycle: 'monthly', domain: 'blog.ir' },
-      { slug: 'domain-ir', cycle: 'annual', domain: 'blog.ir' },
+      { slug: 'email-team', cycle: 'annual', domain: 'blog.ir' },
     ]);
     const productId = await productIdOf(t.app.db, 'wp-start');
     await t.app.db.update(products).set({ status: 'hidden' }).where(eq(products.id, productId));
     try {
       const read = await getCart(cart.cartToken ?? undefined);
-      expect(read.lines.map((line) => line.product.slug)).toEqual(['domain-ir']);
+      expect(read.lines.map((line) => line.product.slug)).toEqual(['email-team']);
       expect(read.removedNotice).toBe(
         'برخی از ردیف‌های سبد شما دیگر فروخته نمی‌شوند یا قیمتشان تغییر کرده است و از سبد حذف شدند',
       );
       expect(read.totalRial - read.vatRial).toBe(
-        await catalogPrice(t.app.db, 'domain-ir', 'annual'),
+        await catalogPrice(t.app.db, 'email-team', 'annual'),
       );
       // Said once: the line is gone now.
       expect((await getCart(cart.cartToken ?? undefined)).removedNotice).toBeNull();
@@ -440,14 +440,14 @@ describe('the cart is priced from the catalog each time it is read', () => {
 
 test('a visitor cart untouched for 30 days is deleted by the checkout job; accounts keep theirs', async () => {
   const stale = await fillCart(t.app, {}, [
-    { slug: 'domain-ir', cycle: 'annual', domain: 'stale.ir' },
+    { slug: 'host-linux-1g', cycle: 'annual', domain: 'stale.ir' },
   ]);
   const recent = await fillCart(t.app, {}, [
-    { slug: 'domain-ir', cycle: 'annual', domain: 'recent.ir' },
+    { slug: 'host-linux-1g', cycle: 'annual', domain: 'recent.ir' },
   ]);
   const customer = await createCustomer(t.app);
   await fillCart(t.app, { token: customer.token }, [
-    { slug: 'domain-ir', cycle: 'annual', domain: 'account-old.ir' },
+    { slug: 'host-linux-1g', cycle: 'annual', domain: 'account-old.ir' },
   ]);
   const staleHash = hashCartToken(stale.cartToken ?? '');
   await t.app.db

@@ -219,7 +219,7 @@ describe('submitting an order', () => {
     const customer = await createCustomer(t.app);
     await fillCart(t.app, { token: customer.token }, [HOSTING_MONTH]);
     const visitor = await fillCart(t.app, {}, [
-      { slug: 'domain-ir', cycle: 'annual', domain: 'brought-along.ir' },
+      { slug: 'email-team', cycle: 'annual', domain: 'brought-along.ir' },
     ]);
     const order = await ok(
       t.app,
@@ -439,11 +439,11 @@ describe('amounts never come from the client', () => {
     const customer = await createCustomer(t.app);
     const order = await submitCart(t.app, customer, [HOSTING_MONTH]);
     const cart = await fillCart(t.app, { token: customer.token }, [
-      { slug: 'domain-ir', cycle: 'annual', domain: 'tamper.ir' },
+      { slug: 'host-linux-1g', cycle: 'monthly', domain: 'tamper.ir' },
     ]);
     const bodies: Record<string, Record<string, unknown>> = {
       '/api/cart/add-to-cart': {
-        productId: await productIdOf(t.app.db, 'domain-com'),
+        productId: await productIdOf(t.app.db, 'wp-start'),
         cycle: 'annual',
         domainName: 'tamper.com',
       },
@@ -544,7 +544,7 @@ describe('what the panel shows', () => {
     const customer = await createCustomer(t.app);
     expect(await unpaidDot(customer)).toBe(0);
     const first = await submitCart(t.app, customer, [HOSTING_MONTH]);
-    await submitCart(t.app, customer, [{ slug: 'domain-ir', cycle: 'annual', domain: 'dot.ir' }]);
+    await submitCart(t.app, customer, [{ slug: 'wp-start', cycle: 'annual', domain: 'dot.ir' }]);
     expect(await unpaidDot(customer)).toBe(2);
     await grantCredit(t.app.db, customer.id, first.totalRial);
     await ok(t.app, '/api/cart/use-wallet-in-order', { orderId: first.id }, customer.token);
@@ -562,7 +562,7 @@ describe('what the panel shows', () => {
     expect(before).toMatchObject({ ordersCount: 0, servicesCount: 0 });
     const order = await submitCart(t.app, customer, [
       { slug: 'builder-starter', cycle: 'monthly', theme: FREE_THEME, domain: 'count.ir' },
-      { slug: 'domain-ir', cycle: 'annual', domain: 'count.ir' },
+      { slug: 'email-team', cycle: 'monthly', domain: 'count.ir' },
     ]);
     const submitted = await ok(t.app, '/api/user/get-user-info', {}, customer.token);
     expect(submitted).toMatchObject({ ordersCount: 1, servicesCount: 0 });

@@ -25,7 +25,7 @@ const successfulPayments = (who: Customer, orderId: string) =>
   ok(t.app, '/api/user/orders/get-order-successful-payments', { orderId }, who.token);
 
 const hosting = () => ({ slug: 'host-linux-5g', cycle: 'monthly' as const, domain: freshDomain() });
-const domain = () => ({ slug: 'domain-ir', cycle: 'annual' as const, domain: freshDomain() });
+const email = () => ({ slug: 'email-team', cycle: 'monthly' as const, domain: freshDomain() });
 
 /** Pays what is left of an order at the sandbox gateway; answers the verify result. */
 async function payAtGateway(who: Customer, orderId: string) {
@@ -37,16 +37,16 @@ async function payAtGateway(who: Customer, orderId: string) {
 describe('get-user-orders', () => {
   test('lists the person’s orders newest first, with what each is and what is left to pay', async () => {
     const customer = await createCustomer(t.app);
-    const cancelled = await submitCart(t.app, customer, [domain()]);
+    const cancelled = await submitCart(t.app, customer, [email()]);
     await ok(t.app, '/api/user/orders/cancel-order', { orderId: cancelled.id }, customer.token);
     const service = await buyService(t.app, customer, hosting());
     await ok(t.app, '/api/user/services/renew-service', { serviceId: service.id }, customer.token);
-    await fillCart(t.app, { token: customer.token }, [domain()]);
+    await fillCart(t.app, { token: customer.token }, [email()]);
     const pending = await ok(t.app, '/api/cart/submit-order', {}, customer.token);
     await grantCredit(t.app.db, customer.id, 200_000);
     await useWallet(t.app, customer, pending.id, 200_000);
     // Nobody else's orders show.
-    await submitCart(t.app, await createCustomer(t.app), [domain()]);
+    await submitCart(t.app, await createCustomer(t.app), [email()]);
 
     const list = await listOrders(customer);
     expect(list).toMatchObject({ total: 3, page: 1, pageSize: 20 });
@@ -78,7 +78,7 @@ describe('get-user-orders', () => {
     expect(closed).toMatchObject({
       id: cancelled.id,
       payableRial: 0,
-      firstLineName: 'دامنهٔ ملی \u200E.ir',
+      firstLineName: 'ایمیل سازمانی تیمی',
     });
 
     const onlyPaid = await listOrders(customer, { status: 'paid' });
@@ -113,7 +113,7 @@ describe('get-user-orders', () => {
 describe('get-order-successful-payments', () => {
   test('wallet spends and a gateway payment of one order, each with its details', async () => {
     const customer = await createCustomer(t.app);
-    const order = await submitCart(t.app, customer, [hosting(), domain()]);
+    const order = await submitCart(t.app, customer, [hosting(), email()]);
     await grantCredit(t.app.db, customer.id, 500_000);
     await useWallet(t.app, customer, order.id, 100_000);
     await useWallet(t.app, customer, order.id, 300_000);

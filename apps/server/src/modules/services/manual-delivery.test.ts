@@ -18,12 +18,13 @@ import { auditRowsOf, createStaff, expectStaffOnly } from '../../test/staff-kit'
 import { setupTestApp } from '../../test/test-app';
 import { hashPassword } from '../accounts/password';
 import { type Customer, createCustomer, productIdOf } from '../orders/checkout-test-kit';
-import { buyService, DAY_MS, freshDomain, serviceRow } from './panel-test-kit';
+import { buyService, DAY_MS, serviceRow } from './panel-test-kit';
 
 // Issue 35, item 2: a product nobody delivered is never shown active. A product delivered by
-// hand (VPS, e-mail, a domain until the domains module) waits as «در انتظار تحویل» in the staff's
-// delivery queue; its term starts when staff deliver it with the access details, sealed; the
-// owner is told at both moments; past its product's time staff are alerted, once.
+// hand (a VPS, e-mail; domains are registered by the domains module since issue 38) waits as
+// «در انتظار تحویل» in the staff's delivery queue; its term starts when staff deliver it with the
+// access details, sealed; the owner is told at both moments; past its product's time staff are
+// alerted, once.
 
 const STAFF_INBOX = 'ops@vitrin.example';
 const t = setupTestApp({ seedDemoData: true, staffAlertEmails: [STAFF_INBOX] });
@@ -47,7 +48,6 @@ async function customerWithPassword(): Promise<Customer> {
 }
 
 const vps = () => ({ slug: 'vps-2core', cycle: 'monthly' as const });
-const domain = () => ({ slug: 'domain-ir', cycle: 'annual' as const, domain: freshDomain() });
 
 const details = [
   { label: 'آدرس IP', value: '185.55.224.10', secret: false },
@@ -59,7 +59,7 @@ describe('a product delivered by hand', () => {
   test('is paid into «در انتظار تحویل» with no term, not active, and its owner is told so', async () => {
     const customer = await createCustomer(t.app);
     const smsBefore = sms().sent.length;
-    const service = await buyService(t.app, customer, domain());
+    const service = await buyService(t.app, customer, vps());
     expect(service.status).toBe('awaiting-delivery');
     expect(service.startsAt).toBeNull();
     expect(service.expiresAt).toBeNull();

@@ -284,15 +284,12 @@ describe('what cannot be renewed', () => {
 
   test('a product no longer sold, or a cycle it is not sold for', async () => {
     const customer = await createCustomer(t.app);
-    const domain = await deliverByHand(
+    // A VPS is sold monthly and quarterly, never by the year.
+    const vps = await deliverByHand(
       t.app,
-      await buyService(t.app, customer, {
-        slug: 'domain-ir',
-        cycle: 'annual',
-        domain: freshDomain(),
-      }),
+      await buyService(t.app, customer, { slug: 'vps-2core', cycle: 'monthly' }),
     );
-    const error = await renewRefused(customer, { serviceId: domain.id, cycle: 'monthly' });
+    const error = await renewRefused(customer, { serviceId: vps.id, cycle: 'annual' });
     expect(error).toMatchObject({
       code: 'SERVICE_NOT_RENEWABLE',
       message: 'این سرویس با این دورهٔ پرداخت تمدید نمی‌شود',
@@ -438,7 +435,7 @@ describe('carts and signing in', () => {
     const service = await buyService(t.app, customer, hosting());
     await renew(customer, service.id);
     const visitor = await fillCart(t.app, {}, [
-      { slug: 'domain-ir', cycle: 'annual', domain: freshDomain() },
+      { slug: 'email-team', cycle: 'monthly', domain: freshDomain() },
     ]);
     const merged = await ok(
       t.app,
@@ -451,7 +448,7 @@ describe('carts and signing in', () => {
       merged.lines.map((line) => [line.product.slug, line.renewal?.serviceId ?? null]),
     ).toEqual([
       ['host-linux-5g', service.id],
-      ['domain-ir', null],
+      ['email-team', null],
     ]);
     expect(visitor.lines.every((line) => line.renewal === null)).toBe(true);
   });

@@ -12,8 +12,9 @@
 // without the trailing dot, TXT as its plain text); every driver answers in that form, so what
 // was written reads back equal. Record order carries no meaning: PowerDNS keeps none.
 
-export const DNS_RECORD_TYPES = ['A', 'AAAA', 'CNAME', 'MX', 'TXT', 'SRV', 'CAA'] as const;
-export type DnsRecordType = (typeof DNS_RECORD_TYPES)[number];
+import { DNS_RECORD_TYPES, type DnsRecordType } from '@vitrin/contracts';
+
+export { DNS_RECORD_TYPES, type DnsRecordType };
 
 export const DNS_DRIVER_KINDS = ['database', 'powerdns'] as const;
 export type DnsDriverKind = (typeof DNS_DRIVER_KINDS)[number];
