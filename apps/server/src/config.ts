@@ -208,6 +208,8 @@ const envSchema = z.object({
    * authoritative server through its HTTP API.
    */
   DNS_SERVER: z.enum(['database', 'powerdns']).default('database'),
+  /** How long one call to a domain registry may take before it counts as failed (and is retried). */
+  REGISTRAR_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(15_000),
   /** PowerDNS's API, without `/api/v1`: `http://127.0.0.1:8081`. */
   POWERDNS_API_URL: z.url({ protocol: /^https?$/ }).optional(),
   POWERDNS_API_KEY: z.string().min(8).optional(),
@@ -380,6 +382,8 @@ export interface AppConfig {
   staffAlertEmails: string[];
   /** One call to a hosting panel; provisioning jobs are given up as stuck after a few of these. */
   panelTimeoutMs: number;
+  /** One call to a domain registry; registration jobs are taken for stuck after a few. */
+  registrarTimeoutMs: number;
   /** Where DNS zones are kept (issue 38). */
   dns: { kind: 'database' } | { kind: 'powerdns'; apiUrl: string; apiKey: string };
   /** The first seals, every one opens (lib/secret-box.ts). */
@@ -509,7 +513,11 @@ export function loadConfig(env: Env = process.env): AppConfig {
     if (!settings.POWERDNS_API_URL || !settings.POWERDNS_API_KEY) {
       problems.push('POWERDNS_API_URL and POWERDNS_API_KEY: required when DNS_SERVER=powerdns');
     } else {
-      dns = { kind: 'powerdns', apiUrl: settings.POWERDNS_API_URL, apiKey: settings.POWERDNS_API_KEY };
+      dns = {
+        kind: 'powerdns',
+        apiUrl: settings.POWERDNS_API_URL,
+        apiKey: settings.POWERDNS_API_KEY,
+      };
     }
   }
   if (settings.MAIL_TRANSPORT === 'smtp') {
@@ -623,6 +631,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     staffAlertEmails: settings.STAFF_ALERT_EMAILS,
     panelTimeoutMs: settings.PANEL_TIMEOUT_MS,
     dns,
+    registrarTimeoutMs: settings.REGISTRAR_TIMEOUT_MS,
     secretKeys,
     paymentGateways,
     clientErrorRetentionDays: settings.ERROR_REPORT_DAYS,
@@ -709,6 +718,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     staffAlertEmails: [],
     panelTimeoutMs: 15_000,
     dns: { kind: 'database' },
+    registrarTimeoutMs: 15_000,
     secretKeys: [{ id: 'test', key: Buffer.alloc(32, 7) }],
     paymentGateways: ['sandbox'],
     clientErrorRetentionDays: 30,

@@ -21,7 +21,7 @@ import { dnsDriverFor, getDns, saveDns } from './dns.service';
 import { DOMAIN_NOTICE_JOB, type DomainNoticeData, sendDomainNotice } from './domain-notices';
 import { REGISTER_JOB } from './lifecycle';
 import { addDomain } from './ordering';
-import { REGISTRAR_TIMEOUT_MS, RegistrarPool } from './registrars';
+import { RegistrarPool } from './registrars';
 import { runRegistration } from './registration';
 import { addDomainRenewalToCart, RENEW_JOB, runRenewal } from './renewal';
 import { searchDomainNames } from './search.service';
@@ -42,7 +42,11 @@ export const domainRoutes = fp(registerDomains, {
 });
 
 async function registerDomains(app: FastifyInstance) {
-  const registrars = new RegistrarPool({ db: app.db, secrets: app.secrets });
+  const registrars = new RegistrarPool({
+    db: app.db,
+    secrets: app.secrets,
+    timeoutMs: app.config.registrarTimeoutMs,
+  });
   app.addHook('onClose', () => registrars.close());
   const deps = { db: app.db, registrars, secrets: app.secrets, log: app.log };
   const dnsDeps = { db: app.db, dns: dnsDriverFor(app.db, app.config.dns) };
@@ -50,7 +54,7 @@ async function registerDomains(app: FastifyInstance) {
 
   // A registration makes at most four registry calls (the holder, the create, and an info to
   // adopt): a node killed in the middle has its job taken up again after this.
-  const stuckAfterSeconds = Math.ceil((4 * REGISTRAR_TIMEOUT_MS) / 1000) + 15;
+  const stuckAfterSeconds = Math.ceil((4 * registrars.timeoutMs) / 1000) + 15;
   app.jobs.define<{ domainId: string }>({
     name: REGISTER_JOB,
     policy: 'stately',

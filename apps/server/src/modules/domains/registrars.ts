@@ -63,6 +63,8 @@ export const REGISTRAR_TIMEOUT_MS = 15_000;
 export interface RegistrarDeps {
   db: Database;
   secrets: SecretBox;
+  /** One registry exchange (REGISTRAR_TIMEOUT_MS unless configured). */
+  timeoutMs?: number;
 }
 
 type Closable = RegistrarDriver & { close?: () => Promise<void> };
@@ -71,7 +73,12 @@ type Closable = RegistrarDriver & { close?: () => Promise<void> };
 export class RegistrarPool {
   private readonly drivers = new Map<string, { version: string; driver: Closable }>();
 
-  constructor(private readonly deps: RegistrarDeps) {}
+  /** How long one registry exchange may take; the jobs are taken for stuck after a few. */
+  readonly timeoutMs: number;
+
+  constructor(private readonly deps: RegistrarDeps) {
+    this.timeoutMs = deps.timeoutMs ?? REGISTRAR_TIMEOUT_MS;
+  }
 
   driverFor(account: RegistrarAccount): RegistrarDriver {
     const version = `${account.kind} ${account.endpoint} ${account.credentials}`;
@@ -102,7 +109,7 @@ export class RegistrarPool {
         return new EppRegistrar({
           endpoint: { ...parseEppEndpoint(account.endpoint), ...tlsFiles },
           login: { clientId, password },
-          timeoutMs: REGISTRAR_TIMEOUT_MS,
+          timeoutMs: this.timeoutMs,
         });
       }
       case 'irnic': {
@@ -112,7 +119,7 @@ export class RegistrarPool {
         return new IrnicRegistrar({
           endpoint: account.endpoint,
           ...credentials,
-          timeoutMs: REGISTRAR_TIMEOUT_MS,
+          timeoutMs: this.timeoutMs,
         });
       }
     }

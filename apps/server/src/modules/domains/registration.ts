@@ -20,7 +20,7 @@ import {
   REGISTER_JOB,
   type RegistryRecord,
 } from './lifecycle';
-import { REGISTRAR_TIMEOUT_MS, type RegistrarPool, withinRegistrarTime } from './registrars';
+import { type RegistrarPool, withinRegistrarTime } from './registrars';
 import { domains, registrarAccounts } from './schema';
 
 // A paid domain registered or transferred in at its registry (issue 38, decision 0038). The job
@@ -99,7 +99,8 @@ function isDue(domain: DomainRow): boolean {
 async function attempt(deps: RegistrationDeps, work: Work): Promise<Attempt> {
   const { domain, account } = work;
   const driver = deps.registrars.driverFor(account);
-  const within = <T>(promise: Promise<T>) => withinRegistrarTime(promise, REGISTRAR_TIMEOUT_MS);
+  const within = <T>(promise: Promise<T>) =>
+    withinRegistrarTime(promise, deps.registrars.timeoutMs);
   const adoptable = async (): Promise<Attempt | null> => {
     const info = await within(driver.info(domain.ascii));
     if (info?.ours) {

@@ -8,7 +8,7 @@ import { RegistrarError } from '../../providers/registrar/registrar-driver';
 import { addDomainLineToCart, refundOrderLine } from '../orders';
 import { queueDomainNotice } from './domain-notices';
 import { lockDomain, moveDomain, type RegistryRecord } from './lifecycle';
-import { REGISTRAR_TIMEOUT_MS, withinRegistrarTime } from './registrars';
+import { withinRegistrarTime } from './registrars';
 import type { RegistrationDeps } from './registration';
 import { domainRenewals, domains, domainTlds, registrarAccounts } from './schema';
 
@@ -152,7 +152,8 @@ export async function runRenewal(
   if (!work || work.renewal.state !== 'pending') return;
   const { renewal, domain, account } = work;
   const driver = deps.registrars.driverFor(account);
-  const within = <T>(promise: Promise<T>) => withinRegistrarTime(promise, REGISTRAR_TIMEOUT_MS);
+  const within = <T>(promise: Promise<T>) =>
+    withinRegistrarTime(promise, deps.registrars.timeoutMs);
 
   let expiresAt: Date | null = null;
   let waiting = false;

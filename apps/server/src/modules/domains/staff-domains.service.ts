@@ -19,7 +19,7 @@ import { peopleView } from '../accounts';
 import { changedFields, writeAudit } from '../audit';
 import { fieldError, setYearlyPrice } from '../catalog';
 import { ENDED_STATUSES, lockDomain, moveDomain } from './lifecycle';
-import { REGISTRAR_TIMEOUT_MS, withinRegistrarTime } from './registrars';
+import { withinRegistrarTime } from './registrars';
 import {
   activateDomain,
   queueRegistration,
@@ -287,7 +287,7 @@ export async function completeDomain(deps: RegistrationDeps, actor: Actor, input
   if (!work) throw new AppError('NOT_FOUND', NOT_FOUND);
   const info = await withinRegistrarTime(
     deps.registrars.driverFor(work.account).info(work.domain.ascii),
-    REGISTRAR_TIMEOUT_MS,
+    deps.registrars.timeoutMs,
   ).catch(() => {
     throw new AppError('REGISTRY_UNAVAILABLE');
   });
@@ -385,7 +385,7 @@ export async function importDomain(
   if (!customer) throw fieldError('customerId', 'این مشتری پیدا نشد');
   const info = await withinRegistrarTime(
     deps.registrars.driverFor(found.account).info(name.value.ascii),
-    REGISTRAR_TIMEOUT_MS,
+    deps.registrars.timeoutMs,
   ).catch(() => {
     throw new AppError('REGISTRY_UNAVAILABLE');
   });
@@ -565,8 +565,8 @@ export async function testRegistrar(deps: RegistrationDeps, id: string) {
   try {
     const driver = deps.registrars.driverFor(account);
     const probe = `vitrin-probe-${Date.now().toString(36)}.${tld?.ascii ?? 'com'}`;
-    await withinRegistrarTime(driver.check([probe]), REGISTRAR_TIMEOUT_MS);
-    const balanceRial = await withinRegistrarTime(driver.balance(), REGISTRAR_TIMEOUT_MS);
+    await withinRegistrarTime(driver.check([probe]), deps.registrars.timeoutMs);
+    const balanceRial = await withinRegistrarTime(driver.balance(), deps.registrars.timeoutMs);
     return {
       ok: true,
       message: 'ثبت‌کننده پاسخ داد',

@@ -13,7 +13,7 @@ import type { DomainInfo, PollMessage } from '../../providers/registrar/registra
 import { pendingDomainRenewalOrder, placeDomainRenewalOrder } from '../orders';
 import { queueDomainNotice } from './domain-notices';
 import { type DomainRow, lockDomain, moveDomain } from './lifecycle';
-import { REGISTRAR_TIMEOUT_MS, withinRegistrarTime } from './registrars';
+import { withinRegistrarTime } from './registrars';
 import { activateDomain, type RegistrationDeps, refuseDomain } from './registration';
 import { refuseRenewal, renewalApplied, settleRenewal } from './renewal';
 import { domainRenewals, domains, domainTlds, registrarAccounts } from './schema';
@@ -56,20 +56,20 @@ export async function pollRegistries(deps: UpkeepDeps, now: Date): Promise<numbe
     const driver = deps.registrars.driverFor(account);
     try {
       for (let count = 0; count < POLL_BATCH; count += 1) {
-        const message = await withinRegistrarTime(driver.poll(), REGISTRAR_TIMEOUT_MS);
+        const message = await withinRegistrarTime(driver.poll(), deps.registrars.timeoutMs);
         if (!message) break;
         // What the registry holds now, read before the transaction: a message says what
         // happened, `info` gives the expiry and nameservers it happened with.
         const held =
           message.name && INFO_EVENTS.has(message.event)
-            ? await withinRegistrarTime(driver.info(message.name), REGISTRAR_TIMEOUT_MS)
+            ? await withinRegistrarTime(driver.info(message.name), deps.registrars.timeoutMs)
             : null;
         await deps.db.transaction((tx) =>
           applyPollMessage(tx, deps, account.id, message, now, held),
         );
         // Only after the message's effects committed: a crash before this reads it again, and
         // applying a message twice changes nothing the first time did not.
-        await withinRegistrarTime(driver.ack(message.id), REGISTRAR_TIMEOUT_MS);
+        await withinRegistrarTime(driver.ack(message.id), deps.registrars.timeoutMs);
         applied += 1;
       }
     } catch (error) {
@@ -422,7 +422,7 @@ export async function syncDomain(deps: UpkeepDeps, domainId: string, now: Date):
   if (!work) return;
   const info = await withinRegistrarTime(
     deps.registrars.driverFor(work.account).info(work.domain.ascii),
-    REGISTRAR_TIMEOUT_MS,
+    deps.registrars.timeoutMs,
   );
   await deps.db.transaction(async (tx) => {
     const domain = await lockDomain(tx, domainId);

@@ -11,7 +11,7 @@ import type { SecretBox } from '../../lib/secret-box';
 import { tehranDaysBetween } from '../../lib/tehran-days';
 import { RegistrarError } from '../../providers/registrar/registrar-driver';
 import { type DomainRow, lockDomain, moveDomain } from './lifecycle';
-import { REGISTRAR_TIMEOUT_MS, type RegistrarPool, withinRegistrarTime } from './registrars';
+import { type RegistrarPool, withinRegistrarTime } from './registrars';
 import { queueRegistration } from './registration';
 import { domainEvents, domains, registrarAccounts } from './schema';
 
@@ -178,7 +178,7 @@ export async function setNameservers(
   try {
     await withinRegistrarTime(
       deps.registrars.driverFor(account).setNameservers(domain.ascii, nameservers),
-      REGISTRAR_TIMEOUT_MS,
+      deps.registrars.timeoutMs,
     );
   } catch (error) {
     if (error instanceof RegistrarError && !error.retryable) {

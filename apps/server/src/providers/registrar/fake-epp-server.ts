@@ -182,6 +182,13 @@ export class FakeEppServer {
   dropNextAfterActing = 0;
   /** The chance (0–1) that a command after login is met by a dropped connection. */
   failRate = 0;
+  /**
+   * Domain creates act and are then never answered: the registry made the name and the client
+   * waits until it dies (a node killed between the registry's create and our record).
+   */
+  holdCreates = false;
+  /** The names whose create acted and was held. */
+  readonly held: string[] = [];
   /** Whether a `failRate` drop comes before the command acts, after, or either by chance. */
   faultMode: 'before-acting' | 'after-acting' | 'either' = 'either';
   /** The connections dropped so far by the knobs above, before and after acting. */
@@ -458,6 +465,11 @@ export class FakeEppServer {
     }
     const svTRID = this.nextServerTransaction();
     const reply = this.act(command, client, svTRID);
+    if (this.holdCreates && command.verb === 'create' && command.namespace === DOMAIN_NS) {
+      this.held.push(text(command.body.name));
+      // Never answered; the socket goes when the client dies or the server stops.
+      await new Promise(() => {});
+    }
     if (fault === 'after-acting') {
       this.drops.afterActing += 1;
       return { xml: '', drop: true };
