@@ -31,7 +31,7 @@ import {
 import { demoGroups, featureRowLabel } from './demo-catalog/groups';
 import { demoHomeHero } from './demo-catalog/home';
 import { demoProducts } from './demo-catalog/products';
-import { seedCatalogTruth } from './seed-catalog-truth';
+import { seedCatalogTruth, seedDomainCatalogTruth } from './seed-catalog-truth';
 import { DEMO_NAMESERVERS } from './seed-provisioning';
 import { DNS_REPLY, OLD_DNS_REPLY } from './seed-staff';
 import { demoTickets } from './seed-support';
@@ -157,9 +157,8 @@ describe('the demo database', () => {
         (promise) => promise.says.includes('۲۴ ساعت') && promise.by.by === 'vitrin',
       ),
     );
-    expect(promising.map((product) => product.slug).sort()).toEqual(
-      ['domain-com', 'domain-ir', 'domain-net', 'vps-2core'].sort(),
-    );
+    // Domains are registered by the domains module at once (issue 38), not by hand.
+    expect(promising.map((product) => product.slug)).toEqual(['vps-2core']);
     for (const product of promising) {
       const [row] = await t.app.db
         .select({ id: products.id })
@@ -319,5 +318,76 @@ describe('the demo database', () => {
     expect(canned, 'the DNS canned reply names the service page, not ns1.vitrin.ir').toBeDefined();
     const [message] = await db.select().from(ticketMessages).where(eq(ticketMessages.id, reply.id));
     expect(message?.body).toContain('در همین تیکت بفرستید');
+  });
+  test('a database seeded before issue 38 gets the domains group as the demo says', async () => {
+    const db = t.app.db;
+    const group = groupOf('domains');
+    const [row] = await db
+      .select({ id: productGroups.id })
+      .from(productGroups)
+      .where(eq(productGroups.slug, 'domains'));
+    if (!row) throw new Error('no domains group');
+    // As the seed left it before issue 38: rows and cells of a domain registered by hand.
+    const old: Record<string, string> = {
+      ثبت: 'زمان فعال‌سازی',
+      نام‌سرورها: 'قفل انتقال',
+      'انتقال به ویترین': 'پنهان‌سازی اطلاعات مالک',
+    };
+    for (const [label, oldLabel] of Object.entries(old)) {
+      await db
+        .update(groupFeatures)
+        .set({ label: oldLabel })
+        .where(and(eq(groupFeatures.groupId, row.id), eq(groupFeatures.label, label)));
+    }
+    const domainProducts = demoProducts.filter((product) => product.groupSlug === 'domains');
+    const productRows = await db
+      .select({ id: products.id, slug: products.slug })
+      .from(products)
+      .where(
+        inArray(
+          products.slug,
+          domainProducts.map((product) => product.slug),
+        ),
+      );
+    const ids = productRows.map((product) => product.id);
+    await db
+      .update(productFeatureValues)
+      .set({ value: 'کمتر از ۲۴ ساعت', included: true })
+      .where(inArray(productFeatureValues.productId, ids));
+    await db
+      .update(products)
+      .set({ description: 'پس از پرداخت، کارشناسان ما دامنه را ثبت می‌کنند.' })
+      .where(inArray(products.id, ids));
+
+    await db.transaction((tx) => seedDomainCatalogTruth(tx));
+
+    const rows = await db.select().from(groupFeatures).where(eq(groupFeatures.groupId, row.id));
+    const labels = [...rows].sort((a, b) => a.sortOrder - b.sortOrder).map((r) => r.label);
+    expect(labels).toEqual(group.features.map(featureRowLabel));
+    const values = await db
+      .select()
+      .from(productFeatureValues)
+      .where(inArray(productFeatureValues.productId, ids));
+    for (const product of domainProducts) {
+      const id = productRows.find((candidate) => candidate.slug === product.slug)?.id;
+      const [fixed] = await db
+        .select()
+        .from(products)
+        .where(eq(products.id, id ?? ''));
+      expect(fixed?.description, product.slug).toBe(product.description);
+      const cells = rows.map((feature) => {
+        const value = values.find((cell) => cell.productId === id && cell.featureId === feature.id);
+        return { label: feature.label, value: value?.value ?? null, included: value?.included };
+      });
+      expect(cells, product.slug).toEqual(
+        expect.arrayContaining(
+          demoCells(product, group).map(({ label, value, included }) => ({
+            label,
+            value,
+            included,
+          })),
+        ),
+      );
+    }
   });
 });

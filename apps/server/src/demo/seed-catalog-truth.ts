@@ -25,8 +25,8 @@ import {
 import { demoArticles } from './demo-catalog/articles';
 import { demoCells } from './demo-catalog/cells';
 import { NOT_DELIVERED } from './demo-catalog/deliverers';
-import { demoGroups } from './demo-catalog/groups';
-import { demoProducts } from './demo-catalog/products';
+import { type DemoGroup, demoGroups } from './demo-catalog/groups';
+import { type DemoProduct, demoProducts } from './demo-catalog/products';
 import { DELIVERED_BY_PANEL, DEMO_NAMESERVERS } from './seed-provisioning';
 import { DNS_REPLY, OLD_DNS_REPLY } from './seed-staff';
 import { demoTickets } from './seed-support';
@@ -37,12 +37,16 @@ import { demoTickets } from './seed-support';
 // seed wrote), so a product or article staff made stays as it is; a demo product's description
 // and cells are the demo's again.
 
-/** Comparison rows renamed with the promises (item 5): old label → new. */
+/** Comparison rows renamed with the promises (item 5, and issue 38's domains): old → new. */
 const RENAMED_ROWS: Record<string, string> = {
   'پشتیبان‌گیری روزانه': 'پشتیبان‌گیری',
   'مدیریت DNS': 'تنظیم DNS',
   'تمدید خودکار': 'تمدید',
   'وب‌میل فارسی': 'وب‌میل',
+  // Issue 38: domains are registered, renewed and managed by the domains module.
+  'زمان فعال‌سازی': 'ثبت',
+  'قفل انتقال': 'نام‌سرورها',
+  'پنهان‌سازی اطلاعات مالک': 'انتقال به ویترین',
 };
 
 /** The sandbox packages before each plan had its own (item 4). */
@@ -70,8 +74,22 @@ export async function seedCatalogTruth(tx: Transaction): Promise<void> {
     .where(eq(cannedReplies.body, OLD_DNS_REPLY));
 }
 
-async function updateGroups(tx: Transaction) {
-  for (const group of demoGroups) {
+/**
+ * The domains' part of the above (issue 38): the domains group's rows and its products' texts
+ * and cells, for a database that had `catalog-truth` before domains were delivered by the
+ * domains module. Run again, it finds nothing to change.
+ */
+export async function seedDomainCatalogTruth(tx: Transaction): Promise<void> {
+  const groups = demoGroups.filter((group) => group.slug === 'domains');
+  await updateGroups(tx, groups);
+  await updateProducts(
+    tx,
+    demoProducts.filter((product) => product.groupSlug === 'domains'),
+  );
+}
+
+async function updateGroups(tx: Transaction, groups: readonly DemoGroup[] = demoGroups) {
+  for (const group of groups) {
     const [row] = await tx
       .select({ id: productGroups.id })
       .from(productGroups)
@@ -93,8 +111,8 @@ async function updateGroups(tx: Transaction) {
   }
 }
 
-async function updateProducts(tx: Transaction) {
-  for (const product of demoProducts) {
+async function updateProducts(tx: Transaction, catalog: readonly DemoProduct[] = demoProducts) {
+  for (const product of catalog) {
     const group = demoGroups.find((candidate) => candidate.slug === product.groupSlug);
     const [row] = await tx
       .select({ id: products.id, groupId: products.groupId, limits: products.limits })

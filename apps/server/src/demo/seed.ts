@@ -5,7 +5,7 @@ import { seedRuns, type UserRole, users } from '../schema';
 import { seedBillingRefund, seedBillingSettings } from './seed-billing';
 import { seedBusinessEmail } from './seed-business-email';
 import { seedCatalog } from './seed-catalog';
-import { seedCatalogTruth } from './seed-catalog-truth';
+import { seedCatalogTruth, seedDomainCatalogTruth } from './seed-catalog-truth';
 import { seedCheckout } from './seed-checkout';
 import { seedClientErrors } from './seed-client-errors';
 import { seedManualDelivery } from './seed-deliveries';
@@ -112,6 +112,8 @@ const seedParts: ReadonlyArray<{
   { name: 'domains', run: (tx, context) => seedDomains(tx, context.secrets) },
   // Domains sold through the sandbox registry, and سارا's (issue 38).
   { name: 'domain-sales', run: (tx) => seedDomainSales(tx) },
+  // The domain products' texts and rows, now that the domains module delivers them.
+  { name: 'domain-catalog-truth', run: (tx) => seedDomainCatalogTruth(tx) },
 ];
 
 /** Applies every part of the demo seed this database has not had; answers the parts applied. */

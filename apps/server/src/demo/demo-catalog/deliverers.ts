@@ -28,10 +28,68 @@ const BY_HAND_QUEUE: Deliverer = {
 };
 const SSL_BY_STAFF: Deliverer = { by: 'staff', how: 'support installs the certificate' };
 const BACKUP_BY_STAFF: Deliverer = { by: 'staff', how: 'support backs up and restores on request' };
-const REGISTRAR_BY_STAFF: Deliverer = { by: 'staff', how: 'set at the registrar by staff' };
 const CPANEL: Deliverer = { by: 'panel', what: "the hosting panel's own tools" };
 const BUILDER: Deliverer = { by: 'panel', what: 'the site builder' };
 const SERVERS: Deliverer = { by: 'infrastructure', what: 'the servers and network' };
+
+// A domain's promises (issue 38), kept by apps/server/src/modules/domains. The demo's registrar
+// account is the built-in sandbox registry; a real one speaks EPP, or IRNIC's protocol for .ir.
+const DOMAINS = 'apps/server/src/modules/domains';
+const DOMAIN_REGISTRATION: Deliverer = {
+  by: 'vitrin',
+  module: `${DOMAINS}/registration.ts`,
+  what: 'the registration job, queued when the order is paid, asks the registry at once',
+};
+const DOMAIN_REFUND: Deliverer = {
+  by: 'vitrin',
+  module: `${DOMAINS}/registration.ts`,
+  what: 'a registration the registry refuses goes back to the wallet with a credit note',
+};
+const DOMAIN_REGISTRY_ANSWER: Deliverer = {
+  by: 'vitrin',
+  module: `${DOMAINS}/upkeep.ts`,
+  what: "a registration the registry reviews first is settled by the registry's poll messages",
+};
+const DOMAIN_NOTICES: Deliverer = {
+  by: 'vitrin',
+  module: `${DOMAINS}/domain-notices.ts`,
+  what: 'the owner told by SMS and e-mail what the registry did',
+};
+const DOMAIN_HOLDER: Deliverer = {
+  by: 'vitrin',
+  module: `${DOMAINS}/contacts.service.ts`,
+  what: "the holder's details, kept once per customer and made the registrant at the registry",
+};
+const DOMAIN_NAMESERVERS: Deliverer = {
+  by: 'vitrin',
+  module: `${DOMAINS}/user-domains.service.ts`,
+  what: 'nameservers (2 to 4) changed at the registry from the domain page of the panel',
+};
+const DOMAIN_DNS: Deliverer = {
+  by: 'vitrin',
+  module: `${DOMAINS}/dns.service.ts`,
+  what: 'DNS records (A, AAAA, CNAME, MX, TXT, SRV, CAA) in the panel, served by our nameservers',
+};
+const DOMAIN_TRANSFER_IN: Deliverer = {
+  by: 'vitrin',
+  module: `${DOMAINS}/registration.ts`,
+  what: 'a transfer in, asked of the registry with the code the holder enters in the panel (user-domains.service.ts)',
+};
+const DOMAIN_AUTO_RENEWAL: Deliverer = {
+  by: 'vitrin',
+  module: `${DOMAINS}/upkeep.ts`,
+  what: 'automatic renewal, on by default, 14 days before expiry: from the wallet, or a renewal order with its payment link',
+};
+const DOMAIN_AUTO_RENEWAL_SWITCH: Deliverer = {
+  by: 'vitrin',
+  module: `${DOMAINS}/user-domains.service.ts`,
+  what: 'automatic renewal switched on or off from the domain page',
+};
+const DOMAIN_REMINDERS: Deliverer = {
+  by: 'vitrin',
+  module: `${DOMAINS}/upkeep.ts`,
+  what: 'reminders by SMS and e-mail 30, 7 and 1 days before expiry',
+};
 
 /** Each row of each demo group's comparison table, by group slug then row label. */
 export const GROUP_ROW_DELIVERERS: Record<string, Record<string, Deliverer>> = {
@@ -84,20 +142,24 @@ export const GROUP_ROW_DELIVERERS: Record<string, Record<string, Deliverer>> = {
     'محافظت در برابر DDoS': SERVERS,
   },
   domains: {
-    'مرجع ثبت': REGISTRAR_BY_STAFF,
+    'مرجع ثبت': {
+      by: 'vitrin',
+      module: `${DOMAINS}/registration.ts`,
+      what: "registered at the TLD's registry through the registrar account the TLD is sold by",
+    },
     'حداقل مدت ثبت': {
       by: 'vitrin',
-      module: 'apps/server/src/modules/catalog',
-      what: 'a domain is priced by the year only',
+      module: `${DOMAINS}/ordering.ts`,
+      what: "a domain line's years come from its TLD's terms, a year the least",
     },
-    'زمان فعال‌سازی': BY_HAND_QUEUE,
-    'تنظیم DNS': { by: 'staff', how: 'support sets DNS at the registrar, asked by a ticket' },
-    'قفل انتقال': REGISTRAR_BY_STAFF,
-    'پنهان‌سازی اطلاعات مالک': REGISTRAR_BY_STAFF,
+    ثبت: DOMAIN_REGISTRATION,
+    'تنظیم DNS': DOMAIN_DNS,
+    نام‌سرورها: DOMAIN_NAMESERVERS,
+    'انتقال به ویترین': DOMAIN_TRANSFER_IN,
     تمدید: {
       by: 'vitrin',
-      module: 'apps/server/src/modules/services/renewals.ts',
-      what: 'renewal from the panel, reminded by SMS before the end',
+      module: `${DOMAINS}/upkeep.ts`,
+      what: 'automatic renewal (upkeep.ts), switched off or renewed for 1..n years from the panel (user-domains.service.ts, renewal.ts)',
     },
   },
   'business-email': {
@@ -190,21 +252,61 @@ export const DESCRIPTION_PROMISES: Record<
     },
   ],
   'domain-ir': [
-    { says: 'ثبت آن از طریق ایرنیک', by: REGISTRAR_BY_STAFF },
-    { says: 'کارشناسان ما دامنه را به‌عنوان نمایندهٔ ایرنیک ثبت می‌کنند', by: BY_HAND_QUEUE },
-    { says: 'دامنه کمتر از ۲۴ ساعت بعد فعال است', by: BY_HAND_QUEUE },
-    { says: 'برای ثبت به شناسهٔ ایرنیک نیاز دارید', by: REGISTRAR_BY_STAFF },
-    { says: 'پشتیبانی در ساختن آن در سایت ایرنیک راهنمایی‌تان می‌کند', by: TICKETS },
     {
-      says: 'رکوردهای DNS دامنه را پشتیبانی به درخواست شما (با یک تیکت) تنظیم می‌کند',
-      by: { by: 'staff', how: 'support sets DNS at the registrar, asked by a ticket' },
+      says: 'در ایرنیک، مرکز ثبت دامنهٔ پژوهشگاه دانش‌های بنیادی، ثبت می‌شود',
+      by: DOMAIN_REGISTRATION,
     },
+    { says: 'پس از پرداخت، درخواست ثبت خودکار به ایرنیک فرستاده می‌شود', by: DOMAIN_REGISTRATION },
+    { says: 'ایرنیک گاهی درخواست را پیش از ثبت بررسی می‌کند', by: DOMAIN_REGISTRY_ANSWER },
+    { says: 'نتیجه را با پیامک و ایمیل خبر می‌دهیم', by: DOMAIN_NOTICES },
+    { says: 'مبلغ با صورت‌حساب برگشتی به کیف پولتان برمی‌گردد', by: DOMAIN_REFUND },
+    { says: 'مشخصات دارندهٔ دامنه را یک بار وارد می‌کنید', by: DOMAIN_HOLDER },
+    { says: 'ایرنیک دامنه را به نام او ثبت می‌کند', by: DOMAIN_HOLDER },
+    { says: 'نام‌سرورها را از صفحهٔ دامنه در پنل ویترین عوض می‌کنید', by: DOMAIN_NAMESERVERS },
+    { says: 'رکوردهای DNS را هم همان‌جا می‌نویسید', by: DOMAIN_DNS },
+    { says: 'دامنه ۱۴ روز پیش از پایان خودکار تمدید می‌شود', by: DOMAIN_AUTO_RENEWAL },
+    { says: 'از کیف پول یا با لینک پرداختی که برایتان می‌فرستیم', by: DOMAIN_AUTO_RENEWAL },
+    { says: '۳۰، ۷ و ۱ روز پیش از پایان هم با پیامک و ایمیل یادآوری می‌کنیم', by: DOMAIN_REMINDERS },
   ],
   'domain-com': [
-    { says: 'کارشناسان ما دامنه را ثبت می‌کنند و کمتر از ۲۴ ساعت', by: BY_HAND_QUEUE },
-    { says: 'کارشناسان ما قفل انتقال را روشن می‌کنند', by: REGISTRAR_BY_STAFF },
+    {
+      says: 'همان لحظه از ثبت‌کننده بپرسیم آزاد است یا نه',
+      by: {
+        by: 'vitrin',
+        module: `${DOMAINS}/search.service.ts`,
+        what: 'the domain search asks the registry whether each name is free',
+      },
+    },
+    { says: 'پس از پرداخت، دامنه خودکار ثبت می‌شود', by: DOMAIN_REGISTRATION },
+    {
+      says: 'در بخش دامنه‌های پنل ویترین می‌آید',
+      by: {
+        by: 'vitrin',
+        module: `${DOMAINS}/user-domains.service.ts`,
+        what: "the customer's domains in the panel, each with its timeline",
+      },
+    },
+    {
+      says: 'با کد انتقالی که از ثبت‌کنندهٔ فعلی می‌گیرید به ویترین بیاوریدش',
+      by: DOMAIN_TRANSFER_IN,
+    },
+    {
+      says: 'انتقال یک سال به اعتبار دامنه اضافه می‌کند',
+      by: {
+        by: 'vitrin',
+        module: `${DOMAINS}/ordering.ts`,
+        what: 'a transfer is bought with one more year (TRANSFER_YEARS)',
+      },
+    },
+    { says: 'دامنه ۱۴ روز پیش از پایان خودکار تمدید می‌شود', by: DOMAIN_AUTO_RENEWAL },
+    { says: 'اگر نخواهید، این کار را در پنل خاموش می‌کنید', by: DOMAIN_AUTO_RENEWAL_SWITCH },
   ],
-  'domain-net': [{ says: 'ثبت به دست کارشناسان ما در کمتر از ۲۴ ساعت', by: BY_HAND_QUEUE }],
+  'domain-net': [
+    { says: 'پس از پرداخت خودکار ثبت می‌شود', by: DOMAIN_REGISTRATION },
+    { says: 'نام‌سرورها را از پنل عوض می‌کنید', by: DOMAIN_NAMESERVERS },
+    { says: 'رکوردهای DNS را همان‌جا می‌نویسید', by: DOMAIN_DNS },
+    { says: 'پیش از پایان دوره با پیامک و ایمیل یادآوری می‌کنیم', by: DOMAIN_REMINDERS },
+  ],
   'email-team': [
     {
       says: 'رکوردهای SPF و DKIM در صفحهٔ سرویس برای کپی نوشته می‌شوند',
@@ -230,7 +332,6 @@ export const DESCRIPTION_PROMISES: Record<
 export const NOT_DELIVERED: ReadonlyArray<{ what: string; pattern: RegExp }> = [
   { what: 'DNS hosted and managed in the Vitrin panel', pattern: /مدیریت (کل )?DNS/ },
   { what: 'an IRNIC handle made in the order form', pattern: /در فرم سفارش[^.]*ساخته/ },
-  { what: 'a transfer order with an auth code', pattern: /سفارش انتقال/ },
   {
     what: 'automatic SSL issue and renewal',
     pattern: /SSL[^.]*خودکار|خودکار[^.]*SSL|گواهی[^.]*خودکار صادر/,

@@ -13,11 +13,16 @@ export const LIMIT = Symbol('from the plan limits');
 const GIB = 1024;
 
 // What staff do by hand, said as such in the comparison cells (issue 35 item 5: the product does
-// not issue certificates, take backups, host DNS or renew by itself).
+// not issue certificates or take backups by itself).
 const SSL_BY_STAFF = 'نصب به دست پشتیبانی';
 const BACKUP_BY_STAFF = 'به درخواست، به دست پشتیبانی';
-const DNS_BY_STAFF = 'به دست پشتیبانی، با تیکت';
-const RENEW_FROM_PANEL = 'از پنل، با یادآوری پیامکی';
+
+// A domain's cells (issue 38): registered, renewed and managed by the domains module.
+const DOMAIN_REGISTRATION = 'خودکار، پس از پرداخت';
+const DOMAIN_DNS = 'از پنل، روی نام‌سرورهای ما';
+const DOMAIN_NAMESERVERS = '۲ تا ۴، از پنل';
+const DOMAIN_TRANSFER_IN = 'با کد انتقال';
+const DOMAIN_RENEWAL = 'خودکار از کیف پول، یا از پنل';
 const TIB = 1024 * GIB;
 
 export interface DemoPrice {
@@ -378,6 +383,7 @@ export const demoProducts: readonly DemoProduct[] = [
   },
 
   // دامنه
+  // Prices: the TLD's registration price per year, as seedDomainSales (seed-domains.ts) sets it.
   {
     slug: 'domain-ir',
     groupSlug: 'domains',
@@ -385,7 +391,7 @@ export const demoProducts: readonly DemoProduct[] = [
     name: 'دامنهٔ ملی \u200E.ir',
     summary: 'پسوند ملی ایران؛ ارزان، معتبر و آشنا برای مشتری ایرانی.',
     description:
-      'دامنهٔ ir پسوند رسمی ایران است و ثبت آن از طریق ایرنیک، مرکز ثبت دامنهٔ پژوهشگاه دانش‌های بنیادی، انجام می‌شود. پس از پرداخت، کارشناسان ما دامنه را به‌عنوان نمایندهٔ ایرنیک ثبت می‌کنند؛ دامنه کمتر از ۲۴ ساعت بعد فعال است و مشخصاتش در صفحهٔ سرویس شما در پنل ویترین نوشته می‌شود.\n\nبرای ثبت به شناسهٔ ایرنیک نیاز دارید؛ اگر ندارید، پس از سفارش پشتیبانی در ساختن آن در سایت ایرنیک راهنمایی‌تان می‌کند. نیم‌سرورها و رکوردهای DNS دامنه را پشتیبانی به درخواست شما (با یک تیکت) تنظیم می‌کند، و پیش از پایان دوره با پیامک یادآوری می‌کنیم تا دامنه را از پنل ویترین تمدید کنید.',
+      'دامنهٔ \u200E.ir پسوند رسمی ایران است و در ایرنیک، مرکز ثبت دامنهٔ پژوهشگاه دانش‌های بنیادی، ثبت می‌شود. پس از پرداخت، درخواست ثبت خودکار به ایرنیک فرستاده می‌شود. ایرنیک گاهی درخواست را پیش از ثبت بررسی می‌کند و نتیجه را با پیامک و ایمیل خبر می‌دهیم؛ اگر نپذیرد، مبلغ با صورت‌حساب برگشتی به کیف پولتان برمی‌گردد.\n\nمشخصات دارندهٔ دامنه را یک بار وارد می‌کنید و ایرنیک دامنه را به نام او ثبت می‌کند. نام‌سرورها را از صفحهٔ دامنه در پنل ویترین عوض می‌کنید و اگر دامنه روی نام‌سرورهای ما باشد، رکوردهای DNS را هم همان‌جا می‌نویسید. دامنه ۱۴ روز پیش از پایان خودکار تمدید می‌شود، از کیف پول یا با لینک پرداختی که برایتان می‌فرستیم؛ ۳۰، ۷ و ۱ روز پیش از پایان هم با پیامک و ایمیل یادآوری می‌کنیم.',
     setupFeeRial: 0,
     isFeatured: false,
     badge: 'پرفروش',
@@ -393,8 +399,16 @@ export const demoProducts: readonly DemoProduct[] = [
     sortOrder: 1,
     status: 'active',
     createdAt: '2025-11-26T06:30:00Z',
-    prices: annualPrice(1_500_000),
-    features: ['ایرنیک', '۱ سال', 'کمتر از ۲۴ ساعت', DNS_BY_STAFF, false, false, RENEW_FROM_PANEL],
+    prices: annualPrice(1_200_000),
+    features: [
+      'ایرنیک',
+      '۱ سال',
+      DOMAIN_REGISTRATION,
+      DOMAIN_DNS,
+      DOMAIN_NAMESERVERS,
+      DOMAIN_TRANSFER_IN,
+      DOMAIN_RENEWAL,
+    ],
     limits: {},
   },
   {
@@ -403,7 +417,7 @@ export const demoProducts: readonly DemoProduct[] = [
     name: 'دامنهٔ \u200E.com',
     summary: 'شناخته‌شده‌ترین پسوند جهان برای برندهایی که بازار بین‌المللی دارند.',
     description:
-      'دامنهٔ com پرکاربردترین پسوند اینترنت است و برای کسب‌وکاری که مشتری خارج از ایران هم دارد، انتخاب اول است. پس از پرداخت، کارشناسان ما دامنه را ثبت می‌کنند و کمتر از ۲۴ ساعت بعد در صفحهٔ سرویس شما در پنل ویترین دیده می‌شود.\n\nکارشناسان ما قفل انتقال را روشن می‌کنند تا دامنه بدون اجازهٔ شما جابه‌جا نشود، و اطلاعات تماس مالک را در ویز عمومی پنهان می‌کنند. ثبت سالانهٔ این پسوند این ماه تخفیف دارد.',
+      'دامنهٔ \u200E.com پرکاربردترین پسوند اینترنت است و برای کسب‌وکاری که مشتری خارج از ایران هم دارد، انتخاب اول است. نام را در جست‌وجوی دامنه بنویسید تا همان لحظه از ثبت‌کننده بپرسیم آزاد است یا نه؛ پس از پرداخت، دامنه خودکار ثبت می‌شود و در بخش دامنه‌های پنل ویترین می‌آید.\n\nاگر دامنه را جای دیگری ثبت کرده‌اید، با کد انتقالی که از ثبت‌کنندهٔ فعلی می‌گیرید به ویترین بیاوریدش؛ انتقال یک سال به اعتبار دامنه اضافه می‌کند. دامنه ۱۴ روز پیش از پایان خودکار تمدید می‌شود و اگر نخواهید، این کار را در پنل خاموش می‌کنید.',
     setupFeeRial: 0,
     isFeatured: false,
     badge: null,
@@ -411,8 +425,16 @@ export const demoProducts: readonly DemoProduct[] = [
     sortOrder: 2,
     status: 'active',
     createdAt: '2025-11-26T06:40:00Z',
-    prices: annualPrice(25_000_000, 22_900_000),
-    features: ['Verisign', '۱ سال', 'کمتر از ۲۴ ساعت', DNS_BY_STAFF, true, true, RENEW_FROM_PANEL],
+    prices: annualPrice(18_500_000),
+    features: [
+      'Verisign',
+      '۱ سال',
+      DOMAIN_REGISTRATION,
+      DOMAIN_DNS,
+      DOMAIN_NAMESERVERS,
+      DOMAIN_TRANSFER_IN,
+      DOMAIN_RENEWAL,
+    ],
     limits: {},
   },
   {
@@ -421,7 +443,7 @@ export const demoProducts: readonly DemoProduct[] = [
     name: 'دامنهٔ \u200E.net',
     summary: 'پسوندی خوش‌نام برای شرکت‌های فناوری، شبکه و خدمات اینترنتی.',
     description:
-      'دامنهٔ net از قدیمی‌ترین پسوندهای اینترنت است و برای شرکت‌های فناوری و خدمات آنلاین، یا وقتی نام دلخواهتان با com گرفته شده، گزینهٔ خوبی است.\n\nثبت به دست کارشناسان ما در کمتر از ۲۴ ساعت، تنظیم DNS به درخواست شما، قفل انتقال و پنهان‌سازی اطلاعات مالک در قیمت آن است.',
+      'دامنهٔ \u200E.net از قدیمی‌ترین پسوندهای اینترنت است و برای شرکت‌های فناوری و خدمات آنلاین، یا وقتی نام دلخواهتان با \u200E.com گرفته شده، گزینهٔ خوبی است.\n\nپس از پرداخت خودکار ثبت می‌شود؛ نام‌سرورها را از پنل عوض می‌کنید و رکوردهای DNS را همان‌جا می‌نویسید، و پیش از پایان دوره با پیامک و ایمیل یادآوری می‌کنیم.',
     setupFeeRial: 0,
     isFeatured: false,
     badge: null,
@@ -429,8 +451,16 @@ export const demoProducts: readonly DemoProduct[] = [
     sortOrder: 3,
     status: 'active',
     createdAt: '2026-06-14T10:00:00Z',
-    prices: annualPrice(28_000_000),
-    features: ['Verisign', '۱ سال', 'کمتر از ۲۴ ساعت', DNS_BY_STAFF, true, true, RENEW_FROM_PANEL],
+    prices: annualPrice(21_000_000),
+    features: [
+      'Verisign',
+      '۱ سال',
+      DOMAIN_REGISTRATION,
+      DOMAIN_DNS,
+      DOMAIN_NAMESERVERS,
+      DOMAIN_TRANSFER_IN,
+      DOMAIN_RENEWAL,
+    ],
     limits: {},
   },
 
