@@ -48,6 +48,8 @@ export const PAGES = {
   adminProvisioning: '/admin/provisioning',
   adminProvisioningService: '/admin/provisioning/services/:serviceId',
   adminDeliveryQueue: '/admin/provisioning/delivery',
+  adminDomains: '/admin/domains',
+  adminDomain: '/admin/domains/:domainId',
   adminBilling: '/admin/billing',
   adminTransfers: '/admin/billing/transfers',
   adminErrors: '/admin/errors',

@@ -1,5 +1,5 @@
-import { searchTokens } from '@vitrin/fa';
-import { and, type Column, like, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { normalizeMobile, searchTokens, toLatinDigits } from '@vitrin/fa';
+import { and, type Column, eq, like, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 
 /** `text` for a LIKE pattern: its `%`, `_` and `\\` match themselves (the default escape). */
 export function escapeLike(token: string): string {
@@ -71,4 +71,26 @@ export function searchTitle(column: Column): SQL {
 export function titleMatchFirst(column: Column, query: string | undefined): SQL[] {
   const inTitle = matchesSearchQuery(searchTitle(column), query);
   return inTitle ? [sql`case when ${inTitle} then 0 else 1 end`] : [];
+}
+
+// What people put around the digits of a number they paste: spaces, dashes, brackets, dots, and
+// the direction marks RTL pages add.
+const NUMBER_SEPARATORS = /[\s\-().\u200b-\u200f\u202a-\u202e\u2066-\u2069]/g;
+// A number written with its country or trunk prefix: what follows is the start of `9…`.
+const PREFIXED_NUMBER = /^(?:\+98|0098|98|0)(9\d*)$/;
+
+/**
+ * The condition for a query that is a mobile number or a part of one, in any form people type,
+ * on a column holding E.164 numbers: a whole number is matched exactly, one with its prefix
+ * (`0912…`, `+98912…`, `98912…`) by its start, and bare digits (`1234567`, `912…`) anywhere in
+ * the number. Undefined when the query is not digits.
+ */
+export function mobileMatches(column: Column, query: string): SQL | undefined {
+  const compact = toLatinDigits(query).replace(NUMBER_SEPARATORS, '');
+  if (!/^\+?\d+$/.test(compact)) return undefined;
+  const whole = normalizeMobile(query);
+  if (whole) return eq(column, whole);
+  const prefixed = PREFIXED_NUMBER.exec(compact);
+  if (prefixed?.[1]) return like(column, `+98${prefixed[1]}%`);
+  return like(column, `%${escapeLike(compact.replace(/^\+/, ''))}%`);
 }

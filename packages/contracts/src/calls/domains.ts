@@ -159,7 +159,7 @@ export const addDomainToCart = defineCall({
 const phoneInput = z
   .string()
   .max(30)
-  .transform((value) => toLatinDigits(value).replace(/[\s()-]/g, ''))
+  .transform((value) => toLatinDigits(value).replace(/[\s().-]/g, ''))
   .refine((value) => /^(\+98|0)9\d{9}$/.test(value) || /^\+\d{8,15}$/.test(value), {
     message: 'شمارهٔ تلفن درست نیست؛ مانند ۰۹۱۲۱۲۳۴۵۶۷',
   });
@@ -203,9 +203,12 @@ export const domainContactInput = z
     street: latinLine(200, 'نشانی را با حروف لاتین بنویسید'),
     city: latinLine(60, 'نام شهر را با حروف لاتین بنویسید'),
     province: latinLine(60, 'نام استان را با حروف لاتین بنویسید'),
-    postalCode: digitsInput(10).refine(isValidPostalCode, {
-      message: 'کد پستی ۱۰ رقم است و با ۰ یا ۲ شروع نمی‌شود',
-    }),
+    /** Checked by the holder's country below: Iran Post's rule for an Iranian holder. */
+    postalCode: z
+      .string()
+      .max(20)
+      .transform((value) => toLatinDigits(value).replace(/[\s-]/g, '').toUpperCase())
+      .refine((value) => /^[A-Z0-9]{3,10}$/.test(value), { message: 'کد پستی درست نیست' }),
     countryCode: z
       .string()
       .regex(/^[A-Za-z]{2}$/, 'کد کشور دو حرف است؛ مانند IR')
@@ -236,6 +239,13 @@ export const domainContactInput = z
     }
     if (contact.kind !== 'foreigner') {
       need('countryCode', contact.countryCode === 'IR', 'دارندهٔ ایرانی کد کشور IR دارد');
+    }
+    if (contact.countryCode === 'IR') {
+      need(
+        'postalCode',
+        isValidPostalCode(contact.postalCode),
+        'کد پستی ۱۰ رقم است و با ۰ یا ۲ شروع نمی‌شود',
+      );
     }
   });
 

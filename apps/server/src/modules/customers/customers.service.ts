@@ -21,7 +21,7 @@ import {
   timestampText,
   UUID_KEY,
 } from '../../lib/list-total';
-import { escapeLike, matchesSearchQuery } from '../../lib/search-sql';
+import { matchesSearchQuery, mobileMatches } from '../../lib/search-sql';
 import { findOpenSessionsByUserId, findUserById, peopleView } from '../accounts';
 import { ordersView } from '../orders';
 import { adminServiceViewOf, servicesView } from '../services';
@@ -41,26 +41,9 @@ export function displayName(user: {
   return [user.firstName, user.lastName].filter(Boolean).join(' ') || null;
 }
 
-// What people put around the digits of a number they paste: spaces, dashes, brackets, dots, and
-// the direction marks RTL pages add.
-const NUMBER_SEPARATORS = /[\s\-().\u200b-\u200f\u202a-\u202e\u2066-\u2069]/g;
-// A number written with its country or trunk prefix: what follows is the start of `9…`.
-const PREFIXED_NUMBER = /^(?:\+98|0098|98|0)(9\d*)$/;
-
-/**
- * The condition for a query that is a mobile number or a part of one, in any form people type:
- * a whole number is matched exactly, one with its prefix (`0912…`, `+98912…`, `98912…`) by
- * its start, and bare digits (`1234567`, `912…`) anywhere in the number. Undefined when the
- * query is not digits.
- */
+/** A mobile number or a part of one, as people type it (lib/search-sql.ts). */
 function mobileCondition(query: string): SQL | undefined {
-  const compact = toLatinDigits(query).replace(NUMBER_SEPARATORS, '');
-  if (!/^\+?\d+$/.test(compact)) return undefined;
-  const whole = normalizeMobile(query);
-  if (whole) return eq(peopleView.mobile, whole);
-  const prefixed = PREFIXED_NUMBER.exec(compact);
-  if (prefixed?.[1]) return like(peopleView.mobile, `+98${prefixed[1]}%`);
-  return like(peopleView.mobile, `%${escapeLike(compact.replace(/^\+/, ''))}%`);
+  return mobileMatches(peopleView.mobile, query);
 }
 
 /**

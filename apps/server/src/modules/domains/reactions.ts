@@ -1,4 +1,5 @@
 import { domainNameFor, parseDomainQuery } from '@vitrin/contracts';
+import { toPersianDigits } from '@vitrin/fa';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Transaction } from '../../db/client';
 import { answer, type ModuleReactions, on } from '../../lib/events';
@@ -106,7 +107,7 @@ export async function startPaidDomains(
         message:
           line.action === 'transfer'
             ? 'انتقال دامنه پرداخت شد'
-            : `ثبت دامنه برای ${line.years} سال پرداخت شد`,
+            : `ثبت دامنه برای ${toPersianDigits(line.years)} سال پرداخت شد`,
         toStatus: domain.status,
       },
       paid.now,

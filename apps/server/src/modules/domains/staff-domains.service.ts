@@ -9,10 +9,12 @@ import {
   parseDomainQuery,
   type updateStaffTld,
 } from '@vitrin/contracts';
+import { toLatinDigits } from '@vitrin/fa';
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
+import { escapeLike, matchesSearchQuery, mobileMatches } from '../../lib/search-sql';
 import { tehranDaysBetween } from '../../lib/tehran-days';
 import { RegistrarError } from '../../providers/registrar/registrar-driver';
 import { peopleView } from '../accounts';
@@ -98,12 +100,13 @@ export async function listDomains(db: Database, query: CallParsed<typeof listSta
   if (query.status) conditions.push(eq(domains.status, query.status));
   if (query.needsStaff) conditions.push(needsStaffWhere);
   if (query.q) {
-    const like = `%${query.q.trim().toLowerCase()}%`;
+    const words = query.q.trim();
+    const like = `%${escapeLike(toLatinDigits(words).toLowerCase())}%`;
     const either = or(
-      ilike(domains.name, like),
+      ilike(domains.name, `%${escapeLike(words.toLowerCase())}%`),
       ilike(domains.ascii, like),
-      ilike(peopleView.searchText, like),
-      ilike(peopleView.mobile, like),
+      matchesSearchQuery(peopleView.searchText, words),
+      mobileMatches(peopleView.mobile, words),
     );
     if (either) conditions.push(either);
   }

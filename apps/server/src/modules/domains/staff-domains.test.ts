@@ -147,7 +147,9 @@ describe('list-domains', () => {
 
     const second = await activeDomain(freshName('staff-find'), customer);
     const byMobile = await list({ q: customer.mobile });
-    expect(byMobile.items.map((item) => item.id).sort()).toEqual([domain.id, second.domain.id].sort());
+    expect(byMobile.items.map((item) => item.id).sort()).toEqual(
+      [domain.id, second.domain.id].sort(),
+    );
     expect(byMobile.total).toBe(2);
     expect(await list({ q: `nobody-${process.pid}.ir` })).toMatchObject({ items: [], total: 0 });
   });
@@ -159,7 +161,10 @@ describe('list-domains', () => {
     const persian = local.replace(/\d/g, (digit) => '۰۱۲۳۴۵۶۷۸۹'[Number(digit)] ?? digit);
     for (const q of [local, persian]) {
       const found = await list({ q });
-      expect(found.items.map((item) => item.id), q).toEqual([domain.id]);
+      expect(
+        found.items.map((item) => item.id),
+        q,
+      ).toEqual([domain.id]);
     }
   });
 
@@ -250,9 +255,8 @@ describe('get-domain', () => {
       .from(sandboxRegistryNames)
       .where(eq(sandboxRegistryNames.name, domain.ascii));
     expect(atRegistry?.authCode).toBeTruthy();
-    const raw = (
-      await send(t.app, '/api/admin/domains/get-domain', { id: domain.id }, admin.token)
-    ).body;
+    const raw = (await send(t.app, '/api/admin/domains/get-domain', { id: domain.id }, admin.token))
+      .body;
     expect(raw).not.toContain(atRegistry?.authCode ?? '');
     expect(raw).not.toMatch(/authCode|transferCode|password|credentials/i);
   });
@@ -286,7 +290,12 @@ describe('get-domain', () => {
     );
     const sealed = (await domainRow(domain.id)).transferCode;
     expect(sealed).toBeTruthy();
-    const answer = await send(t.app, '/api/admin/domains/get-domain', { id: domain.id }, admin.token);
+    const answer = await send(
+      t.app,
+      '/api/admin/domains/get-domain',
+      { id: domain.id },
+      admin.token,
+    );
     expect(answer.statusCode).toBe(200);
     expect(answer.json().data.status).toBe('pending-transfer');
     expect(answer.body).not.toContain(code);
@@ -339,7 +348,12 @@ describe('a registration that needs staff', () => {
     ]);
     expect(toStaff[0]?.text).toContain('ورود به حساب ثبت‌کننده پذیرفته نشد');
 
-    const waiting = await ok(t.app, '/api/admin/domains/get-domain', { id: domain.id }, admin.token);
+    const waiting = await ok(
+      t.app,
+      '/api/admin/domains/get-domain',
+      { id: domain.id },
+      admin.token,
+    );
     expect(waiting.timeline[0]).toMatchObject({
       kind: 'registry.needs-staff',
       fromStatus: 'pending-registration',
@@ -608,9 +622,9 @@ describe('import-domain', () => {
       );
       expect(error.fields?.name, name).toBe('ثبت‌کننده این نام را به نام حساب ما نشان نمی‌دهد');
     }
-    expect(
-      await t.app.db.select().from(domains).where(eq(domains.userId, customer.id)),
-    ).toEqual([]);
+    expect(await t.app.db.select().from(domains).where(eq(domains.userId, customer.id))).toEqual(
+      [],
+    );
   });
 });
 
@@ -742,7 +756,17 @@ describe('who may call', () => {
       await refused(
         t.app,
         '/api/admin/domains/update-tld',
-        { ...{ tld: 'org', enabled: false, registrarAccountId: sandbox.id }, years: [1], registerPriceRial: 10, renewPriceRial: 10, transferPriceRial: 0, restorePriceRial: 0, graceDays: 0, redemptionDays: 0, authCodeRequired: false },
+        {
+          ...{ tld: 'org', enabled: false, registrarAccountId: sandbox.id },
+          years: [1],
+          registerPriceRial: 10,
+          renewPriceRial: 10,
+          transferPriceRial: 0,
+          restorePriceRial: 0,
+          graceDays: 0,
+          redemptionDays: 0,
+          authCodeRequired: false,
+        },
         who.token,
         403,
       );
