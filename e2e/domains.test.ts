@@ -54,7 +54,7 @@ describe('the domain search', () => {
       // Prices per year in Toman with Persian digits.
       await results
         .getByRole('listitem', { name: 'vitrin.net' })
-        .getByText('۲٬۱۰۰٬۰۰۰ تومان')
+        .getByText('۲٬۱۰۰٬۰۰۰ تومان / سالانه')
         .waitFor();
       await page.getByText('این نام در ۲ پسوند از ۵ پسوند آزاد است').waitFor();
       await screenshotBoth(page, 'domains-search');

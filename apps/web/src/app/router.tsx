@@ -27,11 +27,13 @@ const ProductPage = lazyPublicPage('src/app/pages/store-product-page.tsx', () =>
 const ProductThemesPage = lazyPublicPage('src/features/store/pages/product-themes-page.tsx', () =>
   import('../features/store/pages/product-themes-page').then((m) => m.ProductThemesPage),
 );
-const DomainsPage = lazyPublicPage('src/features/store/pages/domains-page.tsx', () =>
-  import('../features/store/pages/domains-page').then((m) => m.DomainsPage),
+// The domain search with the checkout's add-domain, composed here.
+const DomainsPage = lazyPublicPage('src/app/pages/store-domains-page.tsx', () =>
+  import('./pages/store-domains-page').then((m) => m.StoreDomainsPage),
 );
+// The cart with the domains' holder details, composed here.
 const CartPage = lazy(() =>
-  import('../features/checkout/pages/cart-page').then((m) => ({ default: m.CartPage })),
+  import('./pages/checkout-cart-page').then((m) => ({ default: m.CheckoutCartPage })),
 );
 // The order's page with its billing documents, composed here (features do not import each other).
 const OrderPage = lazy(() =>
@@ -60,6 +62,10 @@ const ServicesPage = lazy(() =>
 );
 const ServicePage = lazy(() =>
   import('../features/panel/pages/service-page').then((m) => ({ default: m.ServicePage })),
+);
+// The customer's domains (issue 38): the list and each domain's page, routed in their section.
+const DomainsSection = lazy(() =>
+  import('../features/domains/domains-section').then((m) => ({ default: m.DomainsSection })),
 );
 const OrdersPage = lazy(() =>
   import('../features/panel/pages/orders-page').then((m) => ({ default: m.OrdersPage })),
@@ -131,6 +137,11 @@ const AdminProvisioningSection = lazy(() =>
     default: m.ProvisioningSection,
   })),
 );
+const AdminDomainsSection = lazy(() =>
+  import('../features/domains/staff/domains-console-section').then((m) => ({
+    default: m.DomainsConsoleSection,
+  })),
+);
 const AdminBillingSection = lazy(() =>
   import('../features/billing/staff/billing-section').then((m) => ({
     default: m.AdminBillingSection,
@@ -172,6 +183,7 @@ export function AppRoutes() {
           <Route path={PAGES.profile} element={<ProfilePage />} />
           <Route path={PAGES.services} element={<ServicesPage />} />
           <Route path={PAGES.service} element={<ServicePage />} />
+          <Route path={`${PAGES.myDomains}/*`} element={<DomainsSection />} />
           <Route path={PAGES.live} element={<LivePage />} />
           <Route path={PAGES.orders} element={<OrdersPage />} />
           <Route path={PAGES.order} element={<OrderPage />} />
@@ -194,6 +206,7 @@ export function AppRoutes() {
           <Route path={`${PAGES.adminArticles}/*`} element={<AdminArticlesSection />} />
           <Route path={`${PAGES.adminDiscounts}/*`} element={<AdminDiscountsSection />} />
           <Route path={`${PAGES.adminProvisioning}/*`} element={<AdminProvisioningSection />} />
+          <Route path={`${PAGES.adminDomains}/*`} element={<AdminDomainsSection />} />
           <Route path={`${PAGES.adminBilling}/*`} element={<AdminBillingSection />} />
           <Route path={`${PAGES.adminErrors}/*`} element={<AdminClientErrorsSection />} />
           <Route path={PAGES.adminAudit} element={<AdminAuditPage />} />

@@ -142,8 +142,12 @@ function SectionTabs({ navLabel, items }: { navLabel: string; items: readonly Si
         className={classes.tabList}
         // A tab reached with Tab comes to the middle of the row, clear of the end fades (the
         // browser's own scroll would leave it under one, or half outside at the row's end).
+        // Only then: a tap focuses the tab too, and moving the row between the press and the
+        // release would take the tap away from it (its click lands on no link).
         onFocus={(event) => {
-          if (listRef.current) centreInRow(listRef.current, event.target);
+          if (listRef.current && event.target.matches(':focus-visible')) {
+            centreInRow(listRef.current, event.target);
+          }
         }}
       >
         {items.map((item) => (

@@ -1,4 +1,5 @@
 import {
+  PAGES,
   RED_DOT_EXPIRING_SERVICES,
   RED_DOT_PROFILE_INCOMPLETE,
   RED_DOT_UNPAID_ORDERS,
@@ -22,6 +23,7 @@ import {
   BagIcon,
   DiscountIcon,
   FileTextIcon,
+  GlobeIcon,
   GridIcon,
   HeadsetIcon,
   ServerIcon,
@@ -48,6 +50,7 @@ interface PanelLink {
 const panelLinks: readonly PanelLink[] = [
   { to: PANEL_PATH, label: 'پیشخوان', icon: GridIcon, end: true },
   { to: SERVICES_PATH, label: 'سرویس‌ها', icon: ServerIcon, redDot: RED_DOT_EXPIRING_SERVICES },
+  { to: PAGES.myDomains, label: 'دامنه‌ها', icon: GlobeIcon },
   { to: LIVE_PATH, label: 'بازدیدکنندگان زنده', icon: ActivityIcon },
   { to: ORDERS_PATH, label: 'سفارش‌ها', icon: BagIcon, redDot: RED_DOT_UNPAID_ORDERS },
   { to: DOCUMENTS_PATH, label: 'صورتحساب‌ها', icon: FileTextIcon },

@@ -8,6 +8,7 @@ export type Cart = PathResult<'/api/cart/get-cart'>;
 export type CartPath =
   | '/api/cart/get-cart'
   | '/api/cart/add-to-cart'
+  | '/api/cart/add-domain-to-cart'
   | '/api/cart/update-cart-product'
   | '/api/cart/delete-cart-products'
   | '/api/cart/apply-discount-code-in-cart';

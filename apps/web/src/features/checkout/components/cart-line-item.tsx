@@ -1,5 +1,10 @@
 import { Badge, Button, Group, NativeSelect, Stack, Text } from '@mantine/core';
-import { BILLING_CYCLE_LABELS, type BillingCycle } from '@vitrin/contracts';
+import {
+  BILLING_CYCLE_LABELS,
+  type BillingCycle,
+  DOMAIN_ORDER_ACTION_LABELS,
+} from '@vitrin/contracts';
+import { toPersianDigits } from '@vitrin/fa';
 import type { ReactNode } from 'react';
 import { tomanText } from '../../../lib/money';
 import { servicePath } from '../../../lib/panel-paths';
@@ -15,17 +20,43 @@ import { SignedAmount } from './signed-amount';
 
 type CartLine = Cart['lines'][number];
 
+/** What a domain line buys, in words: «ثبت دامنه · ۲ سال», «انتقال دامنه». */
+export function domainLineTerms(domain: NonNullable<CartLine['domain']>): string {
+  const action = `${DOMAIN_ORDER_ACTION_LABELS[domain.action]} دامنه`;
+  // A transfer adds the one year its registry gives with it (RFC 5731 §3.2.4): no term to name.
+  return domain.action === 'transfer' ? action : `${action} · ${toPersianDigits(domain.years)} سال`;
+}
+
+/** What happens once a domain line is paid, in a sentence under it. */
+function domainLineOutcome(domain: NonNullable<CartLine['domain']>): string {
+  const years = toPersianDigits(domain.years);
+  switch (domain.action) {
+    case 'register':
+      return `به مدت ${years} سال به نام شما ثبت می‌شود.`;
+    case 'transfer':
+      return 'با انتقال، یک سال به انقضای فعلی دامنه افزوده می‌شود.';
+    default:
+      return `${years} سال به انقضای فعلی دامنه افزوده می‌شود.`;
+  }
+}
+
 /**
  * One line of the cart: what it is, its cycle (changeable), what it costs, and a way out. A
  * renewal (decision 0013) names the service it extends and its expiry; it has no theme, domain
- * or setup fee, which were paid once.
+ * or setup fee, which were paid once. A domain line (issue 38) is its name and its terms, bought
+ * for years from the search, with no cycle to change.
  */
 export function CartLineItem({ line }: { line: CartLine }) {
   const updateCycle = useUpdateCartProduct();
   const remove = useDeleteCartProducts();
   const onSale = line.regularPriceRial > line.priceRial;
   const renewal = line.renewal;
-  const name = renewal ? `تمدید ${renewal.serviceName}` : line.product.name;
+  const domain = line.domain;
+  const name = renewal
+    ? `تمدید ${renewal.serviceName}`
+    : domain
+      ? (line.domainName ?? line.product.name)
+      : line.product.name;
 
   return (
     <ListCard label={name}>
@@ -46,6 +77,15 @@ export function CartLineItem({ line }: { line: CartLine }) {
               <LabeledText label="انقضای فعلی">
                 {renewal.expiresAt ? <JalaliDate iso={renewal.expiresAt} /> : 'بدون تاریخ انقضا'}
               </LabeledText>
+            </Stack>
+          ) : domain ? (
+            <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+              <Text fw={700} c="dark.8" style={{ overflowWrap: 'anywhere' }}>
+                <bdi dir="ltr">{name}</bdi>
+              </Text>
+              <Text size="sm" c="dimmed">
+                {domainLineTerms(domain)}
+              </Text>
             </Stack>
           ) : (
             <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
@@ -74,24 +114,32 @@ export function CartLineItem({ line }: { line: CartLine }) {
         </Group>
 
         <div className={classes.details}>
-          <NativeSelect
-            label={renewal ? 'دورهٔ تمدید' : 'دورهٔ پرداخت'}
-            size="sm"
-            value={line.cycle}
-            disabled={updateCycle.isPending || line.cycles.length < 2}
-            onChange={(event) =>
-              updateCycle.mutate({
-                lineId: line.id,
-                cycle: event.currentTarget.value as BillingCycle,
-              })
-            }
-            data={line.cycles.map((offer) => ({
-              value: offer.cycle,
-              label: `${BILLING_CYCLE_LABELS[offer.cycle]}: ${tomanText(offer.price)}`,
-            }))}
-          />
+          {domain ? (
+            <Text size="sm" c="dimmed">
+              {domainLineOutcome(domain)}
+            </Text>
+          ) : (
+            <NativeSelect
+              label={renewal ? 'دورهٔ تمدید' : 'دورهٔ پرداخت'}
+              size="sm"
+              value={line.cycle}
+              disabled={updateCycle.isPending || line.cycles.length < 2}
+              onChange={(event) =>
+                updateCycle.mutate({
+                  lineId: line.id,
+                  cycle: event.currentTarget.value as BillingCycle,
+                })
+              }
+              data={line.cycles.map((offer) => ({
+                value: offer.cycle,
+                label: `${BILLING_CYCLE_LABELS[offer.cycle]}: ${tomanText(offer.price)}`,
+              }))}
+            />
+          )}
           <Stack gap={4} className={classes.prices}>
-            <PriceLine label={`دورهٔ ${BILLING_CYCLE_LABELS[line.cycle]}`}>
+            <PriceLine
+              label={domain ? domainLineTerms(domain) : `دورهٔ ${BILLING_CYCLE_LABELS[line.cycle]}`}
+            >
               {onSale && (
                 <Text span size="xs" c="dimmed" td="line-through" me={6}>
                   {tomanText(line.regularPriceRial)}

@@ -10,9 +10,9 @@ import {
   Title,
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { type FormEvent, type ReactNode, useDeferredValue, useState } from 'react';
+import { type FormEvent, type ReactNode, useDeferredValue, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { describeApiError } from '../../../lib/api-error';
+import { ApiRequestError, describeApiError } from '../../../lib/api-error';
 import { orderPath } from '../../../lib/panel-paths';
 import { showSuccessToast } from '../../../lib/toast';
 import { AlertIcon, CartIcon } from '../../../ui/icons';
@@ -41,7 +41,14 @@ import classes from './cart-page.module.css';
 
 const SIGN_IN_FOR_CART = '/sign-in?next=/cart';
 
-export function CartPage() {
+/**
+ * The domain holder's details (issue 38), from the domains feature where the routes compose the
+ * two (STYLE.md: features do not import each other): asked for before an order with a domain
+ * line is submitted. `refusal` is the server's message when it refused the order for want of them.
+ */
+export type DomainHolderSlot = (props: { userId: string; refusal: string | null }) => ReactNode;
+
+export function CartPage({ domainHolder }: { domainHolder?: DomainHolderSlot }) {
   useDocumentTitle('سبد خرید | ویترین');
   const { ready, userId } = useCartOwner();
   const cart = useCart();
@@ -60,7 +67,12 @@ export function CartPage() {
         سبد خرید
       </Title>
       {shown ? (
-        <CartContents cart={shown} userId={userId} typedCode={typedCode} />
+        <CartContents
+          cart={shown}
+          userId={userId}
+          typedCode={typedCode}
+          domainHolder={domainHolder}
+        />
       ) : cart.isError ? (
         <StatusMessage
           icon={<AlertIcon size={32} />}
@@ -83,10 +95,12 @@ function CartContents({
   cart,
   userId,
   typedCode,
+  domainHolder,
 }: {
   cart: Cart;
   userId: string | null;
   typedCode: TypedCode;
+  domainHolder: DomainHolderSlot | undefined;
 }) {
   const notice = cart.removedNotice && (
     <Alert color="amber" variant="light" c="amber.9" mb="lg" role="status">
@@ -136,7 +150,12 @@ function CartContents({
           ))}
         </Stack>
         {userId ? (
-          <SignedInCheckout userId={userId} totalRial={cart.totalRial} summary={summary} />
+          <SignedInCheckout
+            userId={userId}
+            totalRial={cart.totalRial}
+            summary={summary}
+            domainHolder={cart.lines.some((line) => line.domain) ? domainHolder : undefined}
+          />
         ) : (
           <Card component="aside" aria-label="خلاصهٔ سفارش" className={classes.summary}>
             <Stack gap="md">
@@ -163,14 +182,22 @@ interface SignedInCheckoutProps {
   userId: string;
   totalRial: number;
   summary: ReactNode;
+  /** Given when the cart holds a domain line. */
+  domainHolder: DomainHolderSlot | undefined;
 }
 
 /** The buyer's details, the wallet and the submit: only for a signed-in person. */
-function SignedInCheckout({ userId, totalRial, summary }: SignedInCheckoutProps) {
+function SignedInCheckout({ userId, totalRial, summary, domainHolder }: SignedInCheckoutProps) {
   const buyer = useCartUser(userId);
 
   return buyer.data ? (
-    <CheckoutForm userId={userId} buyer={buyer.data} totalRial={totalRial} summary={summary} />
+    <CheckoutForm
+      userId={userId}
+      buyer={buyer.data}
+      totalRial={totalRial}
+      summary={summary}
+      domainHolder={domainHolder}
+    />
   ) : (
     <>
       <Card className={classes.buyer}>
@@ -197,9 +224,10 @@ interface CheckoutFormProps {
   buyer: BuyerDetails;
   totalRial: number;
   summary: ReactNode;
+  domainHolder: DomainHolderSlot | undefined;
 }
 
-function CheckoutForm({ userId, buyer, totalRial, summary }: CheckoutFormProps) {
+function CheckoutForm({ userId, buyer, totalRial, summary, domainHolder }: CheckoutFormProps) {
   const navigate = useNavigate();
   const account = useUserAccountInfo(userId);
   const balance = account.data?.balanceRial;
@@ -213,6 +241,8 @@ function CheckoutForm({ userId, buyer, totalRial, summary }: CheckoutFormProps) 
   const busy = updateBuyer.isPending || submit.isPending || pay.busy;
   const paidByWallet =
     withWallet && balance !== undefined && walletShare(balance, totalRial) >= totalRial;
+  const holderRef = useRef<HTMLDivElement>(null);
+  const [holderRefusal, setHolderRefusal] = useState<string | null>(null);
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -224,10 +254,18 @@ function CheckoutForm({ userId, buyer, totalRial, summary }: CheckoutFormProps) 
       }
     }
     let order: Awaited<ReturnType<typeof submit.mutateAsync>>;
+    setHolderRefusal(null);
     try {
       order = await submit.mutateAsync();
-    } catch {
-      return; // The server's message is in the toast; the cart is read again.
+    } catch (error) {
+      // The server's message is in the toast; the cart is read again. Refused for want of the
+      // domain holder's details: the part that asks for them is brought into view and marked.
+      if (error instanceof ApiRequestError && error.code === 'DOMAIN_CONTACT_REQUIRED') {
+        setHolderRefusal(error.message);
+        holderRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+        holderRef.current?.focus({ preventScroll: true });
+      }
+      return;
     }
     if (order.status === 'paid') {
       showSuccessToast();
@@ -257,6 +295,11 @@ function CheckoutForm({ userId, buyer, totalRial, summary }: CheckoutFormProps) 
           <BuyerFields value={draft} onChange={setDraft} error={updateBuyer.error} />
         </Stack>
       </Card>
+      {domainHolder && (
+        <div ref={holderRef} tabIndex={-1} className={classes.holder}>
+          {domainHolder({ userId, refusal: holderRefusal })}
+        </div>
+      )}
       <Card component="aside" aria-label="خلاصهٔ سفارش" className={classes.summary}>
         <Stack gap="md">
           {summary}

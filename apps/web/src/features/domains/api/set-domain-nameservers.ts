@@ -1,0 +1,14 @@
+import type { PathInput } from '@vitrin/contracts';
+import { callAsUser } from '../../../lib/app-session';
+import { useDomainChange } from './domain-change';
+
+export type DomainNameserversInput = PathInput<'/api/user/domains/set-nameservers'>;
+
+/** Sets the domain's nameservers at its registry (2 to 4). Silent: the form shows why not. */
+export function setDomainNameservers(input: DomainNameserversInput) {
+  return callAsUser('/api/user/domains/set-nameservers', input, { silent: true });
+}
+
+export function useSetDomainNameservers(userId: string) {
+  return useDomainChange(userId, setDomainNameservers);
+}
