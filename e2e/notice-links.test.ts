@@ -204,10 +204,11 @@ describe('the links of every message open a page', () => {
         awaitingDelivery: 1,
         overdueDeliveries: 1,
         serverGroupsDown: ['هاست لینوکس'],
+        domainsNeedingStaff: 1,
       },
       h.server.app.config.publicUrl,
     ).map((work) => work.link);
-    expect(links).toHaveLength(4);
+    expect(links).toHaveLength(5);
     const asAdmin = await newPage(h.browser);
     await signIn(asAdmin.page, h.server.url, '/admin', ADMIN);
     for (const link of new Set(links)) {

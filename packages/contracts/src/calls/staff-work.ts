@@ -28,5 +28,10 @@ export const getStaffWork = defineCall({
     overdueDeliveries: z.number().int(),
     /** Server groups that products are sold into with every server switched off. */
     serverGroupsDown: z.array(z.string()),
+    /**
+     * Domains a person must act on (issue 38): a registration, transfer or renewal the
+     * registry's answers could not finish, or a domain the registry and the shop disagree on.
+     */
+    domainsNeedingStaff: z.number().int(),
   }),
 });

@@ -13,6 +13,7 @@ import { renderEmail } from '../../providers/email/email-layout';
 import type { MailSender } from '../../providers/email/mail-sender';
 import type { SmsSender } from '../../providers/sms/sms-sender';
 import { peopleView } from '../accounts';
+import { countDomainsNeedingStaff } from '../domains';
 import { countWaitingTransferClaims } from '../orders';
 import { countServiceWork } from '../services';
 import { staffWorkAlerts } from './schema';
@@ -27,9 +28,10 @@ type StaffWork = PathResult<(typeof getStaffWork)['path']>;
 /** The counts as of `now`. */
 export async function readStaffWork(db: Database, now: Date = new Date()): Promise<StaffWork> {
   const late = new Date(now.getTime() - STAFF_ALERT_TRANSFER_WAIT_MINUTES * 60_000);
-  const [claims, work] = await Promise.all([
+  const [claims, work, domains] = await Promise.all([
     countWaitingTransferClaims(db, late),
     countServiceWork(db, now),
+    countDomainsNeedingStaff(db),
   ]);
   return {
     transferClaims: claims.waiting,
@@ -38,6 +40,7 @@ export async function readStaffWork(db: Database, now: Date = new Date()): Promi
     awaitingDelivery: work.awaitingDelivery,
     overdueDeliveries: work.overdueDeliveries,
     serverGroupsDown: work.serverGroupsDown,
+    domainsNeedingStaff: domains,
   };
 }
 
@@ -45,7 +48,8 @@ export type StaffWorkKind =
   | 'transfer-claims'
   | 'needs-attention'
   | 'overdue-deliveries'
-  | 'server-groups-down';
+  | 'server-groups-down'
+  | 'domains-need-staff';
 
 interface Standing {
   kind: StaffWorkKind;
@@ -89,6 +93,14 @@ export function standingWork(work: StaffWork, publicUrl: string): Standing[] {
       count: work.serverGroupsDown.length,
       text: `همهٔ سرورهای گروه ${work.serverGroupsDown.map((group) => `«${group}»`).join('، ')} خاموش‌اند؛ سرویس‌های تازهٔ این گروه راه‌اندازی نمی‌شوند`,
       link: pageUrl(publicUrl, 'adminProvisioning'),
+    });
+  }
+  if (work.domainsNeedingStaff > 0) {
+    standing.push({
+      kind: 'domains-need-staff',
+      count: work.domainsNeedingStaff,
+      text: `${n(work.domainsNeedingStaff)} دامنه منتظر کارشناس است: ثبت، انتقال یا تمدیدی که ثبت‌کننده به پایان نرساند`,
+      link: pageUrl(publicUrl, 'adminDomains'),
     });
   }
   return standing;

@@ -3,7 +3,15 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { OutboxMailSender } from '../../providers/email/outbox-mail';
 import type { ConsoleSmsSender } from '../../providers/sms/console-sms';
-import { panelServers, payments, services, staffWorkAlerts, users } from '../../schema';
+import {
+  domains,
+  panelServers,
+  payments,
+  registrarAccounts,
+  services,
+  staffWorkAlerts,
+  users,
+} from '../../schema';
 import { ok, type SignedInUser } from '../../test/api-kit';
 import { createStaff, expectStaffOnly } from '../../test/staff-kit';
 import { setupTestApp } from '../../test/test-app';
@@ -57,7 +65,21 @@ describe('what waits for staff', () => {
       .set({ statusChangedAt: new Date(Date.now() - 30 * HOUR) })
       .where(eq(services.id, old.id));
 
+    // A domain whose registration waits for a person.
+    const [registrar] = await t.app.db.select({ id: registrarAccounts.id }).from(registrarAccounts);
+    await t.app.db.insert(domains).values({
+      userId: customer.id,
+      name: `work-${process.pid}.ir`,
+      ascii: `work-${process.pid}.ir`,
+      tld: 'ir',
+      registrarAccountId: registrar?.id ?? '',
+      status: 'needs-attention',
+      origin: 'register',
+      years: 1,
+    });
+
     const after = await work();
+    expect(after.domainsNeedingStaff).toBe(before.domainsNeedingStaff + 1);
     expect(after.transferClaims).toBe(before.transferClaims + 2);
     expect(after.transferClaimsLate).toBe(before.transferClaimsLate + 1);
     expect(after.awaitingDelivery).toBe(before.awaitingDelivery + 2);

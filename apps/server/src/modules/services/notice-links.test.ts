@@ -112,6 +112,7 @@ describe("the admins' waiting-work alert links to pages that exist", () => {
         awaitingDelivery: 2,
         overdueDeliveries: 1,
         serverGroupsDown: ['هاست لینوکس'],
+        domainsNeedingStaff: 2,
       },
       PUBLIC_URL,
     );
@@ -120,6 +121,7 @@ describe("the admins' waiting-work alert links to pages that exist", () => {
       'adminProvisioning',
       'adminDeliveryQueue',
       'adminProvisioning',
+      'adminDomains',
     ]);
   });
 });
