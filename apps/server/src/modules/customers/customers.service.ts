@@ -7,8 +7,7 @@ import {
   type listCustomerServices as listCustomerServicesCall,
   type searchCustomers,
 } from '@vitrin/contracts';
-import { normalizeMobile, toLatinDigits } from '@vitrin/fa';
-import { and, count, desc, eq, isNotNull, isNull, like, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import {

@@ -149,7 +149,7 @@ export async function runRenewal(
     .innerJoin(domains, eq(domains.id, domainRenewals.domainId))
     .innerJoin(registrarAccounts, eq(registrarAccounts.id, domains.registrarAccountId))
     .where(eq(domainRenewals.id, renewalId));
-  if (!work || work.renewal.state !== 'pending') return;
+  if (work?.renewal.state !== 'pending') return;
   const { renewal, domain, account } = work;
   const driver = deps.registrars.driverFor(account);
   const within = <T>(promise: Promise<T>) =>
@@ -204,7 +204,7 @@ export async function runRenewal(
       .where(eq(domainRenewals.id, renewalId))
       .for('update');
     const locked = await lockDomain(tx, domain.id);
-    if (!current || current.state !== 'pending' || !locked) return;
+    if (current?.state !== 'pending' || !locked) return;
     const now = new Date();
     if (expiresAt) {
       await settleRenewal(tx, current, locked, expiresAt, now, {

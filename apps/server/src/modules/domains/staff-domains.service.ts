@@ -10,7 +10,7 @@ import {
   type updateStaffTld,
 } from '@vitrin/contracts';
 import { toLatinDigits } from '@vitrin/fa';
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
@@ -20,7 +20,7 @@ import { RegistrarError } from '../../providers/registrar/registrar-driver';
 import { peopleView } from '../accounts';
 import { changedFields, writeAudit } from '../audit';
 import { fieldError, setYearlyPrice } from '../catalog';
-import { ENDED_STATUSES, lockDomain, moveDomain } from './lifecycle';
+import { lockDomain, moveDomain } from './lifecycle';
 import { withinRegistrarTime } from './registrars';
 import {
   activateDomain,

@@ -7,7 +7,6 @@ import {
 import { toPersianDigits } from '@vitrin/fa';
 import { and, asc, eq, inArray, isNotNull, lte, notExists, or, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
-import type { Logger } from '../../lib/logger';
 import { tehranDaysBetween } from '../../lib/tehran-days';
 import type { DomainInfo, PollMessage } from '../../providers/registrar/registrar-driver';
 import { pendingDomainRenewalOrder, placeDomainRenewalOrder } from '../orders';

@@ -176,7 +176,7 @@ export async function refundOrderLine(
     .where(eq(orderLines.id, orderLineId));
   if (!line) return 0;
   const [order] = await tx.select().from(orders).where(eq(orders.id, line.orderId)).for('update');
-  if (!order || order.status !== 'paid') return 0;
+  if (order?.status !== 'paid') return 0;
   const amountRial = Math.min(line.totalRial + line.vatRial, refundableRial(order));
   await creditOrderToWallet(tx, order, { ...credit, amountRial });
   return Math.max(amountRial, 0);
