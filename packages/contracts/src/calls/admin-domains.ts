@@ -5,6 +5,7 @@ import { listPaging, listResult } from '../list';
 import { staffReason } from './admin';
 import { entityId, rial } from './catalog';
 import { DOMAIN_STATUSES, domainEvent, userDomain } from './domains';
+import { nameserver } from './provisioning';
 
 // Staff's side of domains (issue 38): the domains with their customer and registry timeline,
 // what staff do to one that waits for them, importing names the company already manages, and
@@ -193,4 +194,35 @@ export const testStaffRegistrar = defineCall({
     balanceRial: z.number().nullable(),
     millis: z.number().int(),
   }),
+});
+
+export const saveStaffRegistrar = defineCall({
+  path: '/api/admin/domains/save-registrar',
+  summary: 'افزودن یا ویرایش حساب ثبت‌کننده (اطلاعات ورود فقط نوشته می‌شود)',
+  tag: 'admin',
+  access: { permission: 'services.manage' },
+  request: z.strictObject({
+    /** Left out: a new account. */
+    id: entityId.optional(),
+    name: text({ min: 2, max: 60 }),
+    kind: z.enum(REGISTRAR_KIND_NAMES),
+    /** EPP: `host:port` (700 by default); IRNIC: its HTTPS address; the sandbox: empty. */
+    endpoint: z.string().max(300),
+    enabled: z.boolean(),
+    /** The nameservers a new domain of this account starts with: none, or two to four. */
+    defaultNameservers: z
+      .array(nameserver)
+      .max(4, 'حداکثر چهار نام‌سرور')
+      .refine((list) => list.length !== 1, 'دست‌کم دو نام‌سرور بنویسید')
+      .refine((list) => new Set(list).size === list.length, 'نام‌سرور تکراری است')
+      .default([]),
+    /**
+     * What the driver needs (EPP: clientId, password, and the registry's CA or our client
+     * certificate and key in PEM; IRNIC: token, depositCode, resellerHandle). Required for a new
+     * account but the sandbox's; left out, an edit keeps the old ones. Never read back.
+     */
+    credentials: z.record(z.string(), z.string().max(20_000)).optional(),
+    reason: staffReason.optional(),
+  }),
+  response: staffRegistrar,
 });

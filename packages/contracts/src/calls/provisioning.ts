@@ -222,7 +222,7 @@ export const getPanelServers = defineCall({
 });
 
 /** A nameserver's host name, such as ns1.example.com. */
-const nameserver = z
+export const nameserver = z
   .string()
   .trim()
   .toLowerCase()

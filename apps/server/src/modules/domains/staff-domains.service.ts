@@ -7,6 +7,7 @@ import {
   type importStaffDomain,
   type listStaffDomains,
   parseDomainQuery,
+  type saveStaffRegistrar,
   type updateStaffTld,
 } from '@vitrin/contracts';
 import { toLatinDigits } from '@vitrin/fa';
@@ -15,13 +16,15 @@ import type { Database } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import { escapeLike, matchesSearchQuery, mobileMatches } from '../../lib/search-sql';
+import type { SecretBox } from '../../lib/secret-box';
 import { tehranDaysBetween } from '../../lib/tehran-days';
+import { parseEppEndpoint } from '../../providers/registrar/epp-session';
 import { RegistrarError } from '../../providers/registrar/registrar-driver';
 import { peopleView } from '../accounts';
 import { changedFields, writeAudit } from '../audit';
 import { fieldError, setYearlyPrice } from '../catalog';
 import { lockDomain, moveDomain } from './lifecycle';
-import { withinRegistrarTime } from './registrars';
+import { sealRegistrarCredentials, withinRegistrarTime } from './registrars';
 import {
   activateDomain,
   queueRegistration,
@@ -590,4 +593,112 @@ export async function testRegistrar(deps: RegistrationDeps, id: string) {
       millis: Math.round(performance.now() - started),
     };
   }
+}
+
+/**
+ * A registrar account added or changed. Its credentials are checked for its kind and sealed
+ * with SECRET_KEYS, written only: no call reads them back. An EPP endpoint is `host:port`; an
+ * IRNIC one is an https address.
+ */
+export async function saveRegistrar(
+  deps: { db: Database; secrets: SecretBox },
+  actor: Actor,
+  input: CallParsed<typeof saveStaffRegistrar>,
+) {
+  const endpoint = input.endpoint.trim();
+  const endpointProblem =
+    input.kind === 'epp'
+      ? (() => {
+          try {
+            parseEppEndpoint(endpoint);
+            return null;
+          } catch {
+            return 'نشانی EPP را به شکل host:port بنویسید؛ مانند epp.registry.example:700';
+          }
+        })()
+      : input.kind === 'irnic'
+        ? /^https:\/\/[^\s/]+/.test(endpoint)
+          ? null
+          : 'نشانی ایرنیک با https:// آغاز می‌شود'
+        : null;
+  if (endpointProblem) throw fieldError('endpoint', endpointProblem);
+  let sealed: string | undefined;
+  if (input.credentials !== undefined || !input.id) {
+    try {
+      sealed = sealRegistrarCredentials(deps.secrets, input.kind, input.credentials ?? {});
+    } catch {
+      throw fieldError('credentials', 'اطلاعات ورود برای این نوع ثبت‌کننده کامل یا درست نیست');
+    }
+  }
+  return deps.db.transaction(async (tx) => {
+    const values = {
+      name: input.name,
+      kind: input.kind,
+      endpoint: input.kind === 'sandbox' ? '' : endpoint,
+      enabled: input.enabled,
+      defaultNameservers: input.defaultNameservers,
+      ...(sealed ? { credentials: sealed } : {}),
+    };
+    let before: typeof registrarAccounts.$inferSelect | undefined;
+    let saved: typeof registrarAccounts.$inferSelect | undefined;
+    try {
+      if (input.id) {
+        [before] = await tx
+          .select()
+          .from(registrarAccounts)
+          .where(eq(registrarAccounts.id, input.id))
+          .for('update');
+        if (!before) throw new AppError('NOT_FOUND', 'این حساب ثبت‌کننده پیدا نشد');
+        if (before.kind !== input.kind && !sealed) {
+          throw fieldError('credentials', 'با تغییر نوع ثبت‌کننده، اطلاعات ورود تازه لازم است');
+        }
+        [saved] = await tx
+          .update(registrarAccounts)
+          .set(values)
+          .where(eq(registrarAccounts.id, input.id))
+          .returning();
+      } else {
+        [saved] = await tx
+          .insert(registrarAccounts)
+          .values({ ...values, credentials: sealed as string })
+          .returning();
+      }
+    } catch (error) {
+      if (
+        /registrar_accounts_name_unique|23505/.test(`${(error as { code?: string }).code} ${error}`)
+      ) {
+        throw fieldError('name', 'حساب ثبت‌کننده‌ای با این نام هست');
+      }
+      throw error;
+    }
+    if (!saved) throw new Error('registrar account not saved');
+    const shown = (row: typeof registrarAccounts.$inferSelect) => ({
+      name: row.name,
+      kind: row.kind,
+      endpoint: row.endpoint,
+      enabled: row.enabled,
+      defaultNameservers: row.defaultNameservers,
+    });
+    await writeAudit(tx, {
+      actorId: actor.id,
+      action: before ? 'registrar.update' : 'registrar.create',
+      entityType: 'registrar',
+      entityId: saved.id,
+      ...(before ? changedFields(shown(before), shown(saved)) : { after: shown(saved) }),
+      // Credentials are never written to the log: only that they changed.
+      ...(sealed && before
+        ? { reason: `${input.reason ?? ''} (اطلاعات ورود تازه)`.trim() }
+        : { reason: input.reason ?? null }),
+      ipAddress: actor.ipAddress,
+    });
+    const tlds = await tx
+      .select({ tld: domainTlds.tld })
+      .from(domainTlds)
+      .where(eq(domainTlds.registrarAccountId, saved.id));
+    return {
+      id: saved.id,
+      ...shown(saved),
+      tlds: tlds.map((row) => row.tld),
+    };
+  });
 }

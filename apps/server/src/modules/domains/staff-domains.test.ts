@@ -1,6 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';
+import 'reflect-metadata';
 import type { OutboxMailSender } from '../../providers/email/outbox-mail';
+import { FakeEppServer } from '../../providers/registrar/fake-epp-server';
 import {
   domainNotices,
   domainRenewals,
@@ -11,6 +13,7 @@ import {
   walletTransactions,
 } from '../../schema';
 import { ok, refused, type SignedInUser, send } from '../../test/api-kit';
+import { selfSignedCertificate } from '../../test/self-signed';
 import { auditRowsOf, createStaff } from '../../test/staff-kit';
 import { setupTestApp } from '../../test/test-app';
 import { type Customer, createCustomer, grantCredit } from '../orders/checkout-test-kit';
@@ -776,5 +779,101 @@ describe('who may call', () => {
       enabled: true,
       registerPriceRial: 19_500_000,
     });
+  });
+});
+
+describe('registrar accounts are added and changed by admins, their credentials written only', () => {
+  test('an EPP account: saved sealed, never read back, and its connection test reaches the registry', async () => {
+    const pair = await selfSignedCertificate();
+    const registry = new FakeEppServer({
+      ...pair,
+      clientId: 'vitrin-staff',
+      password: 'staff-secret-1',
+    });
+    const { host, port } = await registry.start();
+    try {
+      const saved = await ok(
+        t.app,
+        '/api/admin/domains/save-registrar',
+        {
+          name: 'epp-console',
+          kind: 'epp',
+          endpoint: `${host}:${port}`,
+          enabled: true,
+          defaultNameservers: ['ns1.vitrin.localhost', 'ns2.vitrin.localhost'],
+          credentials: { clientId: 'vitrin-staff', password: 'staff-secret-1', ca: pair.cert },
+          reason: 'حساب تازهٔ ثبت‌کننده',
+        },
+        admin.token,
+      );
+      expect(saved).toMatchObject({ name: 'epp-console', kind: 'epp', tlds: [] });
+      const [row] = await t.app.db
+        .select()
+        .from(registrarAccounts)
+        .where(eq(registrarAccounts.id, saved.id));
+      expect(row?.credentials).not.toContain('staff-secret-1');
+      const listed = await send(t.app, '/api/admin/domains/list-registrars', {}, admin.token);
+      expect(listed.body).not.toContain('staff-secret-1');
+      const probe = await ok(
+        t.app,
+        '/api/admin/domains/test-registrar',
+        { id: saved.id },
+        admin.token,
+      );
+      expect(probe).toMatchObject({ ok: true, balanceRial: null });
+      expect(registry.logins).toBe(1);
+      // An edit without credentials keeps them; a wrong password is then told as such.
+      await ok(
+        t.app,
+        '/api/admin/domains/save-registrar',
+        {
+          id: saved.id,
+          name: 'epp-console',
+          kind: 'epp',
+          endpoint: `${host}:${port}`,
+          enabled: true,
+          credentials: { clientId: 'vitrin-staff', password: 'wrong-secret-1', ca: pair.cert },
+        },
+        admin.token,
+      );
+      const refusedProbe = await ok(
+        t.app,
+        '/api/admin/domains/test-registrar',
+        { id: saved.id },
+        admin.token,
+      );
+      expect(refusedProbe.ok).toBe(false);
+      expect(refusedProbe.message).toContain('ورود به حساب ثبت‌کننده پذیرفته نشد');
+      const audit = await auditRowsOf(t.app, 'registrar', saved.id);
+      expect(JSON.stringify(audit)).not.toContain('secret');
+      expect(audit.map((entry) => entry.action).sort()).toEqual([
+        'registrar.create',
+        'registrar.update',
+      ]);
+    } finally {
+      await registry.stop();
+    }
+  });
+
+  test('an endpoint or credentials that do not fit the kind are refused on their field', async () => {
+    const base = { name: 'irnic-console', kind: 'irnic', enabled: true } as const;
+    const endpoint = await refused(
+      t.app,
+      '/api/admin/domains/save-registrar',
+      { ...base, endpoint: 'epp.nic.ir:700', credentials: {} },
+      admin.token,
+      400,
+    );
+    expect(endpoint.fields?.endpoint).toContain('https://');
+    const credentials = await refused(
+      t.app,
+      '/api/admin/domains/save-registrar',
+      { ...base, endpoint: 'https://epp.nic.ir/submit', credentials: { token: 'only-a-token' } },
+      admin.token,
+      400,
+    );
+    expect(credentials.fields?.credentials).toBe(
+      'اطلاعات ورود برای این نوع ثبت‌کننده کامل یا درست نیست',
+    );
   });
 });

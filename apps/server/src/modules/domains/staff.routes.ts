@@ -7,6 +7,7 @@ import {
   listStaffTlds,
   refundStaffDomain,
   retryStaffDomain,
+  saveStaffRegistrar,
   syncStaffDomain,
   testStaffRegistrar,
   updateStaffTld,
@@ -72,6 +73,12 @@ export async function staffDomainRoutes(app: FastifyInstance, registrars: Regist
       { successMessage: 'پسوند ذخیره شد' },
     );
     registerCall(scope, listStaffRegistrars, () => staff.listRegistrars(app.db));
+    registerCall(
+      scope,
+      saveStaffRegistrar,
+      (input, { actor }) => staff.saveRegistrar(deps, actor, input),
+      { successMessage: 'حساب ثبت‌کننده ذخیره شد' },
+    );
     registerCall(scope, testStaffRegistrar, ({ id }) => staff.testRegistrar(deps, id), {
       rateLimit: { max: 10, timeWindowMs: 60_000 },
     });
