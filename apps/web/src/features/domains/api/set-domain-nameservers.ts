@@ -1,6 +1,7 @@
 import type { PathInput } from '@vitrin/contracts';
 import { callAsUser } from '../../../lib/app-session';
 import { useDomainChange } from './domain-change';
+import { domainDnsQueryKey } from './get-domain-dns';
 
 export type DomainNameserversInput = PathInput<'/api/user/domains/set-nameservers'>;
 
@@ -10,5 +11,8 @@ export function setDomainNameservers(input: DomainNameserversInput) {
 }
 
 export function useSetDomainNameservers(userId: string) {
-  return useDomainChange(userId, setDomainNameservers);
+  // Whether the zone answers for the domain follows its nameservers.
+  return useDomainChange(userId, setDomainNameservers, (domain) => [
+    domainDnsQueryKey(userId, domain.id),
+  ]);
 }

@@ -17,20 +17,25 @@ import { PanelPageHeader, PanelPageSkeleton } from '../../../ui/panel-page-heade
 import { NotFoundMessage } from '../../../ui/status-message';
 import { type UserDomainDetail, useUserDomain } from '../api/get-user-domain';
 import { useSetDomainAutoRenew } from '../api/set-domain-auto-renew';
+import { DomainDnsCard } from '../components/domain-dns-card';
 import { DomainExpiry } from '../components/domain-expiry';
 import { DomainNameserversForm } from '../components/domain-nameservers-form';
+import { DomainRenewalCard } from '../components/domain-renewal-card';
 import { DomainStatusBadge, ExpiringBadge } from '../components/domain-status-badge';
 import { DomainTimeline } from '../components/domain-timeline';
 import { TransferCodeForm } from '../components/transfer-code-form';
 import { DOMAINS_PATH } from '../utils/domain-paths';
-import { isWithRegistry, persianNumbers } from '../utils/domain-status';
+import { hasDnsZone, isWithRegistry, persianNumbers } from '../utils/domain-status';
 
 const crumbsTo = [
   { label: 'پیشخوان', to: PANEL_PATH },
   { label: 'دامنه‌ها', to: DOMAINS_PATH },
 ];
 
-/** One of the person's domains (issue 38): its state, expiry, nameservers, renewal and history. */
+/**
+ * One of the person's domains (issue 38): its state, expiry, renewal, nameservers, DNS records
+ * and history.
+ */
 export function MyDomainPage() {
   const userId = useSignedInUserId();
   const { domainId = '' } = useParams();
@@ -134,6 +139,9 @@ function DomainDetails({ userId, domain }: { userId: string; domain: UserDomainD
         </Stack>
       </Card>
 
+      {/* Renewed here while the registry holds it; a redemption restore goes through staff. */}
+      {held && <DomainRenewalCard userId={userId} domainId={domain.id} domainName={domain.name} />}
+
       <DomainNameserversForm
         // A change the registry took (or the page asked again) starts the boxes afresh.
         key={domain.nameservers.join(' ')}
@@ -143,6 +151,15 @@ function DomainDetails({ userId, domain }: { userId: string; domain: UserDomainD
         defaultNameservers={domain.defaultNameservers}
         editable={held}
       />
+
+      {hasDnsZone(domain.status) && (
+        <DomainDnsCard
+          userId={userId}
+          domainId={domain.id}
+          domainName={domain.name}
+          nameserversEditable={held}
+        />
+      )}
 
       <PageSection title="رویدادهای دامنه" titleId="domain-timeline-title">
         <DomainTimeline events={domain.timeline} />

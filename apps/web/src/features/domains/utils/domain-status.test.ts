@@ -2,6 +2,7 @@ import { expect, test } from 'vitest';
 import {
   domainDaysLeftText,
   domainPollIntervalMs,
+  hasDnsZone,
   persianNumbers,
   REGISTRY_POLL_MS,
 } from './domain-status';
@@ -27,4 +28,14 @@ test('numbers in the registry’s sentences are written in Persian digits, host 
   expect(persianNumbers('نام‌سرورها به ns1.e2e-host.ir، ns2.e2e-host.ir تغییر کرد')).toBe(
     'نام‌سرورها به ns1.e2e-host.ir، ns2.e2e-host.ir تغییر کرد',
   );
+});
+
+test('a domain has DNS records to edit while it is held for its owner, in grace and redemption too', () => {
+  expect(hasDnsZone('active')).toBe(true);
+  expect(hasDnsZone('expired')).toBe(true);
+  expect(hasDnsZone('redemption')).toBe(true);
+  expect(hasDnsZone('needs-attention')).toBe(true);
+  expect(hasDnsZone('pending-registration')).toBe(false);
+  expect(hasDnsZone('deleted')).toBe(false);
+  expect(hasDnsZone('transferred-away')).toBe(false);
 });

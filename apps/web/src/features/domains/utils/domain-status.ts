@@ -17,6 +17,19 @@ export function domainPollIntervalMs(status: DomainStatus | undefined): number |
   return status !== undefined && isWithRegistry(status) ? REGISTRY_POLL_MS : false;
 }
 
+/**
+ * Whether the domain has a DNS zone with us to edit: while it is ours at its registry, in its
+ * grace and redemption too, and while staff look at it (the server's own list for get-dns).
+ */
+export function hasDnsZone(status: DomainStatus): boolean {
+  return (
+    status === 'active' ||
+    status === 'expired' ||
+    status === 'redemption' ||
+    status === 'needs-attention'
+  );
+}
+
 /** A domain's state colour: what asks the customer to act is orange or red, what is over gray. */
 export const DOMAIN_STATUS_COLORS: Record<DomainStatus, string> = {
   'pending-registration': 'blue',
