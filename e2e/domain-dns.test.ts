@@ -177,7 +177,7 @@ describe('domain DNS and renewal', () => {
         await page
           .getByRole('list', { name: 'ردیف‌های سبد' })
           .getByRole('listitem', { name: 'sara-blog.com' })
-          .getByText('تمدید دامنه · ۱ سال')
+          .getByText('تمدید دامنه برای ۱ سال')
           .first()
           .waitFor();
         await screenshotBoth(page, 'domain-dns-renewal-cart');

@@ -105,7 +105,7 @@ describe('domain orders', () => {
         const lines = page.getByRole('list', { name: 'ردیف‌های سبد' });
         const netLine = lines.getByRole('listitem', { name: 'vitrin.net' });
         const comLine = lines.getByRole('listitem', { name: 'vitrin.com' });
-        await netLine.getByText('ثبت دامنه · ۲ سال').first().waitFor();
+        await netLine.getByText('ثبت دامنه برای ۲ سال').first().waitFor();
         await comLine.getByText('انتقال دامنه').first().waitFor();
         // A domain is bought for years, not a billing cycle: no cycle to pick.
         expect(await lines.getByLabel('دورهٔ پرداخت').count()).toBe(0);
@@ -293,7 +293,7 @@ describe('domain orders', () => {
         await page.waitForURL(`${h.server.url}/cart`);
         await page
           .getByRole('listitem', { name: 'sara-shop.ir' })
-          .getByText('ثبت دامنه · ۱ سال')
+          .getByText('ثبت دامنه برای ۱ سال')
           .first()
           .waitFor();
         const cartHolder = page.getByRole('region', { name: 'مشخصات دارندهٔ دامنه' });

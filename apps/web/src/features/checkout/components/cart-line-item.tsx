@@ -10,6 +10,7 @@ import { tomanText } from '../../../lib/money';
 import { servicePath } from '../../../lib/panel-paths';
 import { JalaliDate } from '../../../ui/jalali-date-time';
 import { LabeledText } from '../../../ui/labeled-value';
+import { LatinIsolated } from '../../../ui/latin-isolated';
 import { ListCard, NameLink } from '../../../ui/list-card';
 import { ProductIcon } from '../../../ui/product-icon';
 import type { Cart } from '../api/cart-calls';
@@ -20,11 +21,13 @@ import { SignedAmount } from './signed-amount';
 
 type CartLine = Cart['lines'][number];
 
-/** What a domain line buys, in words: «ثبت دامنه · ۲ سال», «انتقال دامنه». */
+/** What a domain line buys, in words: «ثبت دامنه برای ۲ سال», «انتقال دامنه». */
 export function domainLineTerms(domain: NonNullable<CartLine['domain']>): string {
   const action = `${DOMAIN_ORDER_ACTION_LABELS[domain.action]} دامنه`;
   // A transfer adds the one year its registry gives with it (RFC 5731 §3.2.4): no term to name.
-  return domain.action === 'transfer' ? action : `${action} · ${toPersianDigits(domain.years)} سال`;
+  return domain.action === 'transfer'
+    ? action
+    : `${action} برای ${toPersianDigits(domain.years)} سال`;
 }
 
 /** What happens once a domain line is paid, in a sentence under it. */
@@ -44,9 +47,10 @@ function domainLineOutcome(domain: NonNullable<CartLine['domain']>): string {
  * One line of the cart: what it is, its cycle (changeable), what it costs, and a way out. A
  * renewal (decision 0013) names the service it extends and its expiry; it has no theme, domain
  * or setup fee, which were paid once. A domain line (issue 38) is its name and its terms, bought
- * for years from the search, with no cycle to change.
+ * for years from the search, with no cycle to change. `offer` goes under a plan's details: the
+ * domain it is made on, to buy in the same order.
  */
-export function CartLineItem({ line }: { line: CartLine }) {
+export function CartLineItem({ line, offer }: { line: CartLine; offer?: ReactNode }) {
   const updateCycle = useUpdateCartProduct();
   const remove = useDeleteCartProducts();
   const onSale = line.regularPriceRial > line.priceRial;
@@ -96,7 +100,8 @@ export function CartLineItem({ line }: { line: CartLine }) {
               {line.theme && <LabeledText label="قالب">{line.theme.name}</LabeledText>}
               {line.domainName && (
                 <LabeledText label="دامنه">
-                  <bdi dir="ltr">{line.domainName}</bdi>
+                  {/* Moves to the next line whole rather than split at a hyphen. */}
+                  <LatinIsolated text={line.domainName} />
                 </LabeledText>
               )}
             </Stack>
@@ -168,6 +173,7 @@ export function CartLineItem({ line }: { line: CartLine }) {
             )}
           </Stack>
         </div>
+        {offer}
       </Stack>
     </ListCard>
   );

@@ -35,6 +35,7 @@ import { CartLineItem } from '../components/cart-line-item';
 import { DiscountCodeForm, type TypedCode } from '../components/discount-code-form';
 import { WalletToggle } from '../components/wallet-toggle';
 import { usePayOrder } from '../hooks/use-pay-order';
+import { domainOffers } from '../utils/domain-offers';
 import { vatLabel } from '../utils/vat-label';
 import { walletShare } from '../utils/wallet-share';
 import classes from './cart-page.module.css';
@@ -48,7 +49,19 @@ const SIGN_IN_FOR_CART = '/sign-in?next=/cart';
  */
 export type DomainHolderSlot = (props: { userId: string; refusal: string | null }) => ReactNode;
 
-export function CartPage({ domainHolder }: { domainHolder?: DomainHolderSlot }) {
+/**
+ * The domain a hosting or website-builder line is made on, offered to buy in the same order
+ * (issue 38), from the domains feature: shown under the line while the cart buys no domain line
+ * of that name.
+ */
+export type DomainOfferSlot = (props: { domainName: string }) => ReactNode;
+
+interface CartPageProps {
+  domainHolder?: DomainHolderSlot;
+  domainOffer?: DomainOfferSlot;
+}
+
+export function CartPage({ domainHolder, domainOffer }: CartPageProps) {
   useDocumentTitle('سبد خرید | ویترین');
   const { ready, userId } = useCartOwner();
   const cart = useCart();
@@ -72,6 +85,7 @@ export function CartPage({ domainHolder }: { domainHolder?: DomainHolderSlot }) 
           userId={userId}
           typedCode={typedCode}
           domainHolder={domainHolder}
+          domainOffer={domainOffer}
         />
       ) : cart.isError ? (
         <StatusMessage
@@ -96,11 +110,13 @@ function CartContents({
   userId,
   typedCode,
   domainHolder,
+  domainOffer,
 }: {
   cart: Cart;
   userId: string | null;
   typedCode: TypedCode;
   domainHolder: DomainHolderSlot | undefined;
+  domainOffer: DomainOfferSlot | undefined;
 }) {
   const notice = cart.removedNotice && (
     <Alert color="amber" variant="light" c="amber.9" mb="lg" role="status">
@@ -125,6 +141,9 @@ function CartContents({
     );
   }
 
+  const offeredNames = new Map(
+    domainOffer ? domainOffers(cart.lines).map((offer) => [offer.lineId, offer.domainName]) : [],
+  );
   const summary = (
     <>
       <DiscountCodeForm discount={cart.discount} typed={typedCode} />
@@ -145,9 +164,16 @@ function CartContents({
       {notice}
       <div className={classes.layout}>
         <Stack gap="sm" component="ul" aria-label="ردیف‌های سبد" className={classes.lines}>
-          {cart.lines.map((line) => (
-            <CartLineItem key={line.id} line={line} />
-          ))}
+          {cart.lines.map((line) => {
+            const offered = offeredNames.get(line.id);
+            return (
+              <CartLineItem
+                key={line.id}
+                line={line}
+                offer={domainOffer && offered && domainOffer({ domainName: offered })}
+              />
+            );
+          })}
         </Stack>
         {userId ? (
           <SignedInCheckout
