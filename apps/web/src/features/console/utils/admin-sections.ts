@@ -34,6 +34,7 @@ export type AdminSectionKey =
   | 'articles'
   | 'discounts'
   | 'provisioning'
+  | 'domains'
   | 'billing'
   | 'errors'
   | 'audit';
@@ -110,6 +111,15 @@ export const adminSections: readonly AdminSection[] = [
     permission: 'services.manage',
     summary:
       'سرویس‌هایی که روی کنترل پنل راه‌اندازی نشده‌اند با رویدادها و درخواست‌های پنل، سرورهای کنترل پنل و محصولاتی که خودکار تحویل می‌شوند.',
+  },
+  {
+    key: 'domains',
+    path: '/admin/domains',
+    label: 'دامنه‌ها',
+    // A domain is delivered as a service is: the same admins look after both.
+    permission: 'services.manage',
+    summary:
+      'دامنه‌های مشتریان با تاریخچهٔ ثبت‌کننده، تلاش دوباره، ثبت دستی، لغو و بازپرداخت، افزودن دامنهٔ موجود، قیمت پسوندها و حساب‌های ثبت‌کننده.',
   },
   {
     key: 'billing',

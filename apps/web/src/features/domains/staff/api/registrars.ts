@@ -1,8 +1,9 @@
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PathResult } from '@vitrin/contracts';
 import { callAsUser } from '../../../../lib/app-session';
 import { ERROR_SHOWN_IN_PAGE } from '../../../../lib/http';
-import { domainsConsoleKey } from './domains-console-key';
+import type { SaveRegistrarInput } from '../utils/registrar-form';
+import { domainsConsoleKey, refreshDomainsConsole } from './domains-console-key';
 
 export type StaffRegistrar = PathResult<'/api/admin/domains/list-registrars'>['items'][number];
 export type RegistrarTest = PathResult<'/api/admin/domains/test-registrar'>;
@@ -28,5 +29,15 @@ export function useTestRegistrar() {
   return useMutation({
     mutationFn: (id: string) =>
       callAsUser('/api/admin/domains/test-registrar', { id }, { silent: true }),
+  });
+}
+
+/** Adds an account (no id) or changes one; credentials left out of an edit stay as they were. */
+export function useSaveRegistrar(staffId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: SaveRegistrarInput) =>
+      callAsUser('/api/admin/domains/save-registrar', input, { silent: true }),
+    onSuccess: () => refreshDomainsConsole(queryClient, staffId),
   });
 }

@@ -44,8 +44,7 @@ type ActionPath =
 export function useDomainAction(staffId: string, domainId: string, path: ActionPath) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (reason: string) =>
-      callAsUser(path, { id: domainId, reason }, { silent: true }),
+    mutationFn: (reason: string) => callAsUser(path, { id: domainId, reason }, { silent: true }),
     onSuccess: () => refreshDomainsConsole(queryClient, staffId),
   });
 }
