@@ -37,6 +37,9 @@ export interface RegistrationDeps {
   log: Logger;
 }
 
+/** Tries within one run of a job before a dropped connection or a timeout counts as a miss. */
+export const TRIES_PER_ATTEMPT = 5;
+
 /** Queues the registry work of a domain, in the transaction that made it due. */
 export function queueRegistration(tx: Transaction, domainId: string) {
   return sendInTransaction(tx, REGISTER_JOB, { domainId }, { singletonKey: domainId });
@@ -178,7 +181,13 @@ export async function runRegistration(
   const transfer = work.domain.status === 'pending-transfer';
   const operation = transfer ? 'transfer request' : 'create';
   const job = { jobId: context.id, attempt: context.retryCount + 1 };
-  const result = await attempt(deps, work);
+  // A dropped connection is tried again at once, a few times, before the attempt counts as
+  // failed: each try reads back what the one before may have done (a create is adopted).
+  let result = await attempt(deps, work);
+  for (let again = 1; again < TRIES_PER_ATTEMPT; again += 1) {
+    if (result.kind !== 'failed' || !result.error.retryable) break;
+    result = await attempt(deps, work);
+  }
   const retryLater = result.kind === 'failed' && result.error.retryable && !context.lastAttempt;
 
   await deps.db.transaction(async (tx) => {

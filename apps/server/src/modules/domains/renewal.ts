@@ -9,7 +9,7 @@ import { addDomainLineToCart, refundOrderLine } from '../orders';
 import { queueDomainNotice } from './domain-notices';
 import { lockDomain, moveDomain, type RegistryRecord } from './lifecycle';
 import { withinRegistrarTime } from './registrars';
-import type { RegistrationDeps } from './registration';
+import { type RegistrationDeps, TRIES_PER_ATTEMPT } from './registration';
 import { domainRenewals, domains, domainTlds, registrarAccounts } from './schema';
 
 // Renewing a domain (issue 38): a line bought like any other, then the registry asked to renew
@@ -159,35 +159,41 @@ export async function runRenewal(
   let waiting = false;
   let failure: RegistrarError | null = null;
   let adopted = false;
-  try {
-    if (!account.enabled) {
-      throw new RegistrarError('auth', `registrar account ${account.name} is switched off`);
-    }
-    if (!renewal.fromExpiry) throw new RegistrarError('refused', 'the domain has no expiry');
+  // As a registration's: a dropped connection is tried again at once, a few times; each try
+  // reads back what the one before may have done.
+  for (let tries = 0; tries < TRIES_PER_ATTEMPT; tries += 1) {
+    failure = null;
     try {
-      const answer = await within(driver.renew(domain.ascii, renewal.years, renewal.fromExpiry));
-      expiresAt = answer.expiresAt;
-      waiting = answer.expiresAt === null;
-    } catch (error) {
-      // A renew of ours that went through before its answer was lost: the registry now holds
-      // the later expiry, and refuses the stale one we sent again.
-      if (error instanceof RegistrarError && !error.retryable) {
-        const info = await within(driver.info(domain.ascii));
-        if (info?.ours && info.expiresAt && renewalApplied(renewal, info.expiresAt)) {
-          expiresAt = info.expiresAt;
-          adopted = true;
+      if (!account.enabled) {
+        throw new RegistrarError('auth', `registrar account ${account.name} is switched off`);
+      }
+      if (!renewal.fromExpiry) throw new RegistrarError('refused', 'the domain has no expiry');
+      try {
+        const answer = await within(driver.renew(domain.ascii, renewal.years, renewal.fromExpiry));
+        expiresAt = answer.expiresAt;
+        waiting = answer.expiresAt === null;
+      } catch (error) {
+        // A renew of ours that went through before its answer was lost: the registry now holds
+        // the later expiry, and refuses the stale one we sent again.
+        if (error instanceof RegistrarError && !error.retryable) {
+          const info = await within(driver.info(domain.ascii));
+          if (info?.ours && info.expiresAt && renewalApplied(renewal, info.expiresAt)) {
+            expiresAt = info.expiresAt;
+            adopted = true;
+          } else {
+            throw error;
+          }
         } else {
           throw error;
         }
-      } else {
-        throw error;
       }
+    } catch (error) {
+      failure =
+        error instanceof RegistrarError
+          ? error
+          : new RegistrarError('protocol', (error as Error).message, { cause: error });
     }
-  } catch (error) {
-    failure =
-      error instanceof RegistrarError
-        ? error
-        : new RegistrarError('protocol', (error as Error).message, { cause: error });
+    if (!failure?.retryable) break;
   }
   const retryLater = failure?.retryable === true && !context.lastAttempt;
   const job = { jobId: context.id, attempt: context.retryCount + 1 };
