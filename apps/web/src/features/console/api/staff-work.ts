@@ -26,7 +26,9 @@ export function useStaffWork(staffId: string) {
 /** The count beside each console section that has work waiting, and whether it is urgent. */
 export function sectionWork(
   work: StaffWork | undefined,
-): Partial<Record<'billing' | 'provisioning', { count: number; urgent: boolean; label: string }>> {
+): Partial<
+  Record<'billing' | 'provisioning' | 'domains', { count: number; urgent: boolean; label: string }>
+> {
   if (!work) return {};
   const provisioning = work.needsAttention + work.awaitingDelivery;
   return {
@@ -48,6 +50,16 @@ export function sectionWork(
               work.overdueDeliveries > 0 ||
               work.serverGroupsDown.length > 0,
             label: 'سرویس منتظر کارشناس',
+          },
+        }
+      : {}),
+    // A domain waits for a person only when its registry could not finish: always urgent.
+    ...(work.domainsNeedingStaff > 0
+      ? {
+          domains: {
+            count: work.domainsNeedingStaff,
+            urgent: true,
+            label: 'دامنهٔ منتظر کارشناس',
           },
         }
       : {}),

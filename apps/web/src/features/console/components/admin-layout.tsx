@@ -105,7 +105,9 @@ function StaffConsole({ userId, role, name, mobile }: StaffConsoleProps) {
   const work = sectionWork(useStaffWork(userId).data);
   const items = sectionsFor(role).map((item) => {
     const waiting =
-      item.key === 'billing' || item.key === 'provisioning' ? work[item.key] : undefined;
+      item.key === 'billing' || item.key === 'provisioning' || item.key === 'domains'
+        ? work[item.key]
+        : undefined;
     return {
       to: item.path,
       end: item.key === 'dashboard',
