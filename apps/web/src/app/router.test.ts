@@ -28,7 +28,7 @@ test('every route path comes from the shared page table, and every page there is
   const paths = [...router.matchAll(/<Route\b[^>]*?\bpath=(\{`[^`]*`\}|\{[^}]*\}|"[^"]*")/g)].map(
     (match) => match[1] ?? '',
   );
-  expect(paths.length).toBeGreaterThan(30);
+  expect(paths.length).toBeGreaterThan(20);
   const routed = new Set<string>();
   const sections = new Set<string>();
   for (const written of paths) {
@@ -40,6 +40,25 @@ test('every route path comes from the shared page table, and every page there is
     if (section?.[1]) sections.add(section[1]);
   }
   for (const name of [...routed, ...sections]) expect(PAGES).toHaveProperty(name);
+  // The customer panel's routes are a router of their own (account-routes.tsx), mounted at
+  // `/account/*`: each path is a page of the table relative to it (`at('profile')`).
+  const accountRouter = readFileSync(path.join(appDir, 'account-routes.tsx'), 'utf8');
+  const accountPaths = [
+    ...accountRouter.matchAll(/<Route\b[^>]*?\bpath=(\{`[^`]*`\}|\{[^}]*\}|"[^"]*")/g),
+  ].map((match) => match[1] ?? '');
+  expect(accountPaths.length).toBeGreaterThan(10);
+  const accountRoutes: string[] = [];
+  for (const written of accountPaths) {
+    if (written === '"*"') continue;
+    const plain = /^\{at\('(\w+)'\)\}$/.exec(written);
+    const section = /^\{`\$\{at\('(\w+)'\)\}\/\*`\}$/.exec(written);
+    expect(plain ?? section, `an account route path written as ${written}`).not.toBeNull();
+    if (plain?.[1]) accountRoutes.push(`account/${plain[1]}`);
+    if (section?.[1]) {
+      sections.add(section[1]);
+      accountRoutes.push(`account/${section[1]}`);
+    }
+  }
   // A page inside a console section is routed by the section's own router, from the table too.
   const featuresDir = path.resolve(appDir, '../features');
   const sectionRoutes = readdirSync(featuresDir, { recursive: true, withFileTypes: true })
@@ -49,12 +68,14 @@ test('every route path comes from the shared page table, and every page there is
         /subPagePath\(\s*'(\w+)',\s*'(\w+)'\s*\)/g,
       ),
     ])
-    .map(([, section, page]) => `${section}/${page}`);
+    .map(([, section, page]) => `${section}/${page}`)
+    .concat(accountRoutes);
   for (const [name, pattern] of Object.entries(PAGES)) {
     if (name === 'home' || name === 'account' || name === 'admin' || sections.has(name)) continue;
-    const section = [...sections].find((section) =>
-      pattern.startsWith(`${PAGES[section as PageName]}/`),
-    );
+    // The innermost section the page lies under (`/account/domains/…` is the domains section's).
+    const section = [...sections]
+      .filter((section) => pattern.startsWith(`${PAGES[section as PageName]}/`))
+      .sort((a, b) => PAGES[b as PageName].length - PAGES[a as PageName].length)[0];
     if (section) {
       expect(sectionRoutes, `${name} (${pattern}) has a route in its section`).toContain(
         `${section}/${name}`,

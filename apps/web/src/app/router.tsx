@@ -35,65 +35,14 @@ const DomainsPage = lazyPublicPage('src/app/pages/store-domains-page.tsx', () =>
 const CartPage = lazy(() =>
   import('./pages/checkout-cart-page').then((m) => ({ default: m.CheckoutCartPage })),
 );
-// The order's page with its billing documents, composed here (features do not import each other).
-const OrderPage = lazy(() =>
-  import('./pages/account-order-page').then((m) => ({ default: m.AccountOrderPage })),
-);
 const PaymentCallbackPage = lazy(() =>
   import('../features/checkout/pages/payment-callback-page').then((m) => ({
     default: m.PaymentCallbackPage,
   })),
 );
-const CreditPage = lazy(() =>
-  import('../features/checkout/pages/credit-page').then((m) => ({ default: m.CreditPage })),
-);
-// The customer panel (issue 6): its layout and every page under /account load only there.
-const PanelLayout = lazy(() =>
-  import('./layout/panel-layout').then((m) => ({ default: m.PanelLayout })),
-);
-const DashboardPage = lazy(() =>
-  import('../features/panel/pages/dashboard-page').then((m) => ({ default: m.DashboardPage })),
-);
-const ProfilePage = lazy(() =>
-  import('../features/account/pages/profile-page').then((m) => ({ default: m.ProfilePage })),
-);
-const ServicesPage = lazy(() =>
-  import('../features/panel/pages/services-page').then((m) => ({ default: m.ServicesPage })),
-);
-const ServicePage = lazy(() =>
-  import('../features/panel/pages/service-page').then((m) => ({ default: m.ServicePage })),
-);
-// The customer's domains (issue 38): the list and each domain's page, routed in their section.
-const DomainsSection = lazy(() =>
-  import('../features/domains/domains-section').then((m) => ({ default: m.DomainsSection })),
-);
-const OrdersPage = lazy(() =>
-  import('../features/panel/pages/orders-page').then((m) => ({ default: m.OrdersPage })),
-);
-const DiscountsPage = lazy(() =>
-  import('../features/panel/pages/discounts-page').then((m) => ({ default: m.DiscountsPage })),
-);
-const TicketsPage = lazy(() =>
-  import('../features/tickets/pages/tickets-page').then((m) => ({ default: m.TicketsPage })),
-);
-const NewTicketPage = lazy(() =>
-  import('../features/tickets/pages/new-ticket-page').then((m) => ({ default: m.NewTicketPage })),
-);
-const TicketPage = lazy(() =>
-  import('../features/tickets/pages/ticket-page').then((m) => ({ default: m.TicketPage })),
-);
-// Invoices, credit notes and receipts (issue 21).
-const BillingDocumentPage = lazy(() =>
-  import('../features/billing/pages/document-page').then((m) => ({ default: m.DocumentPage })),
-);
-const BillingDocumentsPage = lazy(() =>
-  import('../features/billing/pages/documents-page').then((m) => ({
-    default: m.DocumentsPage,
-  })),
-);
-// The live visitor panel (issue 7): socket.io-client loads with this chunk only.
-const LivePage = lazy(() =>
-  import('../features/live/pages/live-page').then((m) => ({ default: m.LivePage })),
+// The customer panel (issue 6): its layout, its pages and their routes load only under /account.
+const AccountRoutes = lazy(() =>
+  import('./account-routes').then((m) => ({ default: m.AccountRoutes })),
 );
 // The staff console (issue 8): its layout and pages are chunks of their own, so customers never
 // download them (scripts/check-size.mjs fails the build otherwise). Each section lives in the
@@ -178,25 +127,7 @@ export function AppRoutes() {
         <Route path={PAGES.productThemes} element={<ProductThemesPage />} />
         <Route path={PAGES.cart} element={<CartPage />} />
         <Route path={PAGES.paymentCallback} element={<PaymentCallbackPage />} />
-        <Route path={PAGES.account} element={<PanelLayout />}>
-          <Route index element={<DashboardPage />} />
-          <Route path={PAGES.profile} element={<ProfilePage />} />
-          <Route path={PAGES.services} element={<ServicesPage />} />
-          <Route path={PAGES.service} element={<ServicePage />} />
-          <Route path={`${PAGES.myDomains}/*`} element={<DomainsSection />} />
-          <Route path={PAGES.live} element={<LivePage />} />
-          <Route path={PAGES.orders} element={<OrdersPage />} />
-          <Route path={PAGES.order} element={<OrderPage />} />
-          <Route path={PAGES.orderDocument} element={<BillingDocumentPage />} />
-          <Route path={PAGES.documents} element={<BillingDocumentsPage />} />
-          <Route path={PAGES.document} element={<BillingDocumentPage />} />
-          <Route path={PAGES.discounts} element={<DiscountsPage />} />
-          <Route path={PAGES.credit} element={<CreditPage />} />
-          <Route path={PAGES.tickets} element={<TicketsPage />} />
-          <Route path={PAGES.newTicket} element={<NewTicketPage />} />
-          <Route path={PAGES.ticket} element={<TicketPage />} />
-          <Route path="*" element={<NotFoundPage />} />
-        </Route>
+        <Route path={`${PAGES.account}/*`} element={<AccountRoutes />} />
         <Route path={PAGES.admin} element={<AdminLayout />}>
           <Route index element={<AdminDashboardSection />} />
           <Route path={`${PAGES.adminOrders}/*`} element={<AdminOrdersSection />} />
