@@ -8,6 +8,7 @@ import {
   type DomainInfo,
   RegistrarError,
   type RegistryOutcome,
+  registryPending,
 } from '../../providers/registrar/registrar-driver';
 import { refundOrderLine } from '../orders';
 import { holderHandle } from './contacts.service';
@@ -107,9 +108,7 @@ async function attempt(deps: RegistrationDeps, work: Work): Promise<Attempt> {
   const adoptable = async (): Promise<Attempt | null> => {
     const info = await within(driver.info(domain.ascii));
     if (info?.ours) {
-      if (
-        info.statuses.some((status) => status === 'pendingCreate' || status === 'pendingTransfer')
-      ) {
+      if (registryPending(info.statuses)) {
         return { kind: 'pending', note: null };
       }
       return { kind: 'done', info, adopted: true };

@@ -8,7 +8,12 @@ import { toPersianDigits } from '@vitrin/fa';
 import { and, asc, eq, inArray, isNotNull, lte, notExists, or, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import { tehranDaysBetween } from '../../lib/tehran-days';
-import type { DomainInfo, PollMessage } from '../../providers/registrar/registrar-driver';
+import { describeIrnicStates } from '../../providers/registrar/irnic-xml';
+import {
+  type DomainInfo,
+  type PollMessage,
+  registryPending,
+} from '../../providers/registrar/registrar-driver';
 import { pendingDomainRenewalOrder, placeDomainRenewalOrder } from '../orders';
 import { queueDomainNotice } from './domain-notices';
 import { type DomainRow, lockDomain, moveDomain } from './lifecycle';
@@ -63,9 +68,7 @@ export async function pollRegistries(deps: UpkeepDeps, now: Date): Promise<numbe
           message.name && INFO_EVENTS.has(message.event)
             ? await withinRegistrarTime(driver.info(message.name), deps.registrars.timeoutMs)
             : null;
-        await deps.db.transaction((tx) =>
-          applyPollMessage(tx, deps, account.id, message, now, held),
-        );
+        await deps.db.transaction((tx) => applyPollMessage(tx, deps, account, message, now, held));
         // Only after the message's effects committed: a crash before this reads it again, and
         // applying a message twice changes nothing the first time did not.
         await withinRegistrarTime(driver.ack(message.id), deps.registrars.timeoutMs);
@@ -87,11 +90,14 @@ const INFO_EVENTS: ReadonlySet<PollMessage['event']> = new Set([
 async function applyPollMessage(
   tx: Transaction,
   deps: UpkeepDeps,
-  accountId: string,
+  account: Pick<typeof registrarAccounts.$inferSelect, 'id' | 'kind'>,
   message: PollMessage,
   now: Date,
   held: DomainInfo | null,
 ): Promise<void> {
+  const accountId = account.id;
+  // IRNIC's review states, as its customers read them in Persian («مدارک دارنده را خواسته است»).
+  const said = (account.kind === 'irnic' && describeIrnicStates(message.text)) || message.text;
   if (!message.name) return;
   const [found] = await tx
     .select()
@@ -127,7 +133,7 @@ async function applyPollMessage(
     case 'registration-refused':
     case 'transfer-refused':
       if (!ordering.includes(domain.status)) return;
-      await refuseDomain(tx, domain, message.text || 'ثبت‌کننده درخواست را نپذیرفت', now, {
+      await refuseDomain(tx, domain, said || 'ثبت‌کننده درخواست را نپذیرفت', now, {
         registry,
       });
       return;
@@ -182,11 +188,11 @@ async function applyPollMessage(
         domain.status,
         {
           kind: 'poll.message',
-          message: `پیام ثبت‌کننده: ${message.text}`,
+          message: `پیام ثبت‌کننده: ${said}`,
           ...event,
         },
         now,
-        { note: message.text },
+        { note: said },
       );
   }
 }
@@ -479,9 +485,7 @@ async function applyRegistryState(
     return;
   }
   if (domain.status === 'pending-approval') {
-    if (
-      info.statuses.some((status) => status === 'pendingCreate' || status === 'pendingTransfer')
-    ) {
+    if (registryPending(info.statuses)) {
       await tx.update(domains).set({ syncedAt: now }).where(eq(domains.id, domain.id));
       return;
     }

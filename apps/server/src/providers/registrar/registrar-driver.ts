@@ -192,3 +192,16 @@ export interface RegistrarDriver {
   balance(): Promise<number | null>;
   close?(): Promise<void>;
 }
+
+/**
+ * Whether a name's statuses say the registry has not decided yet: EPP's `pendingCreate`,
+ * `pendingTransfer` … (RFC 5731 §2.3), or one of IRNIC's review states (its registration,
+ * renewal or holder change waiting for a check or for documents).
+ */
+export function registryPending(statuses: readonly string[]): boolean {
+  return statuses.some(
+    (status) =>
+      /^pending(Create|Transfer)$/.test(status) ||
+      /^irnic(Registration|HolderChange)(Pending\w*|DocRequired)$/.test(status),
+  );
+}
