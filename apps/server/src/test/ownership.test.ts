@@ -325,6 +325,12 @@ const OWNED_RECORD_CALLS: Record<string, OwnedRecordCall> = {
       },
     ],
   },
+  '/api/user/domains/set-lock': {
+    cases: [{ field: 'id', body: (target) => ({ id: target.domainId, locked: true }) }],
+  },
+  '/api/user/domains/reveal-auth-code': {
+    cases: [{ field: 'id', body: (target) => ({ id: target.domainId, password: OWN_PASSWORD }) }],
+  },
   '/api/user/domains/renew-domain': {
     cases: [{ field: 'id', body: (target) => ({ id: target.domainId, years: 1 }) }],
   },
@@ -542,7 +548,8 @@ async function furnish(app: FastifyInstance, who: Customer): Promise<Records> {
   );
   if (!paid.invoice) throw new Error('the paid order has no invoice');
   const [registrar] = await app.db.select({ id: registrarAccounts.id }).from(registrarAccounts);
-  const [ownName, movingName] = [freshDomain(), freshDomain()];
+  // A .com name: it has a transfer code to reveal.
+  const [ownName, movingName] = [freshDomain('com'), freshDomain()];
   const expiresAt = new Date(Date.now() + 300 * 86_400_000);
   await app.db
     .insert(sandboxRegistryNames)
@@ -551,13 +558,23 @@ async function furnish(app: FastifyInstance, who: Customer): Promise<Records> {
     .insert(domains)
     .values(
       [
-        { name: ownName, status: 'active' as const, origin: 'import' as const, expiresAt },
-        { name: movingName, status: 'pending-transfer' as const, origin: 'transfer' as const },
+        {
+          name: ownName,
+          tld: 'com',
+          status: 'active' as const,
+          origin: 'import' as const,
+          expiresAt,
+        },
+        {
+          name: movingName,
+          tld: 'ir',
+          status: 'pending-transfer' as const,
+          origin: 'transfer' as const,
+        },
       ].map((row) => ({
         ...row,
         userId: who.id,
         ascii: row.name,
-        tld: 'ir',
         registrarAccountId: registrar?.id ?? '',
         years: 1,
       })),

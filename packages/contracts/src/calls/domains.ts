@@ -450,3 +450,21 @@ export const saveDomainDns = defineCall({
   }),
   response: domainDns,
 });
+
+export const setDomainLock = defineCall({
+  path: '/api/user/domains/set-lock',
+  summary: 'بستن یا باز کردن قفل انتقال دامنه در ثبت‌کننده',
+  tag: 'domains',
+  access: 'user',
+  request: z.strictObject({ id: entityId, locked: z.boolean() }),
+  response: userDomainDetail,
+});
+
+export const revealDomainAuthCode = defineCall({
+  path: '/api/user/domains/reveal-auth-code',
+  summary: 'نمایش کد انتقال دامنه (پسوندهای بین‌المللی) پس از وارد کردن دوبارهٔ گذرواژهٔ حساب',
+  tag: 'domains',
+  access: 'user',
+  request: z.strictObject({ id: entityId, password: z.string().min(1).max(200) }),
+  response: z.object({ authCode: z.string() }),
+});

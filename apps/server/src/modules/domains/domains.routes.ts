@@ -5,10 +5,12 @@ import {
   getUserDomain,
   getUserDomains,
   renewDomain,
+  revealDomainAuthCode,
   saveDomainContact,
   saveDomainDns,
   searchDomains,
   setDomainAutoRenew,
+  setDomainLock,
   setDomainNameservers,
   submitDomainTransferCode,
 } from '@vitrin/contracts';
@@ -30,7 +32,9 @@ import { moveByExpiry, pollRegistries, remindOwners, renewAutomatically, syncDue
 import {
   getUserDomainDetail,
   listUserDomains,
+  revealAuthCode,
   setAutoRenew,
+  setLock,
   setNameservers,
   submitTransferCode,
 } from './user-domains.service';
@@ -157,6 +161,22 @@ async function registerDomains(app: FastifyInstance) {
       saveDomainDns,
       ({ id, records }, { user }) => saveDns(dnsDeps, user.id, id, records),
       { successMessage: 'رکوردهای DNS ذخیره شد', rateLimit: { max: 20, timeWindowMs: 60_000 } },
+    );
+    registerCall(
+      scope,
+      setDomainLock,
+      ({ id, locked }, { user }) => setLock(deps, user.id, id, locked),
+      {
+        successMessage: 'قفل انتقال در ثبت‌کننده تغییر کرد',
+        rateLimit: { max: 10, timeWindowMs: 60_000 },
+      },
+    );
+    registerCall(
+      scope,
+      revealDomainAuthCode,
+      (input, { user }) => revealAuthCode(deps, user.id, input),
+      // A password guessed here would give the name away: as tight as sign-in.
+      { rateLimit: { max: 10, timeWindowMs: 15 * 60_000 } },
     );
     registerCall(
       scope,

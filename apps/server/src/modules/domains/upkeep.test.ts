@@ -9,10 +9,12 @@ import {
   registrarAccounts,
   sandboxRegistryMessages,
   sandboxRegistryNames,
+  users,
   walletTransactions,
 } from '../../schema';
-import { ok } from '../../test/api-kit';
+import { ok, send } from '../../test/api-kit';
 import { setupTestApp } from '../../test/test-app';
+import { hashPassword } from '../accounts/password';
 import { createCustomer, grantCredit } from '../orders/checkout-test-kit';
 import { checkoutInvariantViolations } from '../orders/invariants';
 
@@ -269,5 +271,124 @@ describe('a domain kept in step with its registry', () => {
       .from(sandboxRegistryMessages)
       .where(eq(sandboxRegistryMessages.client, account));
     expect(left).toEqual([]);
+  });
+});
+
+describe('the registrar lock and the transfer code', () => {
+  const t = setupTestApp({ seedDemoData: true });
+
+  test('the owner locks the name at the registry, and reads its code only with their password', async () => {
+    const customer = await createCustomer(t.app);
+    await t.app.db
+      .update(users)
+      .set({ passwordHash: await hashPassword('lock-test-password-1405') })
+      .where(eq(users.id, customer.id));
+    const [account] = await t.app.db
+      .select()
+      .from(registrarAccounts)
+      .where(eq(registrarAccounts.name, 'sandbox-registry'));
+    const name = `lock-${process.pid}.com`;
+    const expiresAt = new Date(Date.now() + 100 * DAY);
+    await t.app.db
+      .insert(sandboxRegistryNames)
+      .values({ name, sponsor: account?.id ?? '', expiresAt, authCode: 'Held-Code#5' });
+    const [domain] = await t.app.db
+      .insert(domains)
+      .values({
+        userId: customer.id,
+        name,
+        ascii: name,
+        tld: 'com',
+        registrarAccountId: account?.id ?? '',
+        status: 'active',
+        origin: 'import',
+        years: 1,
+        expiresAt,
+      })
+      .returning();
+    const id = domain?.id ?? '';
+
+    const locked = await ok(
+      t.app,
+      '/api/user/domains/set-lock',
+      { id, locked: true },
+      customer.token,
+    );
+    expect(locked.locked).toBe(true);
+    const [atRegistry] = await t.app.db
+      .select()
+      .from(sandboxRegistryNames)
+      .where(eq(sandboxRegistryNames.name, name));
+    expect(atRegistry?.statuses).toContain('clientTransferProhibited');
+    const unlocked = await ok(
+      t.app,
+      '/api/user/domains/set-lock',
+      { id, locked: false },
+      customer.token,
+    );
+    expect(unlocked.locked).toBe(false);
+
+    const wrong = await send(
+      t.app,
+      '/api/user/domains/reveal-auth-code',
+      { id, password: 'not-my-password' },
+      customer.token,
+    );
+    expect(wrong.statusCode).toBe(422);
+    const code = await ok(
+      t.app,
+      '/api/user/domains/reveal-auth-code',
+      { id, password: 'lock-test-password-1405' },
+      customer.token,
+    );
+    expect(code.authCode).toBe('Held-Code#5');
+    const timeline = await t.app.db
+      .select({ kind: domainEvents.kind, message: domainEvents.message })
+      .from(domainEvents)
+      .where(eq(domainEvents.domainId, id));
+    expect(timeline.map((event) => event.kind).sort()).toEqual([
+      'auth-code.read',
+      'lock.off',
+      'lock.on',
+    ]);
+    expect(JSON.stringify(timeline)).not.toContain('Held-Code');
+  });
+
+  test('a .ir name has no transfer code to read: the owner is told how .ir moves', async () => {
+    const customer = await createCustomer(t.app);
+    await t.app.db
+      .update(users)
+      .set({ passwordHash: await hashPassword('lock-test-password-1405') })
+      .where(eq(users.id, customer.id));
+    const [account] = await t.app.db
+      .select()
+      .from(registrarAccounts)
+      .where(eq(registrarAccounts.name, 'sandbox-registry'));
+    const name = `lock-${process.pid}.ir`;
+    await t.app.db
+      .insert(sandboxRegistryNames)
+      .values({ name, sponsor: account?.id ?? '', expiresAt: new Date(Date.now() + 100 * DAY) });
+    const [domain] = await t.app.db
+      .insert(domains)
+      .values({
+        userId: customer.id,
+        name,
+        ascii: name,
+        tld: 'ir',
+        registrarAccountId: account?.id ?? '',
+        status: 'active',
+        origin: 'import',
+        years: 1,
+        expiresAt: new Date(Date.now() + 100 * DAY),
+      })
+      .returning();
+    const refused = await send(
+      t.app,
+      '/api/user/domains/reveal-auth-code',
+      { id: domain?.id ?? '', password: 'lock-test-password-1405' },
+      customer.token,
+    );
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toContain('کد انتقال ندارد');
   });
 });

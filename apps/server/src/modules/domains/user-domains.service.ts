@@ -10,10 +10,11 @@ import { AppError } from '../../lib/app-error';
 import type { SecretBox } from '../../lib/secret-box';
 import { tehranDaysBetween } from '../../lib/tehran-days';
 import { RegistrarError } from '../../providers/registrar/registrar-driver';
+import { confirmOwnPassword } from '../accounts';
 import { type DomainRow, lockDomain, moveDomain } from './lifecycle';
 import { type RegistrarPool, withinRegistrarTime } from './registrars';
 import { queueRegistration } from './registration';
-import { domainEvents, domains, registrarAccounts } from './schema';
+import { domainEvents, domains, domainTlds, registrarAccounts } from './schema';
 
 // A customer's own domains (issue 38): the list, a domain's page with its timeline, and what
 // they change on it. Another person's domain answers NOT_FOUND, as one that does not exist.
@@ -209,4 +210,109 @@ export async function setNameservers(
     );
   });
   return getUserDomainDetail(deps.db, userId, id);
+}
+
+/** The domain at its registry account, for a call the customer waits on. */
+async function atRegistry(deps: UserDomainDeps, userId: string, id: string) {
+  const domain = await ownDomain(deps.db, userId, id);
+  if (domain.status !== 'active' && domain.status !== 'expired') {
+    throw new AppError('CONFLICT', 'این کار پس از ثبت دامنه و تا پیش از انقضای کامل آن شدنی است');
+  }
+  const [account] = await deps.db
+    .select()
+    .from(registrarAccounts)
+    .where(eq(registrarAccounts.id, domain.registrarAccountId));
+  if (!account?.enabled) throw new AppError('REGISTRY_UNAVAILABLE');
+  return { domain, driver: deps.registrars.driverFor(account) };
+}
+
+/** What a registry's final refusal of a customer's change means, in Persian. */
+function refusedChange(error: unknown, what: string): never {
+  if (error instanceof RegistrarError && !error.retryable) {
+    throw new AppError('CONFLICT', `ثبت‌کننده ${what} را نپذیرفت: ${error.message}`);
+  }
+  throw new AppError('REGISTRY_UNAVAILABLE');
+}
+
+/**
+ * The registrar lock (`clientTransferProhibited`), set at the registry first and recorded after.
+ * At IRNIC, opening it asks IRNIC to send the holder the transfer PIN, and closing it voids the
+ * PIN: the driver speaks each registry's way.
+ */
+export async function setLock(deps: UserDomainDeps, userId: string, id: string, locked: boolean) {
+  const { domain, driver } = await atRegistry(deps, userId, id);
+  try {
+    await withinRegistrarTime(
+      driver.setTransferLock(domain.ascii, locked),
+      deps.registrars.timeoutMs,
+    );
+  } catch (error) {
+    refusedChange(error, locked ? 'بستن قفل انتقال' : 'باز کردن قفل انتقال');
+  }
+  await deps.db.transaction(async (tx) => {
+    const row = await lockDomain(tx, id);
+    if (!row) return;
+    await moveDomain(
+      tx,
+      row,
+      row.status,
+      {
+        kind: locked ? 'lock.on' : 'lock.off',
+        actor: 'customer',
+        actorId: userId,
+        message: locked ? 'قفل انتقال بسته شد' : 'قفل انتقال باز شد',
+        registry: { operation: 'update status', outcome: 'done' },
+      },
+      new Date(),
+      { locked },
+    );
+  });
+  return getUserDomainDetail(deps.db, userId, id);
+}
+
+/**
+ * The transfer code of a gTLD name, after the owner's own password: what the registry holds, or
+ * a new one set there when it shows none. The code is never kept here nor written to the
+ * timeline; only that it was read.
+ */
+export async function revealAuthCode(
+  deps: UserDomainDeps,
+  userId: string,
+  input: { id: string; password: string },
+): Promise<{ authCode: string }> {
+  await confirmOwnPassword(deps.db, userId, input.password);
+  const { domain, driver } = await atRegistry(deps, userId, input.id);
+  const [tld] = await deps.db.select().from(domainTlds).where(eq(domainTlds.tld, domain.tld));
+  if (!tld?.authCodeRequired) {
+    throw new AppError(
+      'CONFLICT',
+      `پسوند .${domain.tld} کد انتقال ندارد؛ برای انتقال، قفل را باز کنید تا ثبت‌کننده کد را برای دارنده بفرستد`,
+    );
+  }
+  let authCode: string | null = null;
+  try {
+    const info = await withinRegistrarTime(driver.info(domain.ascii), deps.registrars.timeoutMs);
+    authCode =
+      info?.authCode ??
+      (await withinRegistrarTime(driver.resetAuthCode(domain.ascii), deps.registrars.timeoutMs));
+  } catch (error) {
+    refusedChange(error, 'خواندن کد انتقال');
+  }
+  await deps.db.transaction(async (tx) => {
+    const row = await lockDomain(tx, input.id);
+    if (!row) return;
+    await moveDomain(
+      tx,
+      row,
+      row.status,
+      {
+        kind: 'auth-code.read',
+        actor: 'customer',
+        actorId: userId,
+        message: 'کد انتقال دامنه نمایش داده شد',
+      },
+      new Date(),
+    );
+  });
+  return { authCode: authCode as string };
 }
