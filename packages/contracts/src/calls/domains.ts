@@ -327,6 +327,11 @@ export const domainEvent = z.object({
 export const userDomainDetail = userDomain.extend({
   /** The company's nameservers for this domain: one click puts them back. */
   defaultNameservers: z.array(z.string()),
+  /**
+   * Whether the name moves with a transfer code its owner reads here (gTLDs); .ir moves by the
+   * PIN IRNIC sends the holder when the lock opens.
+   */
+  transferByCode: z.boolean(),
   registeredAt: timestamp.nullable(),
   locked: z.boolean(),
   /** A transfer that waits for the code the current registrar gave the holder. */

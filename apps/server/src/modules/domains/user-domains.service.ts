@@ -73,8 +73,12 @@ export async function getUserDomainDetail(
 ): Promise<UserDomainDetail> {
   const row = await ownDomain(db, userId, id);
   const [account] = await db
-    .select({ defaultNameservers: registrarAccounts.defaultNameservers })
+    .select({
+      defaultNameservers: registrarAccounts.defaultNameservers,
+      transferByCode: domainTlds.authCodeRequired,
+    })
     .from(registrarAccounts)
+    .innerJoin(domainTlds, eq(domainTlds.tld, row.tld))
     .where(eq(registrarAccounts.id, row.registrarAccountId));
   const events = await db
     .select()
@@ -85,6 +89,7 @@ export async function getUserDomainDetail(
   return {
     ...viewOf(row, new Date()),
     defaultNameservers: account?.defaultNameservers ?? [],
+    transferByCode: account?.transferByCode ?? false,
     registeredAt: row.registeredAt?.toISOString() ?? null,
     locked: row.locked,
     awaitingTransferCode: row.status === 'pending-transfer' && row.transferCode === null,

@@ -23,6 +23,7 @@ import { DomainNameserversForm } from '../components/domain-nameservers-form';
 import { DomainRenewalCard } from '../components/domain-renewal-card';
 import { DomainStatusBadge, ExpiringBadge } from '../components/domain-status-badge';
 import { DomainTimeline } from '../components/domain-timeline';
+import { DomainTransferCard } from '../components/domain-transfer-card';
 import { TransferCodeForm } from '../components/transfer-code-form';
 import { DOMAINS_PATH } from '../utils/domain-paths';
 import { hasDnsZone, isWithRegistry, persianNumbers } from '../utils/domain-status';
@@ -126,9 +127,6 @@ function DomainDetails({ userId, domain }: { userId: string; domain: UserDomainD
             <LabeledValue labelWidth="6.5rem" label="انقضا">
               <DomainExpiry domain={domain} withLabel={false} />
             </LabeledValue>
-            <LabeledValue labelWidth="6.5rem" label="قفل انتقال">
-              {domain.locked ? 'قفل (انتقال به جای دیگر بسته است)' : 'باز'}
-            </LabeledValue>
             {domain.ascii !== domain.name && (
               <LabeledValue labelWidth="6.5rem" label="نام لاتین">
                 <bdi dir="ltr">{domain.ascii}</bdi>
@@ -141,6 +139,10 @@ function DomainDetails({ userId, domain }: { userId: string; domain: UserDomainD
 
       {/* Renewed here while the registry holds it; a redemption restore goes through staff. */}
       {held && <DomainRenewalCard userId={userId} domainId={domain.id} domainName={domain.name} />}
+
+      {held && (
+        <DomainTransferCard userId={userId} domain={domain} hasAuthCode={domain.transferByCode} />
+      )}
 
       <DomainNameserversForm
         // A change the registry took (or the page asked again) starts the boxes afresh.
