@@ -7,8 +7,10 @@ import type {
 } from '@vitrin/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
+import { sendInTransaction } from '../../lib/job-queue';
 import type { ContactSpec, RegistrarDriver } from '../../providers/registrar/registrar-driver';
-import { domainContactHandles, domainContacts } from './schema';
+import type { RegistrarPool } from './registrars';
+import { domainContactHandles, domainContacts, registrarAccounts } from './schema';
 
 // The domain holder's details (issue 38): one per customer, checked in the contracts before
 // they are kept (a valid کد ملی, شناسه ملی or passport), and given to each registrar account
@@ -65,16 +67,49 @@ export async function saveContact(
     countryCode: input.countryCode,
     updatedAt: new Date(),
   };
-  const [row] = await db
-    .insert(domainContacts)
-    .values({ userId, ...values })
-    .onConflictDoUpdate({
-      target: domainContacts.userId,
-      set: { ...values, version: sql`${domainContacts.version} + 1` },
-    })
-    .returning();
-  if (!row) throw new Error('contact upsert returned no row');
+  const row = await db.transaction(async (tx) => {
+    const [saved] = await tx
+      .insert(domainContacts)
+      .values({ userId, ...values })
+      .onConflictDoUpdate({
+        target: domainContacts.userId,
+        set: { ...values, version: sql`${domainContacts.version} + 1` },
+      })
+      .returning();
+    if (!saved) throw new Error('contact upsert returned no row');
+    // Every registry that already holds the holder is given the new details (its names keep
+    // pointing at the same handle).
+    const held = await tx
+      .select({ registrarAccountId: domainContactHandles.registrarAccountId })
+      .from(domainContactHandles)
+      .where(eq(domainContactHandles.contactId, saved.id));
+    for (const { registrarAccountId } of held) {
+      await sendInTransaction(
+        tx,
+        PUSH_CONTACT_JOB,
+        { userId, registrarAccountId },
+        { singletonKey: `${saved.id}.${registrarAccountId}` },
+      );
+    }
+    return saved;
+  });
   return viewOf(row);
+}
+
+/** The job that gives a registry a holder's changed details. */
+export const PUSH_CONTACT_JOB = 'domains.push-contact';
+
+/** One run of it: the registry's handle brought to the contact's current version. */
+export async function pushContact(
+  deps: { db: Database; registrars: RegistrarPool },
+  data: { userId: string; registrarAccountId: string },
+): Promise<void> {
+  const [account] = await deps.db
+    .select()
+    .from(registrarAccounts)
+    .where(eq(registrarAccounts.id, data.registrarAccountId));
+  if (!account?.enabled) return;
+  await holderHandle(deps.db, deps.registrars.driverFor(account), account.id, data.userId);
 }
 
 /** `09121234567` or `+989121234567` as EPP writes a phone: `+98.9121234567` (RFC 5733 §2.5). */

@@ -18,7 +18,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { registerCall } from '../../lib/register-call';
 import { readOptionalUser, withUser } from '../../plugins/auth';
-import { getContact, saveContact } from './contacts.service';
+import { getContact, PUSH_CONTACT_JOB, pushContact, saveContact } from './contacts.service';
 import { dnsDriverFor, getDns, saveDns } from './dns.service';
 import { DOMAIN_NOTICE_JOB, type DomainNoticeData, sendDomainNotice } from './domain-notices';
 import { REGISTER_JOB } from './lifecycle';
@@ -88,6 +88,15 @@ async function registerDomains(app: FastifyInstance) {
     concurrency: 4,
     pollingIntervalSeconds: 2,
     handler: ({ renewalId }, context) => runRenewal(deps, renewalId, context),
+  });
+  app.jobs.define<{ userId: string; registrarAccountId: string }>({
+    name: PUSH_CONTACT_JOB,
+    policy: 'stately',
+    retryLimit: 10,
+    retryDelaySeconds: 30,
+    expireInSeconds: stuckAfterSeconds,
+    concurrency: 2,
+    handler: (data) => pushContact(deps, data),
   });
   app.jobs.define<DomainNoticeData>({
     name: DOMAIN_NOTICE_JOB,

@@ -1,10 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import {
+  domainContactHandles,
+  domainContacts,
   domainEvents,
   domains,
   domainTlds,
   registrarAccounts,
+  sandboxRegistryContacts,
   sandboxRegistryNames,
   walletTransactions,
 } from '../../schema';
@@ -12,6 +15,7 @@ import { ok, refused } from '../../test/api-kit';
 import { setupTestApp } from '../../test/test-app';
 import { createCustomer, grantCredit } from '../orders/checkout-test-kit';
 import { checkoutInvariantViolations } from '../orders/invariants';
+import { clientHandleOf } from './contacts.service';
 
 // Buying a domain (issue 38): a line for a name its registry says can be had, paid with the
 // order, then registered at the sandbox registry by the registration job, or refunded.
@@ -324,5 +328,42 @@ describe('buying a domain', () => {
       400,
     );
     expect(one.fields?.nameservers).toBe('دست‌کم دو نام‌سرور لازم است');
+  });
+
+  test('a holder who changes their details has them given to the registry that holds the name', async () => {
+    const customer = await buyer();
+    await ok(t.app, '/api/user/domains/save-contact', HOLDER, customer.token);
+    await ok(
+      t.app,
+      '/api/cart/add-domain-to-cart',
+      { name: 'maryam-moves-house.ir', action: 'register', years: 1 },
+      customer.token,
+    );
+    await payWithWallet(customer.token);
+    await t.app.jobs.drain();
+    await ok(
+      t.app,
+      '/api/user/domains/save-contact',
+      { ...HOLDER, name: 'Maryam Azmoon-Rad', email: 'maryam.new@example.com' },
+      customer.token,
+    );
+    await t.app.jobs.drain();
+    const [contact] = await t.app.db
+      .select()
+      .from(domainContacts)
+      .where(eq(domainContacts.userId, customer.id));
+    const [atRegistry] = await t.app.db
+      .select()
+      .from(sandboxRegistryContacts)
+      .where(eq(sandboxRegistryContacts.handle, clientHandleOf(contact?.id ?? '')));
+    expect(atRegistry).toMatchObject({
+      name: 'Maryam Azmoon-Rad',
+      email: 'maryam.new@example.com',
+    });
+    const [handle] = await t.app.db
+      .select()
+      .from(domainContactHandles)
+      .where(eq(domainContactHandles.contactId, contact?.id ?? ''));
+    expect(handle?.version).toBe(2);
   });
 });

@@ -142,6 +142,20 @@ describe('EPP result codes (RFC 5730 §3)', () => {
 });
 
 describe('contacts (RFC 5733)', () => {
+  test('asked again with changed details, our contact is updated in place (§3.2.5)', async () => {
+    const registry = driver();
+    await registry.ensureContact(sara);
+    const moved = { ...sara, street: 'No. 9, Enghelab St.', email: 'sara.new@example.ir' };
+    expect(await registry.ensureContact(moved)).toBe('VT-SARA-1');
+    expect(commands('create')).toHaveLength(1);
+    expect(commands('update')).toHaveLength(1);
+    expect(fake.contact('VT-SARA-1')).toMatchObject({
+      street: ['No. 9, Enghelab St.'],
+      email: 'sara.new@example.ir',
+      name: 'Sara Ahmadi',
+    });
+  });
+
   test('a contact is created once under our handle; asking again creates nothing', async () => {
     const registry = driver();
     expect(await registry.ensureContact(sara)).toBe('VT-SARA-1');

@@ -3,6 +3,7 @@ import { type EppEndpoint, type EppLogin, EppSession, type EppSessionOptions } f
 import {
   contactCheckCommand,
   contactCreateCommand,
+  contactUpdateCommand,
   domainCheckCommand,
   domainCreateCommand,
   domainDeleteCommand,
@@ -130,7 +131,13 @@ export class EppRegistrar implements RegistrarDriver {
       contactCheckCommand([handle], clTRID),
     );
     const answer = readContactCheckData(check.resData).find((cd) => cd.id === handle);
-    if (answer && !answer.available) return handle;
+    if (answer && !answer.available) {
+      // Ours already: given the details as they are now (the holder may have changed them).
+      await this.session.command('contact update', (clTRID) =>
+        contactUpdateCommand(contact, clTRID),
+      );
+      return handle;
+    }
     try {
       await this.session.command('contact create', (clTRID) =>
         contactCreateCommand(contact, randomAuthCode(), clTRID),

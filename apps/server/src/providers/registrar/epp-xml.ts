@@ -325,6 +325,49 @@ export function contactCreateCommand(contact: ContactSpec, authCode: string, clT
   );
 }
 
+/**
+ * RFC 5733 §3.2.5: the contact's postal info, phone and e-mail replaced by these (a holder who
+ * changed their details; the id and the names that point at it stay).
+ */
+export function contactUpdateCommand(contact: ContactSpec, clTRID: string) {
+  const postal = [
+    contact.name,
+    contact.organisation ?? '',
+    contact.street,
+    contact.city,
+    contact.province,
+    contact.postalCode,
+  ];
+  const type = postal.every((value) => /^[\x20-\x7e]*$/.test(value)) ? 'int' : 'loc';
+  return eppCommand(
+    {
+      update: {
+        'contact:update': {
+          '@xmlns:contact': CONTACT_NS,
+          'contact:id': contact.clientHandle,
+          'contact:chg': {
+            'contact:postalInfo': {
+              '@type': type,
+              'contact:name': contact.name,
+              ...(contact.organisation ? { 'contact:org': contact.organisation } : {}),
+              'contact:addr': {
+                'contact:street': contact.street,
+                'contact:city': contact.city,
+                ...(contact.province ? { 'contact:sp': contact.province } : {}),
+                ...(contact.postalCode ? { 'contact:pc': contact.postalCode } : {}),
+                'contact:cc': contact.countryCode,
+              },
+            },
+            'contact:voice': contact.phone,
+            'contact:email': contact.email,
+          },
+        },
+      },
+    },
+    clTRID,
+  );
+}
+
 export function pollRequestCommand(clTRID: string): string {
   return eppCommand({ poll: { '@op': 'req' } }, clTRID);
 }

@@ -523,6 +523,7 @@ export class FakeEppServer {
     if (command.namespace === CONTACT_NS) {
       if (command.verb === 'check') return this.checkContacts(command.body);
       if (command.verb === 'create') return this.createContact(command.body, client);
+      if (command.verb === 'update') return this.updateContact(command.body, client);
       return { code: 2101 };
     }
     return command.namespace ? { code: 2307 } : { code: 2101 };
@@ -779,6 +780,32 @@ export class FakeEppServer {
       code: 1000,
       resData: `<contact:chkData xmlns:contact="${CONTACT_NS}">${cds.join('')}</contact:chkData>`,
     };
+  }
+
+  /** RFC 5733 §3.2.5: the sponsor replaces the contact's postal info, phone and e-mail. */
+  private updateContact(body: Node, client: string): Reply {
+    const contact = this.contacts.get(text(body.id));
+    if (!contact) return { code: 2303 };
+    if (contact.sponsor !== client) return { code: 2201 };
+    const change = body.chg as Node | undefined;
+    const postal = list(change?.postalInfo)[0] as Node | undefined;
+    const addr = postal?.addr as Node | undefined;
+    const optional = (node: unknown) => (node === undefined ? null : text(node));
+    if (postal) {
+      contact.postalType = text(postal['@type']);
+      contact.name = text(postal.name) || contact.name;
+      contact.organisation = optional(postal.org);
+      if (addr) {
+        contact.street = list(addr.street).map(text);
+        contact.city = text(addr.city);
+        contact.province = optional(addr.sp);
+        contact.postalCode = optional(addr.pc);
+        contact.countryCode = text(addr.cc);
+      }
+    }
+    if (change?.voice !== undefined) contact.phone = text(change.voice);
+    if (change?.email !== undefined) contact.email = text(change.email);
+    return { code: 1000 };
   }
 
   private createContact(body: Node, client: string): Reply {
