@@ -4,10 +4,10 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import { type JobContext, sendInTransaction } from '../../lib/job-queue';
 import type { Logger } from '../../lib/logger';
-import { type EmailContent, renderEmail } from '../../providers/email/email-layout';
-import { MailSendError, type MailSender } from '../../providers/email/mail-sender';
+import type { MailSender } from '../../providers/email/mail-sender';
 import type { SmsSender } from '../../providers/sms/sms-sender';
 import { peopleView } from '../accounts';
+import { deliverNotice, type NoticeDelivery, type NoticeText } from '../services';
 import type { DomainRow } from './lifecycle';
 import { domainNotices, domains } from './schema';
 
@@ -65,12 +65,6 @@ export function queueDomainNotice(
     ...extra,
   };
   return sendInTransaction(tx, DOMAIN_NOTICE_JOB, data);
-}
-
-interface NoticeText {
-  sms: string;
-  subject: string;
-  email: EmailContent;
 }
 
 export function domainNoticeText(
@@ -319,42 +313,16 @@ export async function sendDomainNotice(
     .where(eq(domains.id, data.domainId));
   if (!found) return;
   const text = domainNoticeText(data, found.domain, found, deps.publicUrl);
-  const deliveries: Array<{ channel: 'sms' | 'email'; to: string }> =
+  const deliveries: NoticeDelivery[] =
     data.kind === 'staff-alert'
       ? deps.staffAlertEmails.map((to) => ({ channel: 'email' as const, to }))
       : [
           { channel: 'sms' as const, to: found.mobile },
           ...(found.email ? [{ channel: 'email' as const, to: found.email }] : []),
         ];
-  let retry: Error | null = null;
-  for (const delivery of deliveries) {
-    if (!(await claim(deps.db, data, delivery.channel, delivery.to))) continue;
-    try {
-      if (delivery.channel === 'sms') {
-        await deps.sms.sendNotice({ to: delivery.to, text: text.sms, localId: data.eventKey });
-      } else {
-        const { html, text: plain } = renderEmail(text.email);
-        await deps.mail.send({
-          to: delivery.to,
-          subject: text.subject,
-          html,
-          text: plain,
-          messageId: data.eventKey,
-        });
-      }
-      await mark(deps.db, data, delivery.channel, delivery.to, { state: 'sent' });
-    } catch (error) {
-      const permanent = error instanceof MailSendError && error.permanent;
-      if (permanent || context.lastAttempt) {
-        await mark(deps.db, data, delivery.channel, delivery.to, {
-          state: 'failed',
-          error: (error as Error).message,
-        });
-        deps.log.warn({ err: error, notice: data.kind }, 'domain notice not delivered');
-      } else {
-        retry ??= error as Error;
-      }
-    }
-  }
-  if (retry) throw retry;
+  await deliverNotice(deps, { kind: data.kind, eventKey: data.eventKey }, text, deliveries, {
+    claim: (channel, to) => claim(deps.db, data, channel, to),
+    mark: (channel, to, outcome) => mark(deps.db, data, channel, to, outcome),
+    lastAttempt: context.lastAttempt,
+  });
 }

@@ -2,6 +2,12 @@
 
 export { panelRoutes } from './panel.routes';
 export { servicesReactions } from './reactions';
+export {
+  deliverNotice,
+  type NoticeDelivery,
+  type NoticeLedger,
+  type NoticeText,
+} from './service-notices';
 export { listExpiringServices } from './services.service';
 export { staffServicesRoutes } from './staff.routes';
 export { adminServiceViewOf } from './staff-services.service';

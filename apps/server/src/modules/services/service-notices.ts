@@ -97,7 +97,7 @@ interface Recipient {
   firstName: string | null;
 }
 
-interface NoticeText {
+export interface NoticeText {
   sms: string;
   subject: string;
   email: EmailContent;
@@ -353,12 +353,49 @@ export async function sendServiceNotice(
           { channel: 'sms' as const, to: row.mobile },
           ...(row.email ? [{ channel: 'email' as const, to: row.email }] : []),
         ];
+  await deliverNotice(deps, { kind: data.kind, eventKey: data.eventKey }, text, deliveries, {
+    claim: (channel, to) => claim(deps.db, data, channel, to),
+    mark: (channel, to, outcome) => mark(deps.db, data, channel, to, outcome),
+    lastAttempt: context.lastAttempt,
+  });
+}
+
+export interface NoticeDelivery {
+  channel: 'sms' | 'email';
+  to: string;
+}
+
+/** Where a notice's sends are claimed and marked: each event once per channel and recipient. */
+export interface NoticeLedger {
+  /** True when this run may send (not sent already); false to skip. */
+  claim(channel: NoticeDelivery['channel'], to: string): Promise<boolean>;
+  mark(
+    channel: NoticeDelivery['channel'],
+    to: string,
+    outcome: { state: 'sent' } | { state: 'failed'; error: string },
+  ): Promise<void>;
+  /** The job's last run: a failed send is marked failed rather than retried. */
+  lastAttempt: boolean;
+}
+
+/**
+ * Sends one notice to each recipient once (services' and domains' notices alike): claimed before
+ * sending and marked after, so a retried job never sends again what went. A send that may work
+ * later makes the job throw after the others, to be retried; a permanent one is marked failed.
+ */
+export async function deliverNotice(
+  deps: { sms: SmsSender; mail: MailSender; log: Logger },
+  notice: { kind: string; eventKey: string },
+  text: NoticeText,
+  deliveries: readonly NoticeDelivery[],
+  ledger: NoticeLedger,
+): Promise<void> {
   let retry: Error | null = null;
   for (const delivery of deliveries) {
-    if (!(await claim(deps.db, data, delivery.channel, delivery.to))) continue;
+    if (!(await ledger.claim(delivery.channel, delivery.to))) continue;
     try {
       if (delivery.channel === 'sms') {
-        await deps.sms.sendNotice({ to: delivery.to, text: text.sms, localId: data.eventKey });
+        await deps.sms.sendNotice({ to: delivery.to, text: text.sms, localId: notice.eventKey });
       } else {
         const { html, text: plain } = renderEmail(text.email);
         await deps.mail.send({
@@ -366,19 +403,19 @@ export async function sendServiceNotice(
           subject: text.subject,
           html,
           text: plain,
-          messageId: data.eventKey,
+          messageId: notice.eventKey,
         });
       }
-      await mark(deps.db, data, delivery.channel, delivery.to, { state: 'sent' });
+      await ledger.mark(delivery.channel, delivery.to, { state: 'sent' });
     } catch (error) {
       const permanent = error instanceof MailSendError && error.permanent;
-      if (permanent || context.lastAttempt) {
-        await mark(deps.db, data, delivery.channel, delivery.to, {
+      if (permanent || ledger.lastAttempt) {
+        await ledger.mark(delivery.channel, delivery.to, {
           state: 'failed',
           error: (error as Error).message,
         });
         deps.log.warn(
-          { err: error, notice: data.kind, channel: delivery.channel },
+          { err: error, notice: notice.kind, channel: delivery.channel },
           'notice not delivered',
         );
       } else {
