@@ -14,6 +14,7 @@ import { domains, domainTlds, orders, registrarAccounts, users } from '@vitrin/s
 import { selfSignedCertificate } from '@vitrin/server/src/test/self-signed';
 import { eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { latencySummary as summary } from './latency';
 import { machineDetails, runBench, writeReport } from './processes';
 
 // Domains (issue 38): how long from "payment settled" to "registered at the registry", with an
@@ -32,23 +33,6 @@ const REGISTRY_LATENCY_MS = Number(process.env.BENCH_REGISTRY_LATENCY_MS ?? 200)
 const ONE_AT_A_TIME = Number(process.env.BENCH_DOMAINS_SEQUENTIAL ?? 20);
 const BURST = Number(process.env.BENCH_DOMAINS_BURST ?? 100);
 const SYNC_DOMAINS = Number(process.env.BENCH_SYNC_DOMAINS ?? 10_000);
-
-function percentile(sorted: readonly number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
-  return Math.round((sorted[Math.max(0, index)] as number) * 10) / 10;
-}
-
-function summary(values: number[]) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return {
-    count: sorted.length,
-    p50Ms: percentile(sorted, 50),
-    p90Ms: percentile(sorted, 90),
-    p99Ms: percentile(sorted, 99),
-    maxMs: percentile(sorted, 100),
-  };
-}
 
 const HOLDER = {
   kind: 'person',

@@ -14,6 +14,7 @@ import { orders, services } from '@vitrin/server/src/schema';
 import { createStaff } from '@vitrin/server/src/test/staff-kit';
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { latencySummary as summary } from './latency';
 import { machineDetails, runBench, writeReport } from './processes';
 
 // Provisioning (issue 20): how long from "payment settled" to "service active", and how many
@@ -28,23 +29,6 @@ import { machineDetails, runBench, writeReport } from './processes';
 const PANEL_LATENCY_MS = Number(process.env.BENCH_PANEL_LATENCY_MS ?? 200);
 const ONE_AT_A_TIME = Number(process.env.BENCH_PROVISION_SEQUENTIAL ?? 30);
 const BURST = Number(process.env.BENCH_PROVISION_BURST ?? 200);
-
-function percentile(sorted: readonly number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
-  return Math.round((sorted[Math.max(0, index)] as number) * 10) / 10;
-}
-
-function summary(values: number[]) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return {
-    count: sorted.length,
-    p50Ms: percentile(sorted, 50),
-    p90Ms: percentile(sorted, 90),
-    p99Ms: percentile(sorted, 99),
-    maxMs: percentile(sorted, 100),
-  };
-}
 
 /** Customers each with a cart of one hosting plan submitted and credit to pay it. */
 async function readyToPay(app: FastifyInstance, count: number, tag: string) {
