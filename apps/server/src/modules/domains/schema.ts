@@ -270,6 +270,11 @@ export const domainRenewals = pgTable(
       .unique()
       .references(() => orderLines.id),
     years: integer('years').notNull(),
+    /**
+     * A restore from redemption (RFC 3915) before the renewal: the name is brought back at the
+     * TLD's restore fee, then renewed for `years`.
+     */
+    restore: boolean('restore').notNull().default(false),
     state: text('state', { enum: DOMAIN_RENEWAL_STATES }).notNull().default('pending'),
     /** The expiry the renewal extends, as we held it when it was paid. */
     fromExpiry: timestamp('from_expiry', { withTimezone: true }),
@@ -282,5 +287,29 @@ export const domainRenewals = pgTable(
     index('domain_renewals_pending_idx')
       .on(table.domainId)
       .where(sql`${table.state} in ('pending', 'needs-attention')`),
+  ],
+);
+
+/**
+ * A child nameserver of a domain (`ns1.sara-blog.com`) with its glue addresses, as its registry
+ * holds it (RFC 5732 host objects; IRNIC's host attributes). Written after the registry has it.
+ */
+export const domainHosts = pgTable(
+  'domain_hosts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    domainId: uuid('domain_id')
+      .notNull()
+      .references(() => domains.id, { onDelete: 'cascade' }),
+    /** Its A-label form, under the domain: `ns1.sara-blog.com`. */
+    name: text('name').notNull(),
+    /** IPv4 and IPv6 addresses, as the registry publishes them as glue. */
+    addresses: text('addresses').array().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique('domain_hosts_name_unique').on(table.domainId, table.name),
+    check('domain_hosts_addresses_check', sql`cardinality(${table.addresses}) between 1 and 13`),
   ],
 );

@@ -44,6 +44,11 @@ export const panelServers = pgTable(
     capacity: integer('capacity').notNull(),
     /** The nameservers a customer points a domain at to reach its accounts (issue 35 item 15). */
     nameservers: text('nameservers').array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * The IPv4 and IPv6 addresses its accounts' sites answer on: provisioning points a hosted
+     * domain's zone at them (issue 38).
+     */
+    addresses: text('addresses').array().notNull().default(sql`'{}'::text[]`),
     enabled: boolean('enabled').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
