@@ -195,6 +195,14 @@ export const domains = pgTable(
     registryStatuses: text('registry_statuses').array().notNull().default(sql`'{}'::text[]`),
     /** A transfer's code, sealed with SECRET_KEYS until the registry has taken it. */
     transferCode: text('transfer_code'),
+    /**
+     * The holder's handle at the registry as last read (registration, transfer, sync). At IRNIC,
+     * which keeps a holder per e-mail, a holder whose details changed since is a new handle, and
+     * the name moves to it only by IRNIC's holder change, which the current holder approves.
+     */
+    holderHandle: text('holder_handle'),
+    /** When a holder change was sent to the registry and is waiting for the holder's approval. */
+    holderChangeAskedAt: timestamp('holder_change_asked_at', { withTimezone: true }),
     /** What the customer and staff are told of the last failure or wait, in Persian. */
     note: text('note'),
     syncedAt: timestamp('synced_at', { withTimezone: true }),
