@@ -71,6 +71,7 @@ export const consoleCustomerPages: readonly PageToCheck[] = [
   },
   { name: 'provisioning servers', path: '/admin/provisioning/servers' },
   { name: 'provisioning products', path: '/admin/provisioning/products' },
+  { name: 'waiting work', path: '/admin/work' },
   { name: 'client errors', path: '/admin/errors?days=30' },
   {
     name: 'client error',

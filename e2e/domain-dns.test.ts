@@ -13,8 +13,9 @@ import {
 import { useInProcessServerAndBrowser } from './harness';
 
 // A domain's DNS records and its renewal on the customer's domain page (issue 38), as the demo
-// customer does it on a phone: records added and saved as a set, shown as the server keeps them,
-// one the server refuses told on its row and field, and a renewal put in the cart.
+// customer does it on a phone: her hosting account's records labelled as such, records added and
+// saved as a set, shown as the server keeps them, one the server refuses told on its row and
+// field, and a renewal put in the cart. (e2e/domain-dns-powerdns.test.ts asks a real PowerDNS.)
 
 const h = useInProcessServerAndBrowser();
 
@@ -53,6 +54,16 @@ async function addRecord(card: Locator, record: { name: string; type: string; co
   await row.getByLabel('مقدار').fill(record.content);
   return row;
 }
+
+/** sara-blog.com's hosting account on the demo's sandbox server, as the demo seed points it. */
+const HOSTING = [
+  ['@', 'A', '۳۶۰۰', '203.0.113.10'],
+  ['@', 'AAAA', '۳۶۰۰', '2001:db8:10::10'],
+  ['www', 'CNAME', '۳۶۰۰', 'sara-blog.com'],
+  ['mail', 'A', '۳۶۰۰', '203.0.113.10'],
+  ['mail', 'AAAA', '۳۶۰۰', '2001:db8:10::10'],
+  ['@', 'MX', '۳۶۰۰', '10 mail.sara-blog.com'],
+];
 
 function dnsCard(page: Page) {
   return page.getByRole('region', { name: 'رکوردهای DNS' });
@@ -105,14 +116,16 @@ describe('domain DNS and renewal', () => {
             .getByLabel('نام‌سرور ۱')
             .inputValue(),
         ).toBe(ours[0]);
-        await card.getByText('این دامنه هنوز رکوردی ندارد.').waitFor();
+        // Her hosting account's records, which provisioning wrote, are labelled so.
+        await expect.poll(() => shownRecords(card)).toEqual(HOSTING);
+        expect(await card.getByText('از هاست', { exact: true }).count()).toBe(HOSTING.length);
 
         await addRecord(card, { name: '@', type: 'A', content: '192.0.2.10' });
         const mx = await addRecord(card, {
           name: '@',
           type: 'MX',
           // Written with the final dot and capitals: kept as the server writes a host.
-          content: '10 Mail.Sara-Blog.com.',
+          content: '20 Backup.Sara-Blog.com.',
         });
         // The form each type's content takes is said under the box being written.
         await mx.getByText('اولویت و میزبان ایمیل مانند').waitFor();
@@ -123,17 +136,21 @@ describe('domain DNS and renewal', () => {
         await card.getByRole('button', { name: 'ذخیره', exact: true }).click();
         await page.getByText('رکوردهای DNS ذخیره شد').first().waitFor();
         const expected = [
+          ...HOSTING,
           ['@', 'A', '۳۶۰۰', '192.0.2.10'],
-          ['@', 'MX', '۳۶۰۰', '10 mail.sara-blog.com'],
+          ['@', 'MX', '۳۶۰۰', '20 backup.sara-blog.com'],
           ['@', 'TXT', '۳۶۰۰', 'v=spf1 mx -all'],
         ];
         // Shown as the server answered: the MX host in its canonical form.
         await expect.poll(() => shownRecords(card)).toEqual(expected);
         expect((await dnsNow()).records).toEqual([
+          ...HOSTING.map(([name, type, , content]) => ({ name, type, ttl: 3600, content })),
           { name: '@', type: 'A', ttl: 3600, content: '192.0.2.10' },
-          { name: '@', type: 'MX', ttl: 3600, content: '10 mail.sara-blog.com' },
+          { name: '@', type: 'MX', ttl: 3600, content: '20 backup.sara-blog.com' },
           { name: '@', type: 'TXT', ttl: 3600, content: 'v=spf1 mx -all' },
         ]);
+        // Her own records carry no label.
+        expect(await card.getByText('از هاست', { exact: true }).count()).toBe(HOSTING.length);
 
         await page.reload();
         await page.getByRole('heading', { name: 'sara-blog.com', level: 1 }).waitFor();
@@ -153,13 +170,13 @@ describe('domain DNS and renewal', () => {
         expect(await cname.getByLabel('نام').getAttribute('aria-invalid')).toBe('true');
         expect(
           await dnsCard(page)
-            .getByRole('group', { name: 'رکورد ۱' })
+            .getByRole('group', { name: 'رکورد ۱', exact: true })
             .locator('[aria-invalid="true"]')
             .count(),
         ).toBe(0);
-        expect((await dnsNow()).records).toHaveLength(3);
+        expect((await dnsNow()).records).toHaveLength(expected.length);
         await screenshotBoth(page, 'domain-dns-refused');
-        await dnsCard(page).getByRole('button', { name: 'حذف رکورد ۴' }).click();
+        await dnsCard(page).getByRole('button', { name: 'حذف رکورد ۱۰' }).click();
         await expect.poll(() => shownRecords(dnsCard(page))).toEqual(expected);
 
         // A renewal: a term the TLD does not sell is refused in the server's words, in place.

@@ -1,7 +1,7 @@
 import { formatJalaliDate } from '@vitrin/fa';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { viewports } from './browser';
+import { saveScreenshot, viewports } from './browser';
 import {
   CUSTOMER,
   callApi,
@@ -158,6 +158,25 @@ describe('domain orders', () => {
         await page.getByRole('button', { name: 'پرداخت موفق' }).click();
         await page.waitForURL(/\/pay\/callback\?/);
         await page.getByRole('heading', { name: 'پرداخت موفق', level: 1 }).waitFor();
+        // The callback says what became of each name: the transfer waits for its code, the free
+        // name is registered by the job in the background (the page asks again meanwhile).
+        const bought = page.getByRole('list', { name: 'دامنه‌های این سفارش' });
+        await bought
+          .getByRole('listitem', { name: 'vitrin.com' })
+          .getByText('در انتظار کد انتقال')
+          .waitFor();
+        const boughtNet = bought.getByRole('listitem', { name: 'vitrin.net' });
+        await boughtNet.getByText(/^(در حال ثبت|فعال)$/).waitFor();
+        await boughtNet
+          .getByText('فعال', { exact: true })
+          .waitFor({ timeout: REGISTRATION_TIMEOUT_MS });
+        await boughtNet.getByRole('link', { name: 'vitrin.net' }).waitFor();
+        // A domain is not a service: nothing is listed as one.
+        expect(await page.getByRole('list', { name: 'سرویس‌های این سفارش' }).count()).toBe(0);
+        await screenshotBoth(page, 'domain-orders-callback');
+        await page.setViewportSize({ width: 1280, height: 900 });
+        await saveScreenshot(page, 'domain-orders-callback-1280');
+        await page.setViewportSize(viewports.phone);
         await page.getByRole('link', { name: 'مشاهدهٔ سفارش' }).click();
         await page.waitForURL(/\/account\/orders\/[0-9a-f-]{36}$/);
 

@@ -16,6 +16,8 @@ describe('the wiring', () => {
         // Cancels, shortens and reverts them, and reports each for the audit row; cancels the
         // domains the registry has not taken yet.
         { event: 'orders:order-refunded', subscribers: ['services', 'domains'] },
+        // A site's account on a server for a domain held here: its zone points at the server.
+        { event: 'services:hosting-placed', subscribers: ['domains'] },
       ],
       ports: [
         // An order's current document (billing sits below orders): a pending order's pro-forma.
@@ -34,6 +36,8 @@ describe('the wiring', () => {
         { port: 'orders:domain-order-ready', answeredBy: 'domains' },
         // Adding a product: a TLD's product is bought through the domain search only.
         { port: 'orders:sold-as-domain', answeredBy: 'domains' },
+        // The owner's order detail: what each paid domain line became.
+        { port: 'orders:order-line-domains', answeredBy: 'domains' },
       ],
     });
   });

@@ -30,6 +30,7 @@ export * from './domain-name';
 export * from './envelope';
 export * from './errors';
 export * from './fields';
+export * from './ip-address';
 export * from './list';
 export * from './national-id';
 export * from './pages';

@@ -39,6 +39,8 @@ export const PAGES = {
   ticket: '/account/tickets/:ticketId',
 
   admin: '/admin',
+  /** The one queue of services and domains automation gave up on (issue 38). */
+  adminWaitingWork: '/admin/work',
   adminOrders: '/admin/orders',
   adminCustomers: '/admin/customers',
   adminTickets: '/admin/tickets',

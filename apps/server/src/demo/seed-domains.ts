@@ -165,8 +165,9 @@ const SARA_CONTACT = {
  * Selling domains through the sandbox registry (seed part `domain-sales`, issue 38): each TLD
  * sold as its catalog product (one made, hidden from the store's grid, for a TLD the catalog has
  * none of), the company's nameservers for new names, and سارا's domains: `sara-blog.com`
- * (renewed automatically), `sara-photos.ir` (expiring in 12 days, not renewed automatically)
- * and a .ir transfer waiting for its holder's approval. Her holder details are on file.
+ * (renewed automatically), `sara-photos.ir` (expiring in 12 days, not renewed automatically),
+ * a .ir transfer waiting for its holder's approval, and `sara-studio.net` in redemption. Her
+ * holder details are on file.
  */
 export async function seedDomainSales(tx: Transaction): Promise<void> {
   const [account] = await tx
@@ -342,4 +343,81 @@ export async function seedDomainSales(tx: Transaction): Promise<void> {
       },
     ]);
   }
+  await seedLapsedDomain(tx, sara.id, account.id, now);
+}
+
+/**
+ * `sara-studio.net`, which سارا let lapse: 41 days past its expiry, past the 30 days of grace,
+ * in redemption here and at the sandbox registry (RFC 3915's redemptionPeriod). Its page offers
+ * the restore, at the TLD's fee with a renewal, for 19 more days.
+ */
+async function seedLapsedDomain(tx: Transaction, userId: string, accountId: string, now: number) {
+  const name = 'sara-studio.net';
+  const registeredAt = new Date(now - 771 * DAY_MS);
+  const expiresAt = new Date(now - 41 * DAY_MS);
+  const statuses = ['pendingDelete', 'redemptionPeriod'];
+  await tx
+    .insert(sandboxRegistryNames)
+    .values({
+      name,
+      sponsor: accountId,
+      expiresAt,
+      createdAt: registeredAt,
+      nameservers: DEMO_NAMESERVERS,
+      statuses,
+      authCode: 'demo-net-Code#1',
+    })
+    .onConflictDoNothing();
+  const redeemingFrom = new Date(expiresAt.getTime() + 30 * DAY_MS);
+  const [lapsed] = await tx
+    .insert(domains)
+    .values({
+      userId,
+      name,
+      ascii: name,
+      tld: 'net',
+      registrarAccountId: accountId,
+      status: 'redemption',
+      origin: 'import',
+      years: 1,
+      registeredAt,
+      expiresAt,
+      autoRenew: false,
+      nameservers: DEMO_NAMESERVERS,
+      registryStatuses: statuses,
+      syncedAt: new Date(now),
+      createdAt: registeredAt,
+      statusChangedAt: redeemingFrom,
+    })
+    .onConflictDoNothing()
+    .returning({ id: domains.id });
+  if (!lapsed) return;
+  await tx.insert(domainEvents).values([
+    {
+      domainId: lapsed.id,
+      kind: 'imported',
+      toStatus: 'active',
+      actor: 'staff',
+      message: 'دامنه از ثبت‌کننده خوانده و به پنل شما افزوده شد',
+      createdAt: registeredAt,
+    },
+    {
+      domainId: lapsed.id,
+      kind: 'expiry.expired',
+      fromStatus: 'active',
+      toStatus: 'expired',
+      actor: 'system',
+      message: 'دامنه منقضی شد و در دورهٔ ارفاق است؛ با بهای تمدید برمی‌گردد',
+      createdAt: expiresAt,
+    },
+    {
+      domainId: lapsed.id,
+      kind: 'expiry.redemption',
+      fromStatus: 'expired',
+      toStatus: 'redemption',
+      actor: 'system',
+      message: 'دورهٔ ارفاق تمام شد؛ دامنه در دورهٔ بازخرید است',
+      createdAt: redeemingFrom,
+    },
+  ]);
 }

@@ -9,7 +9,9 @@ import { seedCatalogTruth, seedDomainCatalogTruth } from './seed-catalog-truth';
 import { seedCheckout } from './seed-checkout';
 import { seedClientErrors } from './seed-client-errors';
 import { seedManualDelivery } from './seed-deliveries';
+import { seedDomainHosts } from './seed-domain-hosts';
 import { seedDomainSales, seedDomains } from './seed-domains';
+import { seedHostingDns } from './seed-hosting-dns';
 import { seedLive } from './seed-live';
 import { seedPanel } from './seed-panel';
 import { seedProvisioning } from './seed-provisioning';
@@ -114,6 +116,10 @@ const seedParts: ReadonlyArray<{
   { name: 'domain-sales', run: (tx) => seedDomainSales(tx) },
   // The domain products' texts and rows, now that the domains module delivers them.
   { name: 'domain-catalog-truth', run: (tx) => seedDomainCatalogTruth(tx) },
+  // The sandbox server's addresses, and سارا's sara-blog.com zone pointed at her hosting (issue 38).
+  { name: 'hosting-dns', run: (tx) => seedHostingDns(tx) },
+  // سارا's child nameserver with its glue, on her hosting server's addresses (issue 38).
+  { name: 'domain-hosts', run: (tx) => seedDomainHosts(tx) },
 ];
 
 /** Applies every part of the demo seed this database has not had; answers the parts applied. */

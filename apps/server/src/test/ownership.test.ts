@@ -2,10 +2,11 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { TICKET_ATTACHMENT_PATH } from '@vitrin/contracts';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { beforeAll, expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, test } from 'vitest';
 import { z } from 'zod';
 import { hashPassword } from '../modules/accounts/password';
 import { startSession } from '../modules/accounts/sessions.service';
+import { sealRegistrarCredentials } from '../modules/domains/registrars';
 import { freshLiveDomain, giveDomain } from '../modules/live/live-test-kit';
 import {
   type Customer,
@@ -27,9 +28,21 @@ import {
   SAMPLE_FILES,
   uploaded,
 } from '../modules/tickets/tickets-test-kit';
-import { discountCodes, domains, registrarAccounts, sandboxRegistryNames, users } from '../schema';
+import { FakeIrnicServer } from '../providers/registrar/fake-irnic-server';
+import { SANDBOX_HOST_STATUS } from '../providers/registrar/sandbox-registrar';
+import {
+  discountCodes,
+  domainContactHandles,
+  domainContacts,
+  domainHosts,
+  domains,
+  registrarAccounts,
+  sandboxRegistryNames,
+  users,
+} from '../schema';
 import { ok, send } from './api-kit';
 import { contractCalls } from './contract-calls';
+import { selfSignedCertificate } from './self-signed';
 import { createStaff } from './staff-kit';
 import { setupTestApp } from './test-app';
 
@@ -129,6 +142,11 @@ interface Records {
   domainId: string;
   /** A transfer of theirs waiting for its code. */
   transferDomainId: string;
+  /** A domain of theirs in redemption, to restore; and a transfer of theirs to call off. */
+  redemptionDomainId: string;
+  cancellableTransferId: string;
+  /** An .ir name of theirs at IRNIC still naming their earlier holder, to change the holder of. */
+  holderChange: { domainId: string; name: string };
   /** A plan their service may move to (a downgrade), and the difference they were shown. */
   planChange: { productId: string; differenceRial: number };
 }
@@ -325,6 +343,21 @@ const OWNED_RECORD_CALLS: Record<string, OwnedRecordCall> = {
       },
     ],
   },
+  '/api/user/domains/request-holder-pin': {
+    cases: [{ field: 'id', body: (target) => ({ id: target.holderChange.domainId }) }],
+  },
+  '/api/user/domains/change-holder': {
+    cases: [
+      {
+        field: 'id',
+        // The PIN IRNIC sent the holder after request-holder-pin (called first, in this order).
+        body: (target) => ({
+          id: target.holderChange.domainId,
+          pin: irnic.pinOf(target.holderChange.name) ?? '123456789',
+        }),
+      },
+    ],
+  },
   '/api/user/domains/set-lock': {
     cases: [{ field: 'id', body: (target) => ({ id: target.domainId, locked: true }) }],
   },
@@ -345,10 +378,28 @@ const OWNED_RECORD_CALLS: Record<string, OwnedRecordCall> = {
       },
     ],
   },
+  '/api/user/domains/save-host': {
+    cases: [
+      {
+        field: 'id',
+        body: (target) => ({ id: target.domainId, host: 'ns1', addresses: ['192.0.2.53'] }),
+      },
+    ],
+  },
+  // Their child nameserver `ns2`, made with the domain; not one of its nameservers.
+  '/api/user/domains/delete-host': {
+    cases: [{ field: 'id', body: (target) => ({ id: target.domainId, host: 'ns2' }) }],
+  },
   '/api/user/domains/submit-transfer-code': {
     cases: [
       { field: 'id', body: (target) => ({ id: target.transferDomainId, authCode: 'Own-Code#1' }) },
     ],
+  },
+  '/api/user/domains/restore-domain': {
+    cases: [{ field: 'id', body: (target) => ({ id: target.redemptionDomainId, years: 1 }) }],
+  },
+  '/api/user/domains/cancel-transfer': {
+    cases: [{ field: 'id', body: (target) => ({ id: target.cancellableTransferId }) }],
   },
   '/api/user/services/renew-service': {
     cases: [{ field: 'serviceId', body: (target) => ({ serviceId: target.serviceId }) }],
@@ -477,6 +528,94 @@ let personalCodeCounter = 0;
 const OWN_PASSWORD = 'ownership-test-password-1405';
 const MAILBOX_PASSWORD = 'Kavir-Dasht-9317-Mahtab';
 
+const IRNIC_CREDENTIALS = {
+  token: 'ownership-token',
+  depositCode: '1234567890123456',
+  resellerHandle: 'vi100-irnic',
+};
+let irnic: FakeIrnicServer;
+let irnicAccountId = '';
+
+/** The IRNIC fake and a registrar account at it, for the holder-change calls. */
+async function startIrnic(app: FastifyInstance) {
+  const pair = await selfSignedCertificate();
+  irnic = new FakeIrnicServer({ ...pair, ...IRNIC_CREDENTIALS });
+  const endpoint = await irnic.start();
+  const [account] = await app.db
+    .insert(registrarAccounts)
+    .values({
+      name: 'irnic-ownership',
+      kind: 'irnic',
+      endpoint,
+      credentials: sealRegistrarCredentials(app.secrets, 'irnic', {
+        ...IRNIC_CREDENTIALS,
+        ca: pair.cert,
+      }),
+    })
+    .returning({ id: registrarAccounts.id });
+  irnicAccountId = account?.id ?? '';
+}
+
+/**
+ * An .ir name of theirs at IRNIC that names the holder they were before they changed their
+ * e-mail: their current details are another IRNIC contact.
+ */
+async function irnicNameWithEarlierHolder(app: FastifyInstance, who: Customer) {
+  const email = `${who.id}@example.com`;
+  await ok(
+    app,
+    '/api/user/domains/save-contact',
+    {
+      kind: 'person',
+      name: 'Owner Test',
+      nationalCode: '0012345679',
+      email,
+      phone: '09120000004',
+      street: 'No. 1, Test St.',
+      city: 'Tehran',
+      province: 'Tehran',
+      postalCode: '1458765432',
+      countryCode: 'IR',
+    },
+    who.token,
+  );
+  const [contact] = await app.db
+    .select()
+    .from(domainContacts)
+    .where(eq(domainContacts.userId, who.id));
+  const earlier = irnic.addContact({ email: `earlier-${email}` });
+  const current = irnic.addContact({ email });
+  await app.db.insert(domainContactHandles).values({
+    contactId: contact?.id ?? '',
+    registrarAccountId: irnicAccountId,
+    handle: current,
+    version: contact?.version ?? 1,
+  });
+  const name = freshDomain();
+  const held = irnic.addDomain({
+    name,
+    holder: earlier,
+    reseller: IRNIC_CREDENTIALS.resellerHandle,
+  });
+  const [row] = await app.db
+    .insert(domains)
+    .values({
+      userId: who.id,
+      name,
+      ascii: name,
+      tld: 'ir',
+      registrarAccountId: irnicAccountId,
+      status: 'active',
+      origin: 'import',
+      years: 1,
+      expiresAt: held.expiresAt,
+      nameservers: held.nameservers,
+      holderHandle: earlier,
+    })
+    .returning({ id: domains.id });
+  return { domainId: row?.id ?? '', name };
+}
+
 async function furnish(app: FastifyInstance, who: Customer): Promise<Records> {
   await app.db
     .update(users)
@@ -581,9 +720,49 @@ async function furnish(app: FastifyInstance, who: Customer): Promise<Records> {
     )
     .returning({ id: domains.id });
   if (!domain || !moving) throw new Error('no domains');
+  // A child nameserver of the name, here and at the sandbox, for the host calls to find.
+  await app.db
+    .insert(domainHosts)
+    .values({ domainId: domain.id, name: `ns2.${ownName}`, addresses: ['192.0.2.54'] });
+  await app.db.insert(sandboxRegistryNames).values({
+    name: `ns2.${ownName}`,
+    sponsor: registrar?.id ?? '',
+    expiresAt,
+    nameservers: ['192.0.2.54'],
+    statuses: [SANDBOX_HOST_STATUS],
+  });
+  // A .com name 40 days past its expiry, in redemption at the sandbox too.
+  const lapsedName = freshDomain('com');
+  const lapsedAt = new Date(Date.now() - 40 * 86_400_000);
+  await app.db.insert(sandboxRegistryNames).values({
+    name: lapsedName,
+    sponsor: registrar?.id ?? '',
+    expiresAt: lapsedAt,
+    statuses: ['pendingDelete', 'redemptionPeriod'],
+  });
+  const [lapsed, calledOff] = await app.db
+    .insert(domains)
+    .values(
+      [
+        { name: lapsedName, tld: 'com', status: 'redemption' as const, expiresAt: lapsedAt },
+        { name: freshDomain(), tld: 'ir', status: 'pending-transfer' as const },
+      ].map((row) => ({
+        ...row,
+        origin: row.status === 'redemption' ? ('import' as const) : ('transfer' as const),
+        userId: who.id,
+        ascii: row.name,
+        registrarAccountId: registrar?.id ?? '',
+        years: 1,
+      })),
+    )
+    .returning({ id: domains.id });
+  if (!lapsed || !calledOff) throw new Error('no domains to restore or call off');
   return {
     domainId: domain.id,
     transferDomainId: moving.id,
+    redemptionDomainId: lapsed.id,
+    cancellableTransferId: calledOff.id,
+    holderChange: await irnicNameWithEarlierHolder(app, who),
     invoiceId: paid.invoice.id,
     planChange: {
       productId: downgrade.productId,
@@ -619,6 +798,9 @@ const nobody: Records = {
   personalCode: `NOBODY${randomBytes(4).toString('hex').toUpperCase()}`,
   domainId: randomUUID(),
   transferDomainId: randomUUID(),
+  redemptionDomainId: randomUUID(),
+  cancellableTransferId: randomUUID(),
+  holderChange: { domainId: randomUUID(), name: 'nobody.ir' },
   planChange: { productId: randomUUID(), differenceRial: 0 },
 };
 
@@ -642,6 +824,8 @@ const ROWS_OF: Record<string, (userId: string) => SQL> = {
   domain_events: (id) =>
     sql`domain_events r join domains d on d.id = r.domain_id where d.user_id = ${id}`,
   domain_contacts: (id) => sql`domain_contacts r where r.user_id = ${id}`,
+  domain_hosts: (id) =>
+    sql`domain_hosts r join domains d on d.id = r.domain_id where d.user_id = ${id}`,
   tickets: (id) => sql`tickets r where r.user_id = ${id}`,
   ticket_messages: (id) =>
     sql`ticket_messages r join tickets k on k.id = r.ticket_id where k.user_id = ${id}`,
@@ -691,6 +875,7 @@ let idTaking: IdTakingCall[];
 beforeAll(async () => {
   // Transfer claims name an order or a receipt upload (issue 21): the shop takes them.
   await enableTransfers(t.app.db, (await createStaff(t.app, 'admin')).id);
+  await startIrnic(t.app);
   a = await createCustomer(t.app);
   b = await createCustomer(t.app);
   aRecords = await furnish(t.app, a);
@@ -712,6 +897,10 @@ beforeAll(async () => {
       }),
     ].join('\n'),
   );
+});
+
+afterAll(async () => {
+  await irnic?.stop();
 });
 
 function cases(): Array<{ path: string; index: number; case: Case }> {

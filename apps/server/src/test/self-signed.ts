@@ -27,7 +27,10 @@ export async function selfSignedCertificate(commonName = 'localhost'): Promise<S
     notBefore: new Date(now - 60_000),
     notAfter: new Date(now + 86_400_000),
     signingAlgorithm: algorithm,
-    keys,
+    // x509's own key type is the DOM's; Node's is the same object under another name.
+    keys: keys as unknown as Parameters<
+      typeof x509.X509CertificateGenerator.createSelfSigned
+    >[0]['keys'],
     extensions: [
       new x509.BasicConstraintsExtension(true, undefined, true),
       new x509.KeyUsagesExtension(

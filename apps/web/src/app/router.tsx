@@ -91,6 +91,12 @@ const AdminDomainsSection = lazy(() =>
     default: m.DomainsConsoleSection,
   })),
 );
+// The one queue of services and domains automation gave up on: the console's own page.
+const AdminWaitingWorkPage = lazy(() =>
+  import('../features/console/pages/waiting-work-page').then((m) => ({
+    default: m.WaitingWorkPage,
+  })),
+);
 const AdminBillingSection = lazy(() =>
   import('../features/billing/staff/billing-section').then((m) => ({
     default: m.AdminBillingSection,
@@ -138,6 +144,7 @@ export function AppRoutes() {
           <Route path={`${PAGES.adminDiscounts}/*`} element={<AdminDiscountsSection />} />
           <Route path={`${PAGES.adminProvisioning}/*`} element={<AdminProvisioningSection />} />
           <Route path={`${PAGES.adminDomains}/*`} element={<AdminDomainsSection />} />
+          <Route path={PAGES.adminWaitingWork} element={<AdminWaitingWorkPage />} />
           <Route path={`${PAGES.adminBilling}/*`} element={<AdminBillingSection />} />
           <Route path={`${PAGES.adminErrors}/*`} element={<AdminClientErrorsSection />} />
           <Route path={PAGES.adminAudit} element={<AdminAuditPage />} />

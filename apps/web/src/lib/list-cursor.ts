@@ -6,6 +6,8 @@
 // (the trail), so «قبلی» goes back by cursor too. Without a trail (a shared link), the pages
 // before are reached by number.
 
+import { readPage, toSearchParams } from './url-params';
+
 /** Where a list is: its page number and the cursor that page was reached by (null: by number). */
 export interface ListPosition {
   page: number;
@@ -102,3 +104,19 @@ export const FIRST_PAGE: ListMove = { page: 1, after: null, trail: [] };
 export function pageCount(position: ListPosition, answer: CursorPage, pageSize: number): number {
   return Math.max(position.page, Math.ceil(answer.total / pageSize));
 }
+
+/**
+ * The address codec of a cursor list with no filters (`useFilterParams`): its page and, past
+ * the first, the cursor it was reached by (?page=&after=).
+ */
+export const cursorPageCodec = {
+  parse: (params: URLSearchParams): ListPosition => ({
+    page: readPage(params),
+    after: readCursorParam(params),
+  }),
+  write: ({ page, after }: ListPosition) =>
+    toSearchParams([
+      ['page', page],
+      ['after', after],
+    ]),
+};

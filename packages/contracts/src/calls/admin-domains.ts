@@ -23,9 +23,16 @@ export const staffDomainRow = userDomain.extend({
   customer: z.object({ id: z.string(), name: z.string(), mobile: z.string() }),
   registrar: z.string(),
   note: z.string().nullable(),
-  /** A paid renewal the registry has not confirmed yet, or one that waits for staff. */
+  /**
+   * A paid renewal the registry has not confirmed yet, or one that waits for staff; `restore`
+   * when it brings the name back from redemption first.
+   */
   renewal: z
-    .object({ years: z.number().int(), state: z.enum(['pending', 'needs-attention']) })
+    .object({
+      years: z.number().int(),
+      state: z.enum(['pending', 'needs-attention']),
+      restore: z.boolean(),
+    })
     .nullable(),
 });
 

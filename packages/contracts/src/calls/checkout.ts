@@ -1,4 +1,4 @@
-import { toLatinDigits } from '@vitrin/fa';
+import { toLatinDigits, toPersianDigits } from '@vitrin/fa';
 import { z } from 'zod';
 import { defineCall } from '../call';
 import {
@@ -48,8 +48,11 @@ export const domainName = z
     message: 'نام دامنه درست نیست؛ مانند example.ir',
   });
 
-/** What a domain line buys: a new registration, or a name moved here from another registrar. */
-export const DOMAIN_ORDER_ACTIONS = ['register', 'transfer', 'renew'] as const;
+/**
+ * What a domain line buys: a new registration, a name moved here from another registrar, a
+ * renewal of one held here, or one brought back from redemption (RFC 3915) and renewed.
+ */
+export const DOMAIN_ORDER_ACTIONS = ['register', 'transfer', 'renew', 'restore'] as const;
 export type DomainOrderAction = (typeof DOMAIN_ORDER_ACTIONS)[number];
 /** What brings a domain here: a registration or a transfer (a renewal keeps one here). */
 export const DOMAIN_BUY_ACTIONS = ['register', 'transfer'] as const;
@@ -57,13 +60,69 @@ export const DOMAIN_ORDER_ACTION_LABELS: Record<DomainOrderAction, string> = {
   register: 'ثبت',
   transfer: 'انتقال',
   renew: 'تمدید',
+  restore: 'بازگردانی',
 };
+
+/**
+ * What a domain line buys, in the words the cart and the invoice use: «ثبت دامنه برای ۲ سال»,
+ * «انتقال دامنه» (a transfer adds the one year its registry gives with it, RFC 5731 §3.2.4: no
+ * term to name), «تمدید دامنه برای ۱ سال», «بازگردانی دامنه و تمدید ۱ ساله».
+ */
+export function domainLineWords(action: DomainOrderAction, years: number): string {
+  const term = toPersianDigits(years);
+  if (action === 'transfer') return 'انتقال دامنه';
+  if (action === 'restore') return `بازگردانی دامنه و تمدید ${term} ساله`;
+  return `${DOMAIN_ORDER_ACTION_LABELS[action]} دامنه برای ${term} سال`;
+}
 
 /** What a cart or order line shows of the domain it buys. */
 export const domainLine = z.object({
   action: z.enum(DOMAIN_ORDER_ACTIONS),
   years: z.number().int(),
   tld: z.string(),
+});
+
+/**
+ * What became of a paid domain line (issue 38), in the customer's words; the domains module
+ * answers it (orders' `orderLineDomains` port). `refunded`: the registry refused it, or another
+ * order took the name a moment before, or staff cancelled it: its money is back in the wallet.
+ */
+export const ORDER_DOMAIN_STATES = [
+  'registering',
+  'awaiting-transfer-code',
+  'transferring',
+  'awaiting-registry',
+  'renewing',
+  'with-support',
+  'active',
+  'expired',
+  'refunded',
+  'ended',
+] as const;
+export type OrderDomainState = (typeof ORDER_DOMAIN_STATES)[number];
+export const ORDER_DOMAIN_STATE_LABELS: Record<OrderDomainState, string> = {
+  registering: 'در حال ثبت',
+  'awaiting-transfer-code': 'در انتظار کد انتقال',
+  transferring: 'در حال انتقال',
+  'awaiting-registry': 'در انتظار تأیید ثبت‌کننده',
+  renewing: 'در حال تمدید',
+  'with-support': 'در دست پشتیبانی',
+  active: 'فعال',
+  expired: 'منقضی‌شده',
+  refunded: 'لغو و بازپرداخت‌شده',
+  ended: 'دیگر نزد ما نیست',
+};
+
+/** What an order's domain line bought and, once paid, what became of it. */
+export const orderDomainLine = z.object({
+  action: z.enum(DOMAIN_ORDER_ACTIONS),
+  years: z.number().int(),
+  /** The domain's page in the panel; null until paid, and for a name that was never made. */
+  domainId: z.string().nullable(),
+  /** Null until the order is paid. */
+  state: z.enum(ORDER_DOMAIN_STATES).nullable(),
+  /** Why it waits, or why it was refused, in Persian: what the domain's page says. */
+  note: z.string().nullable(),
 });
 
 export const cartLine = z.object({
@@ -321,6 +380,8 @@ export const orderDetail = z.object({
       cycle: billingCycle,
       themeName: z.string().nullable(),
       domainName: z.string().nullable(),
+      /** Set when the line buys a domain (issue 38); null for every other line. */
+      domain: orderDomainLine.nullable(),
       /** The service this line renews; null for a new purchase. */
       renewsServiceId: z.string().nullable(),
       /**

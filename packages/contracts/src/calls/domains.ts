@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { defineCall } from '../call';
 import { DOMAIN_QUERY_MAX_LENGTH } from '../domain-name';
 import { text, timestamp } from '../fields';
+import { readIpAddress } from '../ip-address';
 import { isValidLegalNationalId } from '../national-id';
 import { entityId, rial } from './catalog';
 import {
@@ -136,6 +137,22 @@ export const DOMAIN_AUTO_RENEW_DAYS = 14;
 /** The nameservers a domain may have at a registry (RFC 5731 leaves it to policy; IRNIC: 2–4). */
 export const DOMAIN_NAMESERVERS_MIN = 2;
 export const DOMAIN_NAMESERVERS_MAX = 4;
+/** The child nameservers (glue records, RFC 5732 host objects) one domain may have here. */
+export const DOMAIN_HOSTS_MAX = 10;
+/**
+ * How the domain's registry keeps a child nameserver's glue: as a host object of its own
+ * (RFC 5732), or, at IRNIC, as the address on one of the domain's nameservers, sent with them.
+ */
+export const DOMAIN_GLUE_MODELS = ['host-objects', 'on-nameservers'] as const;
+export type DomainGlueModel = (typeof DOMAIN_GLUE_MODELS)[number];
+/**
+ * The addresses one child nameserver may have, by model: RFC 5732 sets no limit and we keep
+ * 13; IRNIC's hostAttr takes one <hostAddr>.
+ */
+export const DOMAIN_HOST_ADDRESSES_MAX: Readonly<Record<DomainGlueModel, number>> = {
+  'host-objects': 13,
+  'on-nameservers': 1,
+};
 
 export const addDomainToCart = defineCall({
   path: '/api/cart/add-domain-to-cart',
@@ -286,6 +303,34 @@ export const saveDomainContact = defineCall({
 
 export const domainStatus = z.enum(DOMAIN_STATUSES);
 
+/**
+ * A domain in redemption (issue 38): what bringing it back costs (RFC 3915's restore at the TLD's
+ * fee, with the renewal it needs), or why it cannot be brought back from here.
+ */
+export const domainRestoreOffer = z.object({
+  /** Whether the restore can be ordered now; `reason` says why not (IRNIC has no restore). */
+  available: z.boolean(),
+  reason: z.string().nullable(),
+  /** The registry's fee to bring it back, before VAT. */
+  restorePriceRial: rial,
+  /** The renewal that goes with it, per year before VAT, and the terms it is sold for. */
+  renewPriceRial: rial,
+  years: z.array(z.number().int()),
+  /** The end of the redemption: after it the registry frees the name. */
+  until: timestamp.nullable(),
+});
+
+/**
+ * A transfer in that has not finished (issue 38): whether the customer may call it off, with the
+ * line's money back to the wallet, or why not.
+ */
+export const domainTransferCancel = z.object({
+  available: z.boolean(),
+  reason: z.string().nullable(),
+  /** Whether the registry was asked already: cancelling then asks it to drop the request. */
+  asked: z.boolean(),
+});
+
 export const userDomain = z.object({
   id: z.string(),
   /** As people read it: `سارا.ایران`. */
@@ -324,6 +369,8 @@ export const domainEvent = z.object({
   createdAt: timestamp,
 });
 
+export const DOMAIN_HOLDER_CHANGE_STATES = ['none', 'needed', 'asked'] as const;
+
 export const userDomainDetail = userDomain.extend({
   /** The company's nameservers for this domain: one click puts them back. */
   defaultNameservers: z.array(z.string()),
@@ -336,8 +383,21 @@ export const userDomainDetail = userDomain.extend({
   locked: z.boolean(),
   /** A transfer that waits for the code the current registrar gave the holder. */
   awaitingTransferCode: z.boolean(),
+  /** Set while the domain is in redemption: the restore on offer. */
+  restore: domainRestoreOffer.nullable(),
+  /** Set while a transfer in is pending: whether it can be called off. */
+  transferCancel: domainTransferCancel.nullable(),
   /** Why it waits, what went wrong: shown on the page. */
   note: z.string().nullable(),
+  /**
+   * The holder at the registry against the customer's holder details (IRNIC, which keeps a
+   * holder per e-mail): `none` when they agree, `needed` when the details changed and the name
+   * still names the earlier holder, `asked` while IRNIC waits for the holder's approval.
+   */
+  holderChange: z.enum(DOMAIN_HOLDER_CHANGE_STATES),
+  /** Its child nameservers with their glue, by name (`ns1.sara-blog.com`, A-label form). */
+  hosts: z.array(z.object({ name: z.string(), addresses: z.array(z.string()) })),
+  glue: z.enum(DOMAIN_GLUE_MODELS),
   timeline: z.array(domainEvent),
 });
 
@@ -376,6 +436,60 @@ export const setDomainNameservers = defineCall({
       .max(DOMAIN_NAMESERVERS_MAX, 'بیش از چهار نام‌سرور پذیرفته نمی‌شود')
       .refine((list) => new Set(list).size === list.length, 'نام‌سرور تکراری است'),
   }),
+  response: userDomainDetail,
+});
+
+/**
+ * A child nameserver as typed: its label under the domain (`ns1`) or its whole name
+ * (`ns1.sara-blog.com`); the server checks it is under the domain.
+ */
+const hostInput = z
+  .string()
+  .max(253)
+  .transform((value) =>
+    toLatinDigits(value).normalize('NFC').trim().toLowerCase().replace(/\.$/, ''),
+  )
+  .refine((value) => /^[\p{L}\p{M}\p{Nd}.-]+$/u.test(value), {
+    message: 'نام نام‌سرور را مانند ns1 یا ns1.example.ir بنویسید',
+  });
+
+/** An IPv4 or IPv6 address as typed, kept in its canonical form (RFC 5952 for IPv6). */
+const hostAddressInput = z
+  .string()
+  .max(64)
+  .transform((value, context) => {
+    const read = readIpAddress(toLatinDigits(value));
+    if (read) return read.canonical;
+    context.addIssue({
+      code: 'custom',
+      message: 'نشانی IPv4 یا IPv6 درست نیست؛ مانند 185.51.200.10',
+    });
+    return z.NEVER;
+  });
+
+export const saveDomainHost = defineCall({
+  path: '/api/user/domains/save-host',
+  summary: 'ساخت یا تغییر نام‌سرور اختصاصی دامنه (رکورد Glue) با نشانی‌های IP آن در ثبت‌کننده',
+  tag: 'domains',
+  access: 'user',
+  request: z.strictObject({
+    id: entityId,
+    host: hostInput,
+    addresses: z
+      .array(hostAddressInput)
+      .min(1, 'دست‌کم یک نشانی IP بنویسید')
+      .max(DOMAIN_HOST_ADDRESSES_MAX['host-objects'], 'بیش از ۱۳ نشانی پذیرفته نمی‌شود')
+      .refine((list) => new Set(list).size === list.length, 'نشانی تکراری است'),
+  }),
+  response: userDomainDetail,
+});
+
+export const deleteDomainHost = defineCall({
+  path: '/api/user/domains/delete-host',
+  summary: 'حذف نام‌سرور اختصاصی دامنه (رکورد Glue) از ثبت‌کننده',
+  tag: 'domains',
+  access: 'user',
+  request: z.strictObject({ id: entityId, host: hostInput }),
   response: userDomainDetail,
 });
 
@@ -431,6 +545,11 @@ export const domainDns = z.object({
   /** The nameservers that serve the zone. */
   nameservers: z.array(z.string()),
   records: z.array(dnsRecord),
+  /**
+   * The owner's hosting service on this domain and the records provisioning points the zone at
+   * for it (issue 38), whether or not the zone still holds each; null without one.
+   */
+  hosting: z.object({ serviceName: z.string(), records: z.array(dnsRecord) }).nullable(),
 });
 
 export const getDomainDns = defineCall({
@@ -472,4 +591,54 @@ export const revealDomainAuthCode = defineCall({
   access: 'user',
   request: z.strictObject({ id: entityId, password: z.string().min(1).max(200) }),
   response: z.object({ authCode: z.string() }),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Holder change (issue 38): IRNIC moves a name to a new holder only with the PIN it sends the
+// current holder, and after the holder approves.
+
+export const requestDomainHolderPin = defineCall({
+  path: '/api/user/domains/request-holder-pin',
+  summary: 'درخواست کد PIN تغییر دارنده از ایرنیک (به ایمیل دارندهٔ کنونی فرستاده می‌شود)',
+  tag: 'domains',
+  access: 'user',
+  request: z.strictObject({ id: entityId }),
+  response: userDomainDetail,
+});
+
+export const changeDomainHolder = defineCall({
+  path: '/api/user/domains/change-holder',
+  summary: 'فرستادن تغییر دارندهٔ دامنه به ایرنیک با کد PIN، برای تأیید دارنده',
+  tag: 'domains',
+  access: 'user',
+  request: z.strictObject({
+    id: entityId,
+    pin: z
+      .string()
+      .max(32)
+      .transform((value) => toLatinDigits(value).replace(/[\s-]/g, ''))
+      .refine((value) => /^\d{9}$/.test(value), { message: 'کد PIN نُه رقم است' }),
+  }),
+  response: userDomainDetail,
+});
+
+// ---------------------------------------------------------------------------------------------
+// Restore from redemption, and calling off a transfer in (issue 38)
+
+export const restoreDomain = defineCall({
+  path: '/api/user/domains/restore-domain',
+  summary: 'افزودن بازگردانی دامنه از دورهٔ بازخرید با تمدید چندساله به سبد خرید',
+  tag: 'domains',
+  access: 'user',
+  request: z.strictObject({ id: entityId, years: z.number().int().min(1).max(10) }),
+  response: cart,
+});
+
+export const cancelDomainTransfer = defineCall({
+  path: '/api/user/domains/cancel-transfer',
+  summary: 'لغو انتقال دامنه‌ای که هنوز انجام نشده است، با بازگشت مبلغ به کیف پول',
+  tag: 'domains',
+  access: 'user',
+  request: z.strictObject({ id: entityId }),
+  response: userDomainDetail,
 });

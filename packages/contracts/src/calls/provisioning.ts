@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineCall } from '../call';
 import { SERVICE_STATUSES } from '../constants';
 import { text, timestamp } from '../fields';
+import { IP_ADDRESS_PROBLEMS, readIpAddress, SERVER_ADDRESSES_MAX } from '../ip-address';
 import { listPaging, listResult } from '../list';
 import { staffReason } from './admin';
 import { entityId } from './catalog';
@@ -206,6 +207,8 @@ export const panelServerView = z.object({
   capacity: z.number().int(),
   /** The nameservers its accounts' domains point at, shown to their owners. */
   nameservers: z.array(z.string()),
+  /** The IPv4 and IPv6 addresses its accounts' sites answer on (issue 38); may be empty. */
+  addresses: z.array(z.string()),
   enabled: z.boolean(),
   /** Accounts on it now (services not terminated or cancelled). */
   accounts: z.number().int(),
@@ -230,6 +233,26 @@ export const nameserver = z
     message: 'نام نیم‌سرور را مانند ns1.example.com بنویسید',
   });
 
+/**
+ * A server's IPv4 or IPv6 address, written in its canonical form. Private, loopback and other
+ * special-purpose addresses are refused here; an address of the documentation ranges passes, and
+ * the server refuses it on any panel but the sandbox (ip-address.ts).
+ */
+export const serverAddress = z
+  .string()
+  .max(64)
+  .transform((value, context) => {
+    const read = readIpAddress(value);
+    if (!read || read.scope === 'special') {
+      context.addIssue({
+        code: 'custom',
+        message: read ? IP_ADDRESS_PROBLEMS.special : IP_ADDRESS_PROBLEMS.invalid,
+      });
+      return z.NEVER;
+    }
+    return read.canonical;
+  });
+
 export const savePanelServer = defineCall({
   path: '/api/admin/provisioning/save-panel-server',
   summary: 'افزودن یا ویرایش سرور کنترل پنل (اطلاعات ورود فقط نوشته می‌شود)',
@@ -251,6 +274,15 @@ export const savePanelServer = defineCall({
       .refine((list) => list.length !== 1, 'دست‌کم دو نیم‌سرور بنویسید')
       .refine((list) => new Set(list).size === list.length, 'نیم‌سرور تکراری است')
       .default([]),
+    /**
+     * The addresses its accounts' sites answer on, in order: provisioning points a hosted
+     * domain's zone at them (issue 38). Left out, an edit keeps the saved ones.
+     */
+    addresses: z
+      .array(serverAddress)
+      .max(SERVER_ADDRESSES_MAX, IP_ADDRESS_PROBLEMS.tooMany)
+      .refine((list) => new Set(list).size === list.length, IP_ADDRESS_PROBLEMS.duplicate)
+      .optional(),
     enabled: z.boolean(),
     /**
      * What the driver needs (WHM: username, apiToken; DirectAdmin: username, loginKey, ip?;

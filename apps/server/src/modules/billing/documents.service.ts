@@ -5,6 +5,8 @@ import {
   type BillingDocumentLine,
   type BuyerKind,
   type BuyerParty,
+  type DomainOrderAction,
+  domainLineWords,
   type OrderStatus,
   PAYMENT_METHOD_LABELS,
   ratePercent,
@@ -164,6 +166,9 @@ export interface OrderLineSource {
   cycle: keyof typeof BILLING_CYCLE_LABELS;
   themeName: string | null;
   domainName: string | null;
+  /** What a domain line buys (issue 38), and for how many years. */
+  domainAction?: DomainOrderAction | null;
+  domainYears?: number | null;
   renewsServiceId: string | null;
   planChange: PlanChangeNote | null;
   priceRial: number;
@@ -195,8 +200,13 @@ function describeLine(line: OrderLineSource): string {
     const days = toPersianDigits(line.planChange.calculation.remainingDays);
     return `تغییر پلن از ${line.planChange.fromProductName} به ${line.productName} برای ${days} روز مانده`;
   }
+  // A domain line's term is its years and what it does with them, not a billing cycle.
+  const term =
+    line.domainAction && line.domainYears
+      ? domainLineWords(line.domainAction, line.domainYears)
+      : cycle;
   const parts = [
-    `${line.renewsServiceId ? 'تمدید ' : ''}${line.productName} (${line.groupName})، ${cycle}`,
+    `${line.renewsServiceId ? 'تمدید ' : ''}${line.productName} (${line.groupName})، ${term}`,
   ];
   if (line.domainName) parts.push(`دامنهٔ ${line.domainName}`);
   if (line.themeName && !line.renewsServiceId) parts.push(`قالب ${line.themeName}`);

@@ -76,7 +76,7 @@ export function standingWork(work: StaffWork, publicUrl: string): Standing[] {
       kind: 'needs-attention',
       count: work.needsAttention,
       text: `راه‌اندازی ${n(work.needsAttention)} سرویس خودکار پیش نرفت و منتظر کارشناس است`,
-      link: pageUrl(publicUrl, 'adminProvisioning'),
+      link: pageUrl(publicUrl, 'adminWaitingWork'),
     });
   }
   if (work.overdueDeliveries > 0) {
@@ -100,7 +100,7 @@ export function standingWork(work: StaffWork, publicUrl: string): Standing[] {
       kind: 'domains-need-staff',
       count: work.domainsNeedingStaff,
       text: `${n(work.domainsNeedingStaff)} دامنه منتظر کارشناس است: ثبت، انتقال یا تمدیدی که ثبت‌کننده به پایان نرساند`,
-      link: pageUrl(publicUrl, 'adminDomains'),
+      link: pageUrl(publicUrl, 'adminWaitingWork'),
     });
   }
   return standing;

@@ -104,6 +104,7 @@ describe('DNS zone on PowerDNS', () => {
       server: 'powerdns',
       nameservers: OUR_NAMESERVERS,
       records: [],
+      hosting: null,
     });
     expect((await resolver.resolveNs(name)).sort()).toEqual(OUR_NAMESERVERS);
     expect((await resolver.resolveSoa(name)).nsname).toBe('ns1.vitrin.localhost');

@@ -6,6 +6,8 @@ import { DatabaseDnsDriver } from '../../providers/dns/database-dns';
 import { type DnsDriver, DnsError, type DnsRecord } from '../../providers/dns/dns-driver';
 import { PowerDnsDriver } from '../../providers/dns/powerdns-driver';
 import { recordSetProblems } from '../../providers/dns/record-rules';
+import { hostingAccountsOf } from '../services';
+import { hostingRecordsFor } from './hosting-records';
 import { domains, registrarAccounts } from './schema';
 
 // A domain's DNS zone (issue 38): kept by the configured DNS server (PowerDNS, or the database
@@ -31,7 +33,17 @@ export interface DnsDeps {
 }
 
 /** Domains whose zone we keep: held (not cancelled, deleted or moved away). */
-const HELD = new Set(['active', 'expired', 'redemption', 'needs-attention']);
+export const HELD_STATUSES = ['active', 'expired', 'redemption', 'needs-attention'] as const;
+const HELD: ReadonlySet<string> = new Set(HELD_STATUSES);
+
+/** Whether a domain's nameservers are all ours: only then does our zone answer for it. */
+export function pointsAtOurNameservers(
+  domainNameservers: readonly string[],
+  ours: readonly string[],
+): boolean {
+  const set = new Set(ours);
+  return domainNameservers.length > 0 && domainNameservers.every((host) => set.has(host));
+}
 
 async function zoneOf(db: Database, userId: string, id: string) {
   const [row] = await db
@@ -49,19 +61,27 @@ async function zoneOf(db: Database, userId: string, id: string) {
   return row;
 }
 
+/** The records its hosting account points the zone at, for the page to label (issue 38). */
+async function hostingOf(db: Database, domain: typeof domains.$inferSelect) {
+  const [account] = await hostingAccountsOf(db, domain.userId, domain.ascii);
+  return account
+    ? { serviceName: account.serviceName, records: hostingRecordsFor(domain.ascii, account) }
+    : null;
+}
+
 function viewOf(
   deps: DnsDeps,
   domain: typeof domains.$inferSelect,
   nameservers: string[],
   records: DnsRecord[],
+  hosting: DomainDns['hosting'],
 ): DomainDns {
-  const ours = new Set(nameservers);
   return {
-    onOurNameservers:
-      domain.nameservers.length > 0 && domain.nameservers.every((host) => ours.has(host)),
+    onOurNameservers: pointsAtOurNameservers(domain.nameservers, nameservers),
     server: deps.dns.kind,
     nameservers,
     records,
+    hosting,
   };
 }
 
@@ -74,9 +94,10 @@ function unavailable(error: unknown): never {
 
 export async function getDns(deps: DnsDeps, userId: string, id: string): Promise<DomainDns> {
   const { domain, defaults } = await zoneOf(deps.db, userId, id);
+  const hosting = await hostingOf(deps.db, domain);
   try {
     await deps.dns.ensureZone(domain.ascii, defaults);
-    return viewOf(deps, domain, defaults, await deps.dns.records(domain.ascii));
+    return viewOf(deps, domain, defaults, await deps.dns.records(domain.ascii), hosting);
   } catch (error) {
     return unavailable(error);
   }
@@ -101,10 +122,11 @@ export async function saveDns(
     }
     throw new AppError('VALIDATION', problems[0]?.message ?? 'رکوردها درست نیست', { fields });
   }
+  const hosting = await hostingOf(deps.db, domain);
   try {
     await deps.dns.ensureZone(domain.ascii, defaults);
     await deps.dns.replaceRecords(domain.ascii, records);
-    return viewOf(deps, domain, defaults, await deps.dns.records(domain.ascii));
+    return viewOf(deps, domain, defaults, await deps.dns.records(domain.ascii), hosting);
   } catch (error) {
     return unavailable(error);
   }

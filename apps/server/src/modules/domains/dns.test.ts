@@ -84,6 +84,7 @@ describe('DNS zone on the database', () => {
       server: 'database',
       nameservers: OUR_NAMESERVERS,
       records: [],
+      hosting: null,
     });
 
     await ok(

@@ -25,6 +25,9 @@ export const DOMAIN_NOTICE_KINDS = [
   'transfer-code-refused',
   'renewed',
   'renewal-refused',
+  'restored',
+  'restore-refused',
+  'transfer-cancelled',
   'expiring',
   'renewal-due',
   'expired',
@@ -178,6 +181,61 @@ export function domainNoticeText(
           paragraphs: [
             `ثبت‌کننده تمدید دامنهٔ ${name} را نپذیرفت.`,
             `${refund} صورت‌حساب برگشتی آن در بخش اسناد مالی است. برای پیگیری تیکت بفرستید.`,
+          ],
+          details,
+          action,
+        },
+      };
+    }
+    case 'restored':
+      return {
+        sms: `دامنهٔ ${name} از دورهٔ بازخرید بازگشت${expiry ? ` و تا ${expiry} اعتبار دارد` : ''}. ${link}`,
+        subject: `دامنهٔ ${name} بازگردانده شد`,
+        email: {
+          title: 'دامنهٔ شما بازگردانده شد',
+          greeting,
+          paragraphs: [
+            `ثبت‌کننده دامنهٔ ${name} را از دورهٔ بازخرید بازگرداند و تمدید کرد.`,
+            'دامنه دوباره فعال است؛ تمدید خودکار را روشن نگه دارید تا دوباره منقضی نشود.',
+          ],
+          details,
+          action,
+        },
+      };
+    case 'restore-refused': {
+      const refund =
+        data.refundedRial && data.refundedRial > 0
+          ? `مبلغ ${formatToman(data.refundedRial)} به کیف پول شما برگشت.`
+          : 'مبلغی از شما کم نشده است.';
+      return {
+        sms: `ثبت‌کننده بازگردانی دامنهٔ ${name} را نپذیرفت. ${refund} ${link}`,
+        subject: `بازگردانی دامنهٔ ${name} انجام نشد`,
+        email: {
+          title: 'بازگردانی دامنهٔ شما انجام نشد',
+          greeting,
+          paragraphs: [
+            `ثبت‌کننده بازگردانی دامنهٔ ${name} از دورهٔ بازخرید را نپذیرفت.`,
+            `${refund} صورت‌حساب برگشتی آن در بخش اسناد مالی است. برای پیگیری تیکت بفرستید.`,
+          ],
+          details,
+          action,
+        },
+      };
+    }
+    case 'transfer-cancelled': {
+      const refund =
+        data.refundedRial && data.refundedRial > 0
+          ? `مبلغ ${formatToman(data.refundedRial)} به کیف پول شما برگشت.`
+          : 'مبلغی از شما کم نشده است.';
+      return {
+        sms: `انتقال دامنهٔ ${name} به درخواست شما لغو شد. ${refund} ${link}`,
+        subject: `انتقال دامنهٔ ${name} لغو شد`,
+        email: {
+          title: 'انتقال دامنه لغو شد',
+          greeting,
+          paragraphs: [
+            `انتقال دامنهٔ ${name} به ویترین به درخواست شما لغو شد و دامنه نزد ثبت‌کنندهٔ فعلی‌اش می‌ماند.`,
+            `${refund} صورت‌حساب برگشتی آن در بخش اسناد مالی است.`,
           ],
           details,
           action,

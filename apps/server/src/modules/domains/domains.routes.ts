@@ -1,13 +1,19 @@
 import {
   addDomainToCart,
+  cancelDomainTransfer,
+  changeDomainHolder,
+  deleteDomainHost,
   getDomainContact,
   getDomainDns,
   getUserDomain,
   getUserDomains,
   renewDomain,
+  requestDomainHolderPin,
+  restoreDomain,
   revealDomainAuthCode,
   saveDomainContact,
   saveDomainDns,
+  saveDomainHost,
   searchDomains,
   setDomainAutoRenew,
   setDomainLock,
@@ -21,6 +27,9 @@ import { readOptionalUser, withUser } from '../../plugins/auth';
 import { getContact, PUSH_CONTACT_JOB, pushContact, saveContact } from './contacts.service';
 import { dnsDriverFor, getDns, saveDns } from './dns.service';
 import { DOMAIN_NOTICE_JOB, type DomainNoticeData, sendDomainNotice } from './domain-notices';
+import { changeHolder, requestHolderPin } from './holder-change';
+import { runHostingRecords } from './hosting-dns';
+import { HOSTING_RECORDS_JOB, type HostingRecordsData } from './hosting-queue';
 import { REGISTER_JOB } from './lifecycle';
 import { addDomain } from './ordering';
 import { RegistrarPool } from './registrars';
@@ -28,11 +37,14 @@ import { runRegistration } from './registration';
 import { addDomainRenewalToCart, RENEW_JOB, runRenewal } from './renewal';
 import { searchDomainNames } from './search.service';
 import { staffDomainRoutes } from './staff.routes';
+import { cancelPendingTransfer } from './transfer-cancel';
 import { moveByExpiry, pollRegistries, remindOwners, renewAutomatically, syncDue } from './upkeep';
 import {
+  deleteHost,
   getUserDomainDetail,
   listUserDomains,
   revealAuthCode,
+  saveHost,
   setAutoRenew,
   setLock,
   setNameservers,
@@ -107,6 +119,21 @@ async function registerDomains(app: FastifyInstance) {
     handler: (data, context) => sendDomainNotice(noticeDeps, data, context),
   });
 
+  app.jobs.define<HostingRecordsData>({
+    name: HOSTING_RECORDS_JOB,
+    policy: 'stately',
+    // 30 s, 1 min, 2 min … ten retries, about eight and a half hours: a DNS server down for a
+    // night heals by itself; staff are told after the last.
+    retryLimit: 10,
+    retryDelaySeconds: 30,
+    expireInSeconds: 120,
+    // One zone write at a time on a node: PowerDNS on its SQLite backend answers 500 ("database
+    // is locked") to writes that overlap; a write from another node is retried like any miss.
+    concurrency: 1,
+    pollingIntervalSeconds: 2,
+    handler: (data, context) => runHostingRecords(dnsDeps, data, context),
+  });
+
   const upkeepDeps = { ...deps, publicUrl: app.config.publicUrl };
   const upkeep = app.jobs.periodic('domains.upkeep', app.config.jobsIntervalMs, async (now) => {
     await pollRegistries(upkeepDeps, now);
@@ -164,6 +191,15 @@ async function registerDomains(app: FastifyInstance) {
         rateLimit: { max: 10, timeWindowMs: 60_000 },
       },
     );
+    // Each asks the registry, as a nameserver change does.
+    registerCall(scope, saveDomainHost, (input, { user }) => saveHost(deps, user.id, input), {
+      successMessage: 'نام‌سرور اختصاصی ذخیره شد',
+      rateLimit: { max: 10, timeWindowMs: 60_000 },
+    });
+    registerCall(scope, deleteDomainHost, (input, { user }) => deleteHost(deps, user.id, input), {
+      successMessage: 'نام‌سرور اختصاصی حذف شد',
+      rateLimit: { max: 10, timeWindowMs: 60_000 },
+    });
     registerCall(scope, getDomainDns, ({ id }, { user }) => getDns(dnsDeps, user.id, id));
     registerCall(
       scope,
@@ -195,10 +231,52 @@ async function registerDomains(app: FastifyInstance) {
     );
     registerCall(
       scope,
+      restoreDomain,
+      (input, { user }) => addDomainRenewalToCart(app.db, user.id, input, 'restore'),
+      { successMessage: 'بازگردانی دامنه به سبد خرید افزوده شد' },
+    );
+    registerCall(
+      scope,
+      cancelDomainTransfer,
+      async ({ id }, { user }) => {
+        await cancelPendingTransfer(deps, user.id, id);
+        return getUserDomainDetail(app.db, user.id, id);
+      },
+      // Each one may ask a registry; the page shows what came of it (cancelled, or finished).
+      { rateLimit: { max: 10, timeWindowMs: 60_000 } },
+    );
+    registerCall(
+      scope,
       submitDomainTransferCode,
       ({ id, authCode }, { user }) => submitTransferCode(deps, user.id, id, authCode),
       // A code is a secret someone may try to guess through us: few tries.
       { successMessage: 'کد انتقال ثبت شد', rateLimit: { max: 5, timeWindowMs: 60_000 } },
+    );
+    registerCall(
+      scope,
+      requestDomainHolderPin,
+      async ({ id }, { user }) => {
+        await requestHolderPin(deps, user.id, id);
+        return getUserDomainDetail(app.db, user.id, id);
+      },
+      // Each one has IRNIC e-mail the holder: a few an hour.
+      {
+        successMessage: 'ایرنیک کد PIN را به ایمیل دارندهٔ کنونی دامنه می‌فرستد',
+        rateLimit: { max: 3, timeWindowMs: 60 * 60_000 },
+      },
+    );
+    registerCall(
+      scope,
+      changeDomainHolder,
+      async ({ id, pin }, { user }) => {
+        await changeHolder(deps, user.id, id, pin);
+        return getUserDomainDetail(app.db, user.id, id);
+      },
+      // A PIN someone may try to guess through us: few tries.
+      {
+        successMessage: 'تغییر دارنده به ایرنیک فرستاده شد',
+        rateLimit: { max: 5, timeWindowMs: 15 * 60_000 },
+      },
     );
   });
 

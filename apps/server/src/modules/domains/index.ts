@@ -4,3 +4,4 @@ export { domainRoutes } from './domains.routes';
 export { domainsReactions } from './reactions';
 export { sealRegistrarCredentials } from './registrars';
 export { countDomainsNeedingStaff } from './staff-domains.service';
+export { domainsWaitingForStaff } from './waiting-work';

@@ -38,10 +38,21 @@ export interface OrderingDeps {
   log: Logger;
 }
 
-/** The per-year price a line pays for its action, times its years. */
+/**
+ * What a line pays before VAT: the per-year price of its action times its years; a transfer its
+ * one price; a restore the registry's fee once, with the renewal it needs.
+ */
 function linePrice(tld: TldRow, action: CartDomainLine['action'], years: number): number {
-  if (action === 'transfer') return tld.transferPriceRial;
-  return (action === 'renew' ? tld.renewPriceRial : tld.registerPriceRial) * years;
+  switch (action) {
+    case 'transfer':
+      return tld.transferPriceRial;
+    case 'restore':
+      return tld.restorePriceRial + tld.renewPriceRial * years;
+    case 'renew':
+      return tld.renewPriceRial * years;
+    case 'register':
+      return tld.registerPriceRial * years;
+  }
 }
 
 function yearsProblem(tld: TldRow, action: CartDomainLine['action'], years: number) {
@@ -50,7 +61,7 @@ function yearsProblem(tld: TldRow, action: CartDomainLine['action'], years: numb
   }
   if (tld.years.includes(years)) return null;
   const allowed = tld.years.map((term) => toPersianDigits(term)).join(' یا ');
-  return `پسوند .${tld.tld} برای ${allowed} سال ${action === 'renew' ? 'تمدید' : 'ثبت'} می‌شود`;
+  return `پسوند .${tld.tld} برای ${allowed} سال ${action === 'register' ? 'ثبت' : 'تمدید'} می‌شود`;
 }
 
 export async function addDomain(
@@ -168,7 +179,7 @@ export async function refuseIfHolderMissing(
   userId: string,
   lines: readonly CartDomainLine[],
 ): Promise<void> {
-  // A renewal keeps the holder the registry already has.
-  if (lines.every((line) => line.action === 'renew')) return;
+  // A renewal (and a restore) keeps the holder the registry already has.
+  if (lines.every((line) => line.action === 'renew' || line.action === 'restore')) return;
   if (!(await hasContact(tx, userId))) throw new AppError('DOMAIN_CONTACT_REQUIRED');
 }

@@ -9,11 +9,15 @@ import {
   type OrderPaid,
   type OrderPaidReport,
   type OrderRefunded,
+  orderLineDomains,
   orderPaid,
   orderRefunded,
   soldAsDomain,
 } from '../orders';
+import { hostingPlaced } from '../services';
+import { pointZoneAtHosting } from './hosting-dns';
 import { moveDomain, ORDERING_STATUSES, recordDomainEvent } from './lifecycle';
+import { orderLineDomainsOfDomains } from './order-line-domains';
 import { refuseIfHolderMissing, termsOfDomainLines } from './ordering';
 import { queueRegistration } from './registration';
 import { startPaidRenewal } from './renewal';
@@ -57,10 +61,15 @@ export async function startPaidDomains(
       notDelivered.push({ lineId: line.lineId, reason: 'این پسوند دیگر فروخته نمی‌شود' });
       continue;
     }
-    if (line.action === 'renew') {
+    if (line.action === 'renew' || line.action === 'restore') {
       const refusal = await startPaidRenewal(
         tx,
-        { lineId: line.lineId, ascii: name.value.ascii, years: line.years },
+        {
+          lineId: line.lineId,
+          ascii: name.value.ascii,
+          years: line.years,
+          restore: line.action === 'restore',
+        },
         paid.order.userId,
         paid.now,
       );
@@ -159,10 +168,16 @@ async function isTldProduct(tx: Transaction, productId: string): Promise<boolean
 
 export const domainsReactions: ModuleReactions = {
   module: 'domains',
-  subscribes: [on(orderPaid, startPaidDomains), on(orderRefunded, cancelRefundedDomains)],
+  subscribes: [
+    on(orderPaid, startPaidDomains),
+    on(orderRefunded, cancelRefundedDomains),
+    // A site account on a server for a domain held here: its zone is pointed at the server.
+    on(hostingPlaced, pointZoneAtHosting),
+  ],
   answers: [
     answer(domainLineTerms, termsOfDomainLines),
     answer(domainOrderReady, refuseIfHolderMissing),
     answer(soldAsDomain, isTldProduct),
+    answer(orderLineDomains, orderLineDomainsOfDomains),
   ],
 };

@@ -13,6 +13,7 @@ import {
 import { refundOrderLine } from '../orders';
 import { holderHandle } from './contacts.service';
 import { queueDomainNotice } from './domain-notices';
+import { queueHostingRecordsIfHosted } from './hosting-queue';
 import {
   type DomainEventInput,
   type DomainRow,
@@ -343,12 +344,15 @@ export async function activateDomain(
       nameservers: info.nameservers,
       registryStatuses: info.statuses,
       locked: info.statuses.includes('clientTransferProhibited'),
+      holderHandle: info.registrant ?? domain.holderHandle,
       transferCode: null,
       note: null,
       syncedAt: now,
     },
   );
   await queueDomainNotice(tx, moved, transfer ? 'transferred-in' : 'registered', now);
+  // A hosting account made on the name before it was ours points its zone now (issue 38).
+  await queueHostingRecordsIfHosted(tx, moved);
   return moved;
 }
 

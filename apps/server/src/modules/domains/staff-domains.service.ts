@@ -34,6 +34,7 @@ import {
 import { queueRenewal } from './renewal';
 import { domainEvents, domainRenewals, domains, domainTlds, registrarAccounts } from './schema';
 import { syncDomain } from './upkeep';
+import { domainNeedsStaff } from './waiting-work';
 
 // What staff do with domains (issue 38): the list and a domain's page with its registry
 // timeline, the actions on one that waits for a person, importing names already managed, and
@@ -46,14 +47,16 @@ const NOT_FOUND = 'این دامنه پیدا نشد';
 
 const customerName = sql<string>`coalesce(nullif(trim(concat_ws(' ', ${peopleView.firstName}, ${peopleView.lastName})), ''), ${peopleView.mobile})`;
 
-/** A paid renewal still open: its years and state, as JSON (one statement per list). */
-const openRenewal = sql<{ years: number; state: 'pending' | 'needs-attention' } | null>`(
-  select json_build_object('years', r.years, 'state', r.state) from ${domainRenewals} r
+/** A paid renewal (or restore) still open: its years and state, as JSON (one statement per list). */
+const openRenewal = sql<{
+  years: number;
+  state: 'pending' | 'needs-attention';
+  restore: boolean;
+} | null>`(
+  select json_build_object('years', r.years, 'state', r.state, 'restore', r.restore)
+  from ${domainRenewals} r
   where r.domain_id = ${domains.id} and r.state in ('pending', 'needs-attention')
   order by r.created_at desc limit 1)`;
-
-const needsStaffWhere = sql`(${domains.status} = 'needs-attention' or exists (
-  select 1 from ${domainRenewals} r where r.domain_id = ${domains.id} and r.state = 'needs-attention'))`;
 
 function rowOf(
   row: {
@@ -101,7 +104,7 @@ function selection() {
 export async function listDomains(db: Database, query: CallParsed<typeof listStaffDomains>) {
   const conditions: SQL[] = [];
   if (query.status) conditions.push(eq(domains.status, query.status));
-  if (query.needsStaff) conditions.push(needsStaffWhere);
+  if (query.needsStaff) conditions.push(domainNeedsStaff);
   if (query.q) {
     const words = query.q.trim();
     const like = `%${escapeLike(toLatinDigits(words).toLowerCase())}%`;
@@ -129,7 +132,7 @@ export async function listDomains(db: Database, query: CallParsed<typeof listSta
       .from(domains)
       .innerJoin(peopleView, eq(peopleView.id, domains.userId))
       .where(where),
-    db.select({ value: count() }).from(domains).where(needsStaffWhere),
+    db.select({ value: count() }).from(domains).where(domainNeedsStaff),
   ]);
   const now = new Date();
   return {
@@ -143,7 +146,7 @@ export async function listDomains(db: Database, query: CallParsed<typeof listSta
 
 /** How many domains wait for a person: the staff work count and the console's badge. */
 export async function countDomainsNeedingStaff(db: Database): Promise<number> {
-  const [row] = await db.select({ value: count() }).from(domains).where(needsStaffWhere);
+  const [row] = await db.select({ value: count() }).from(domains).where(domainNeedsStaff);
   return row?.value ?? 0;
 }
 

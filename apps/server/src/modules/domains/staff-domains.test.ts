@@ -206,7 +206,7 @@ describe('list-domains', () => {
     expect(needsStaff.items.map((item) => [item.id, item.status, item.renewal]).sort()).toEqual(
       [
         [stuck.domain.id, 'needs-attention', null],
-        [renewing.domain.id, 'active', { years: 1, state: 'needs-attention' }],
+        [renewing.domain.id, 'active', { years: 1, state: 'needs-attention', restore: false }],
       ].sort(),
     );
     expect(needsStaff.total).toBe(2);

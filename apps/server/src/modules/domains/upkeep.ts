@@ -16,6 +16,7 @@ import {
 } from '../../providers/registrar/registrar-driver';
 import { pendingDomainRenewalOrder, placeDomainRenewalOrder } from '../orders';
 import { queueDomainNotice } from './domain-notices';
+import { holderChangeChanges } from './holder-change';
 import { type DomainRow, lockDomain, moveDomain } from './lifecycle';
 import { withinRegistrarTime } from './registrars';
 import { activateDomain, type RegistrationDeps, refuseDomain } from './registration';
@@ -122,6 +123,28 @@ async function applyPollMessage(
     'pending-transfer',
     'pending-approval',
   ];
+  if (
+    domain.holderChangeAskedAt &&
+    (message.event === 'transfer-completed' || message.event === 'transfer-refused')
+  ) {
+    // IRNIC's holder change, asked by the customer on a name already theirs (holder-change.ts).
+    const decided = holderChangeChanges(
+      domain,
+      message.event === 'transfer-completed' ? (held?.registrant ?? null) : null,
+      false,
+    );
+    if (decided) {
+      await moveDomain(
+        tx,
+        domain,
+        domain.status,
+        { kind: `poll.holder-${message.event}`, message: decided.message, ...event },
+        now,
+        decided.changes,
+      );
+    }
+    return;
+  }
   switch (message.event) {
     case 'registered':
     case 'transfer-completed': {
@@ -500,8 +523,14 @@ async function applyRegistryState(
     syncedAt: now,
     registryStatuses: info.statuses,
     locked: info.statuses.includes('clientTransferProhibited'),
+    holderHandle: info.registrant ?? domain.holderHandle,
   };
   const notes: string[] = [];
+  const holder = holderChangeChanges(domain, info.registrant, registryPending(info.statuses));
+  if (holder) {
+    Object.assign(changes, holder.changes);
+    notes.push(holder.message);
+  }
   let to: DomainStatus = domain.status;
   const ours = domain.expiresAt?.getTime() ?? 0;
   const theirs = info.expiresAt?.getTime() ?? 0;

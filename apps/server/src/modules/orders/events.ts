@@ -2,6 +2,7 @@ import type {
   AdminOrderDetail,
   BillingCycle,
   DomainOrderAction,
+  OrderDomainState,
   ServiceStatus,
 } from '@vitrin/contracts';
 import type { SQL, SQLWrapper } from 'drizzle-orm';
@@ -219,3 +220,25 @@ export const domainOrderReady = definePort<
  */
 export const soldAsDomain =
   definePort<(tx: Transaction, productId: string) => Promise<boolean>>('orders:sold-as-domain');
+
+/** What a paid domain line became, in the customer's words (issue 38). */
+export interface OrderLineDomain {
+  /** The domain the line made or renewed; null when none was made (refused at payment). */
+  domainId: string | null;
+  state: OrderDomainState;
+  note: string | null;
+}
+
+/**
+ * The owner's order detail reads what its domain lines became in the order's own statement
+ * (one statement per read, decision 0032): a column for the line's select.
+ */
+export interface OrderLineDomains {
+  /**
+   * The line's domain, or null for a line of an unpaid order. `lineId` and `paid` must name the
+   * outer statement's columns by their table (`"order_lines"."id"`).
+   */
+  column(line: { lineId: SQLWrapper; paid: SQLWrapper }): SQL<OrderLineDomain | null>;
+}
+
+export const orderLineDomains = definePort<OrderLineDomains>('orders:order-line-domains');

@@ -27,7 +27,9 @@ import { DISCOUNT_PROBLEMS, evaluateDiscount } from './discount-rules';
 import {
   type DomainPurchase,
   domainOrderReady,
+  type OrderLineDomain,
   type OrderPaid,
+  orderLineDomains,
   orderPaid,
   type PaidPlanChange,
   type PurchasedLine,
@@ -315,6 +317,8 @@ type LineRow = Pick<
   | 'cycle'
   | 'themeName'
   | 'domainName'
+  | 'domainAction'
+  | 'domainYears'
   | 'renewsServiceId'
   | 'changesServiceId'
   | 'planChange'
@@ -325,7 +329,10 @@ type LineRow = Pick<
   | 'totalRial'
   | 'vatRateBp'
   | 'vatRial'
->;
+> & {
+  /** What a paid domain line became (the domains module's answer); absent on a new order. */
+  domain?: OrderLineDomain | null;
+};
 
 /** What the owner's view of an order reads of each payment attempt. */
 type AttemptRow = Pick<
@@ -355,13 +362,21 @@ type AttemptJson = Omit<AttemptRow, 'createdAt' | 'settledAt'> & {
 // would mean the line's own id: the outer order's id is spelled out.
 const outerOrderId = sql`${sql.identifier('orders')}.${sql.identifier('id')}`;
 
-const linesOfOrder = sql<LineRow[]>`coalesce((
+/** The lines, each domain line with what became of it (the domains module's column). */
+function linesOfOrder() {
+  const domainOf = ask(orderLineDomains).column({
+    lineId: sql`${sql.identifier('order_lines')}.${sql.identifier('id')}`,
+    paid: sql`${sql.identifier('orders')}.${sql.identifier('paid_at')} is not null`,
+  });
+  return sql<LineRow[]>`coalesce((
   select json_agg(json_build_object(
     'id', ${orderLines.id}, 'position', ${orderLines.position},
     'productId', ${orderLines.productId}, 'productSlug', ${orderLines.productSlug},
     'productName', ${orderLines.productName}, 'groupName', ${orderLines.groupName},
     'cycle', ${orderLines.cycle}, 'themeName', ${orderLines.themeName},
     'domainName', ${orderLines.domainName}, 'renewsServiceId', ${orderLines.renewsServiceId},
+    'domainAction', ${orderLines.domainAction}, 'domainYears', ${orderLines.domainYears},
+    'domain', case when ${orderLines.domainAction} is not null then ${domainOf} end,
     'changesServiceId', ${orderLines.changesServiceId}, 'planChange', ${orderLines.planChange},
     'priceRial', ${orderLines.priceRial}, 'setupFeeRial', ${orderLines.setupFeeRial},
     'themePriceRial', ${orderLines.themePriceRial}, 'discountRial', ${orderLines.discountRial},
@@ -370,6 +385,7 @@ const linesOfOrder = sql<LineRow[]>`coalesce((
   ) order by ${orderLines.position})
   from ${orderLines} where ${orderLines.orderId} = ${outerOrderId}
 ), '[]'::json)`;
+}
 
 const attemptsOfOrder = sql<AttemptJson[]>`coalesce((
   select json_agg(json_build_object(
@@ -389,7 +405,7 @@ export async function getOrderDetail(
   orderId: string,
 ): Promise<OrderDetail> {
   const [row] = await db
-    .select({ order: orders, lines: linesOfOrder, attempts: attemptsOfOrder })
+    .select({ order: orders, lines: linesOfOrder(), attempts: attemptsOfOrder })
     .from(orders)
     .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
   if (!row) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
@@ -422,6 +438,16 @@ function orderDetailOf(
       cycle: line.cycle,
       themeName: line.themeName,
       domainName: line.domainName,
+      domain:
+        line.domainAction !== null && line.domainYears !== null
+          ? {
+              action: line.domainAction,
+              years: line.domainYears,
+              domainId: line.domain?.domainId ?? null,
+              state: line.domain?.state ?? null,
+              note: line.domain?.note ?? null,
+            }
+          : null,
       renewsServiceId: line.renewsServiceId,
       planChange:
         line.changesServiceId && line.planChange

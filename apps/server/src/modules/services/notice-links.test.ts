@@ -118,10 +118,11 @@ describe("the admins' waiting-work alert links to pages that exist", () => {
     );
     expect(standing.map((work) => matchPage(new URL(work.link).pathname))).toEqual([
       'adminTransfers',
-      'adminProvisioning',
+      // Setups and domains that automation gave up on: the one queue of both (issue 38).
+      'adminWaitingWork',
       'adminDeliveryQueue',
       'adminProvisioning',
-      'adminDomains',
+      'adminWaitingWork',
     ]);
   });
 });

@@ -1,8 +1,10 @@
 import {
   type AuditAction,
   type getServiceTimeline as getServiceTimelineCall,
+  IP_ADDRESS_PROBLEMS,
   PANEL_KIND_LABELS,
   type PlanLimits,
+  readIpAddress,
   SERVICE_SETUP_STATUSES,
   type ServiceStatus,
   type savePanelServer as savePanelServerCall,
@@ -25,6 +27,7 @@ import { confirmOwnPassword, peopleView } from '../accounts';
 import { writeAudit } from '../audit';
 import { planLimitsOf, productsView } from '../catalog';
 import { ordersView } from '../orders';
+import { announceServerAddresses } from './hosting';
 import { canMove, moveService, recordServiceEvent } from './lifecycle';
 import {
   driverFor,
@@ -631,6 +634,7 @@ function serverView(server: PanelServerRow, accounts: number) {
     groupName: server.groupName,
     capacity: server.capacity,
     nameservers: server.nameservers,
+    addresses: server.addresses,
     enabled: server.enabled,
     accounts,
     createdAt: server.createdAt.toISOString(),
@@ -660,6 +664,18 @@ export async function savePanelServer(
       fields: { baseUrl: 'نشانی سرور لازم است' },
     });
   }
+  if (input.kind !== 'sandbox') {
+    // A documentation range answers nowhere: only the sandbox's accounts, which exist nowhere on
+    // the internet either, may say they are there (ip-address.ts).
+    const fields: Record<string, string> = {};
+    for (const [index, address] of (input.addresses ?? []).entries()) {
+      if (readIpAddress(address)?.scope === 'documentation') {
+        fields[`addresses.${index}`] = IP_ADDRESS_PROBLEMS.documentation;
+      }
+    }
+    const [first] = Object.values(fields);
+    if (first) throw new AppError('VALIDATION', first, { fields });
+  }
   let sealed: string | undefined;
   if (input.credentials !== undefined || !input.id) {
     try {
@@ -677,6 +693,7 @@ export async function savePanelServer(
       groupName: input.groupName,
       capacity: input.capacity,
       nameservers: input.nameservers,
+      ...(input.addresses !== undefined ? { addresses: input.addresses } : {}),
       enabled: input.enabled,
       ...(sealed ? { credentials: sealed } : {}),
     };
@@ -727,6 +744,7 @@ export async function savePanelServer(
         groupName: server.groupName,
         capacity: server.capacity,
         nameservers: server.nameservers,
+        addresses: server.addresses,
         enabled: server.enabled,
       };
     await writeAudit(tx, {
@@ -739,6 +757,8 @@ export async function savePanelServer(
       reason: input.reason ?? null,
       ipAddress: actor.ipAddress,
     });
+    // The zones of its accounts' domains follow new addresses (issue 38).
+    if (before) await announceServerAddresses(tx, saved, before.addresses, new Date());
     const loads = await serverLoads(tx, [saved.id]);
     return serverView(saved, loads.get(saved.id) ?? 0);
   });

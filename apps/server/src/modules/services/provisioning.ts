@@ -11,6 +11,7 @@ import {
 } from '../../providers/panel/panel-driver';
 import { peopleView } from '../accounts';
 import { planLimitsOf, themesView } from '../catalog';
+import { announceHosting } from './hosting';
 import {
   moveService,
   PANEL_ACTION_JOB,
@@ -286,7 +287,8 @@ async function recordCreated(
 
 /**
  * Active at last. The term was counted from payment; the time setting up took is given back,
- * so a service that waited two days for staff still gets its whole term.
+ * so a service that waited two days for staff still gets its whole term. A site account on a
+ * server is announced, for its domain's zone.
  */
 export async function activate(
   tx: Transaction,
@@ -298,6 +300,9 @@ export async function activate(
   const expiresAt = service.expiresAt ? new Date(service.expiresAt.getTime() + waited) : null;
   const active = await moveService(tx, service, 'active', event, now, { startsAt: now, expiresAt });
   await queueServiceNotice(tx, active, 'ready', now);
+  // Its domain's zone, when we keep it, is pointed at the server (issue 38).
+  const server = active.serverId ? await findServer(tx, active.serverId) : null;
+  if (server) await announceHosting(tx, active, server, now);
   return active;
 }
 

@@ -1,7 +1,15 @@
-import { MANUAL_DELIVERY_ALERT_HOURS } from '@vitrin/contracts';
+import { MANUAL_DELIVERY_ALERT_HOURS, type WaitingWorkKind } from '@vitrin/contracts';
 import { eq, sql } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
-import { panelServers, productManualDelivery, productProvisioning, services } from './schema';
+import { waitingWorkColumns } from '../../lib/waiting-work-columns';
+import {
+  panelServers,
+  productManualDelivery,
+  productProvisioning,
+  serviceEvents,
+  services,
+} from './schema';
 
 // What waits for staff in this module (issue 35), for the console's menu and dashboard and the
 // admins' alerts: setups a job gave up on, products to deliver by hand (and those past their
@@ -48,3 +56,43 @@ export async function countServiceWork(db: Database, now: Date = new Date()): Pr
     serverGroupsDown: down.map((row) => row.group),
   };
 }
+
+const deliveryHours = sql<number>`coalesce(${productManualDelivery.alertAfterHours}, ${MANUAL_DELIVERY_ALERT_HOURS})`;
+
+const waitingKind = sql<WaitingWorkKind>`case when ${services.status} = 'needs-attention'
+  then 'service-setup' else 'service-delivery' end`;
+
+/** Why it waits: the failure the job handed it over with, or the delivery's time run out. */
+const waitingReason = sql<string | null>`case when ${services.status} = 'needs-attention' then (
+    select e.message from ${serviceEvents} e
+    where e.service_id = ${services.id} and e.to_status = 'needs-attention'
+    order by e.created_at desc limit 1)
+  else 'مهلت تحویل دستی این محصول (' ||
+    translate(${deliveryHours}::text, '0123456789', '۰۱۲۳۴۵۶۷۸۹') ||
+    ' ساعت) گذشته و هنوز تحویل نشده است' end`;
+
+/** Handed over by the setup job, or delivered by hand and past its product's time by now. */
+const waitsForStaff = sql`(${services.status} = 'needs-attention' or (
+  ${services.status} = 'awaiting-delivery'
+  and ${services.statusChangedAt} + make_interval(hours => ${deliveryHours}) <= now()))`;
+
+/**
+ * The services that wait for a person because automation gave up (issue 38), as a view for the
+ * staff's one queue of services and domains (decision 0036: read through the owner): a setup
+ * the panel job handed over, with the failure that made it hand over, and a product delivered by
+ * hand past its product's time (as of the statement's clock), since it was paid.
+ */
+export const servicesWaitingForStaff = new QueryBuilder()
+  .select(
+    waitingWorkColumns(
+      waitingKind,
+      { id: services.id, userId: services.userId, subject: services.name },
+      sql<Date>`${services.statusChangedAt}`.mapWith(services.statusChangedAt),
+      waitingReason,
+    ),
+  )
+  .from(services)
+  // The join also names the select's columns by their table, which the subquery above needs.
+  .leftJoin(productManualDelivery, eq(productManualDelivery.productId, services.productId))
+  .where(waitsForStaff)
+  .as('services_waiting_for_staff');

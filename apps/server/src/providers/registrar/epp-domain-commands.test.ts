@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { type SelfSignedPair, selfSignedCertificate } from '../../test/self-signed';
 import { EppRegistrar, randomAuthCode } from './epp-registrar';
-import { RGP_NS, resultKind } from './epp-xml';
+import { HOST_NS, RGP_NS, resultKind } from './epp-xml';
 import { FakeEppServer, OTHER_REGISTRAR } from './fake-epp-server';
 import { type ContactSpec, type RegisterRequest, RegistrarError } from './registrar-driver';
 
@@ -97,11 +97,18 @@ function commands(verb: string): string[] {
   return fake.log.filter((entry) => entry.command === verb).map((entry) => entry.xml);
 }
 
+/** The host commands (RFC 5732) of one verb sent so far. */
+function hostCommands(verb: string): string[] {
+  return fake.log
+    .filter((entry) => entry.command === verb && entry.object === 'host')
+    .map((entry) => entry.xml);
+}
+
 describe('EPP result codes (RFC 5730 §3)', () => {
   test('each code is read by what it means, and only the registry’s own faults are retryable', () => {
     const kinds = Object.fromEntries(
-      [1000, 1001, 1300, 1301, 2001, 2004, 2104, 2200, 2201, 2202, 2302, 2303, 2304, 2306, 2400]
-        .concat([2500, 2501, 2502])
+      [1000, 1001, 1300, 1301, 2001, 2004, 2104, 2200, 2201, 2202, 2302, 2303, 2304, 2305, 2306]
+        .concat([2400, 2500, 2501, 2502])
         .map((code) => [code, resultKind(code)]),
     );
     expect(kinds).toEqual({
@@ -118,6 +125,7 @@ describe('EPP result codes (RFC 5730 §3)', () => {
       2302: 'exists',
       2303: 'not-found',
       2304: 'prohibited',
+      2305: 'prohibited',
       2306: 'refused',
       2400: 'unreachable',
       2500: 'unreachable',
@@ -466,6 +474,56 @@ describe('transfers (RFC 5731 §3.2.4)', () => {
     expect(error.kind).toBe('prohibited');
     expect(error.code).toBe(2304);
   });
+
+  test('our pending transfer is withdrawn with op="cancel", naming the name alone', async () => {
+    fake.addDomain('second-thoughts.com', { authCode: 'Their-Code-2' });
+    const registry = driver();
+    await registry.requestTransfer('second-thoughts.com', 'Their-Code-2', 1);
+    await registry.cancelTransfer('second-thoughts.com');
+    const sent = fake.log.filter((entry) => entry.command === 'transfer').at(-1)?.xml ?? '';
+    expect(sent).toContain('<transfer op="cancel">');
+    expect(sent).toContain('<domain:name>second-thoughts.com</domain:name>');
+    expect(sent).not.toContain('Their-Code-2');
+    expect(fake.domain('second-thoughts.com')).toMatchObject({
+      sponsor: OTHER_REGISTRAR,
+      statuses: ['ok'],
+      pendingTransfer: null,
+    });
+    // The losing registrar heard of the request, then of its withdrawal (trStatus clientCancelled).
+    const told = fake.messages(OTHER_REGISTRAR);
+    expect(told).toHaveLength(2);
+    expect(told[1]?.data).toContain('<domain:trStatus>clientCancelled</domain:trStatus>');
+    // Our own queue says the request ended unapproved.
+    expect(await registry.poll()).toMatchObject({
+      name: 'second-thoughts.com',
+      event: 'transfer-refused',
+    });
+  });
+
+  test('a cancel with no request of ours pending is refused (2301); info tells what came of it', async () => {
+    fake.addDomain('arrived.com', { authCode: 'code' });
+    const registry = driver();
+    await registry.requestTransfer('arrived.com', 'code', 1);
+    fake.approveTransfer('arrived.com');
+    const late = await refusal(registry.cancelTransfer('arrived.com'));
+    expect(late.kind).toBe('refused');
+    expect(late.code).toBe(2301);
+    expect(late.retryable).toBe(false);
+    expect(await registry.info('arrived.com')).toMatchObject({ ours: true, statuses: ['ok'] });
+
+    const missing = await refusal(registry.cancelTransfer('nowhere.com'));
+    expect(missing.kind).toBe('not-found');
+  });
+
+  test('another registrar’s transfer request for our name is not ours to cancel (2201)', async () => {
+    const registry = driver();
+    await ourName(registry, 'wanted.com');
+    fake.requestTransferAway('wanted.com');
+    const error = await refusal(registry.cancelTransfer('wanted.com'));
+    expect(error.kind).toBe('auth');
+    expect(error.code).toBe(2201);
+    expect(fake.domain('wanted.com')?.pendingTransfer).not.toBeNull();
+  });
 });
 
 describe('updates (RFC 5731 §3.2.5)', () => {
@@ -598,10 +656,140 @@ describe('the poll queue (RFC 5730 §2.9.2.3)', () => {
   });
 });
 
+describe('child nameservers (RFC 5732 host objects)', () => {
+  test('a host under our name is created with its glue, changed by the addresses that differ, and deleted', async () => {
+    const registry = driver();
+    await ourName(registry, 'sara-blog.com');
+    expect(await registry.saveHost('sara-blog.com', 'ns1.sara-blog.com', ['192.0.2.53'])).toBe(
+      'at-registry',
+    );
+    expect(hostCommands('create')[0]).toContain(
+      `<host:create xmlns:host="${HOST_NS}"><host:name>ns1.sara-blog.com</host:name><host:addr ip="v4">192.0.2.53</host:addr></host:create>`,
+    );
+    expect(fake.host('ns1.sara-blog.com')).toMatchObject({
+      superordinate: 'sara-blog.com',
+      sponsor: US,
+      addresses: [{ ip: 'v4', address: '192.0.2.53' }],
+      statuses: ['ok'],
+    });
+
+    // The v6 address as a person may write it; only the differences travel.
+    await registry.saveHost('sara-blog.com', 'ns1.sara-blog.com', [
+      '2001:DB8:0:0:0:0:0:53',
+      '192.0.2.54',
+    ]);
+    const [update] = hostCommands('update');
+    expect(update).toContain(
+      '<host:add><host:addr ip="v6">2001:db8::53</host:addr><host:addr ip="v4">192.0.2.54</host:addr></host:add>',
+    );
+    expect(update).toContain('<host:rem><host:addr ip="v4">192.0.2.53</host:addr></host:rem>');
+    expect(await registry.hostInfo('sara-blog.com', 'ns1.sara-blog.com')).toEqual({
+      name: 'ns1.sara-blog.com',
+      addresses: ['2001:db8::53', '192.0.2.54'],
+      linked: false,
+    });
+    // The same addresses again change nothing at the registry.
+    await registry.saveHost('sara-blog.com', 'ns1.sara-blog.com', ['192.0.2.54', '2001:db8::53']);
+    expect(hostCommands('update')).toHaveLength(1);
+
+    await registry.deleteHost('sara-blog.com', 'ns1.sara-blog.com');
+    expect(fake.host('ns1.sara-blog.com')).toBeNull();
+    expect(await registry.hostInfo('sara-blog.com', 'ns1.sara-blog.com')).toBeNull();
+    // Deleting it again is done already (2303).
+    await registry.deleteHost('sara-blog.com', 'ns1.sara-blog.com');
+  });
+
+  test('a name may point at a child nameserver only once it exists as a host (2303 before)', async () => {
+    const answers: string[] = [];
+    const registry = driver(({ answer }) => answers.push(answer ?? ''));
+    await ourName(registry, 'own-dns.com', { nameservers: ['ns1.a.ir', 'ns2.a.ir'] });
+    const missing = await refusal(
+      registry.setNameservers('own-dns.com', ['ns1.own-dns.com', 'ns2.a.ir']),
+    );
+    expect(missing).toMatchObject({ kind: 'not-found', code: 2303 });
+    expect(fake.domain('own-dns.com')?.nameservers).toEqual(['ns1.a.ir', 'ns2.a.ir']);
+
+    await registry.saveHost('own-dns.com', 'ns1.own-dns.com', ['192.0.2.10']);
+    await registry.setNameservers('own-dns.com', ['ns1.own-dns.com', 'ns2.a.ir']);
+    expect(fake.domain('own-dns.com')?.nameservers).toEqual(['ns2.a.ir', 'ns1.own-dns.com']);
+    expect(await registry.hostInfo('own-dns.com', 'ns1.own-dns.com')).toMatchObject({
+      linked: true,
+    });
+    // RFC 5731 §3.1.2: the name's info lists its subordinate hosts to its sponsor.
+    await registry.info('own-dns.com');
+    expect(answers.at(-1)).toContain('<domain:host>ns1.own-dns.com</domain:host>');
+  });
+
+  test('a host still named as a nameserver is not deleted (2305), nor the name above it', async () => {
+    const registry = driver();
+    await ourName(registry, 'in-use.com', { nameservers: ['ns1.a.ir', 'ns2.a.ir'] });
+    await registry.saveHost('in-use.com', 'ns1.in-use.com', ['192.0.2.11']);
+    await registry.setNameservers('in-use.com', ['ns1.in-use.com', 'ns2.a.ir']);
+
+    const refused = await refusal(registry.deleteHost('in-use.com', 'ns1.in-use.com'));
+    expect(refused).toMatchObject({ kind: 'prohibited', code: 2305, retryable: false });
+    expect(fake.host('ns1.in-use.com')?.statuses).toEqual(['linked']);
+    const domainDelete = await refusal(registry.delete('in-use.com'));
+    expect(domainDelete).toMatchObject({ kind: 'prohibited', code: 2305 });
+
+    await registry.setNameservers('in-use.com', ['ns1.a.ir', 'ns2.a.ir']);
+    await registry.deleteHost('in-use.com', 'ns1.in-use.com');
+    expect(fake.host('ns1.in-use.com')).toBeNull();
+  });
+
+  test('a create that acted but whose answer was lost: the retry finds the host ours and updates it', async () => {
+    const registry = driver();
+    await ourName(registry, 'lost-host.com');
+    fake.dropAfterActingOn = 'host create';
+    const lost = await refusal(
+      registry.saveHost('lost-host.com', 'ns1.lost-host.com', ['192.0.2.20']),
+    );
+    expect(lost.retryable).toBe(true);
+    expect(fake.host('ns1.lost-host.com')?.addresses).toEqual([
+      { ip: 'v4', address: '192.0.2.20' },
+    ]);
+    // Asked again, with an address changed meanwhile: found taken and ours, then updated.
+    await registry.saveHost('lost-host.com', 'ns1.lost-host.com', ['192.0.2.21']);
+    expect(hostCommands('create')).toHaveLength(1);
+    expect(fake.host('ns1.lost-host.com')?.addresses).toEqual([
+      { ip: 'v4', address: '192.0.2.21' },
+    ]);
+  });
+
+  test('a create met by 2302 (the host made since the check said free) is found ours and updated', async () => {
+    const registry = driver();
+    await ourName(registry, 'raced.com');
+    await registry.saveHost('raced.com', 'ns1.raced.com', ['192.0.2.30']);
+    fake.staleHostChecks = true;
+    await registry.saveHost('raced.com', 'ns1.raced.com', ['192.0.2.31']);
+    expect(hostCommands('create')).toHaveLength(2);
+    expect(hostCommands('update')).toHaveLength(1);
+    expect(fake.host('ns1.raced.com')?.addresses).toEqual([{ ip: 'v4', address: '192.0.2.31' }]);
+  });
+
+  test("a host under another registrar's name, or under a name the registry lacks, is refused", async () => {
+    const registry = driver();
+    fake.addDomain('theirs.com');
+    expect(
+      await refusal(registry.saveHost('theirs.com', 'ns1.theirs.com', ['192.0.2.40'])),
+    ).toMatchObject({ kind: 'auth', code: 2201 });
+    expect(fake.host('ns1.theirs.com')).toBeNull();
+    // RFC 5732 §3.2.1: in the registry's own zone, the name above must be known first.
+    expect(
+      await refusal(registry.saveHost('nowhere.com', 'ns1.nowhere.com', ['192.0.2.41'])),
+    ).toMatchObject({ kind: 'not-found', code: 2303 });
+  });
+});
+
 describe('the session around the commands', () => {
   test('the login names RFC 3915’s extension because the registry offers it', async () => {
     await driver().poll();
     expect(commands('login')[0]).toContain(`<svcExtension><extURI>${RGP_NS}</extURI>`);
+  });
+
+  test('the login names the host objects among its objects (RFC 5732 §5)', async () => {
+    await driver().poll();
+    expect(commands('login')[0]).toContain(`<objURI>${HOST_NS}</objURI>`);
   });
 
   test('transfer codes and passwords never reach the exchange log', async () => {

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { type EppEndpoint, type EppLogin, EppSession, type EppSessionOptions } from './epp-session';
 import {
+  canonicalAddress,
   contactCheckCommand,
   contactCreateCommand,
   contactUpdateCommand,
@@ -10,20 +11,29 @@ import {
   domainInfoCommand,
   domainRenewCommand,
   domainRestoreCommand,
+  domainTransferCancelCommand,
   domainTransferRequestCommand,
   domainUpdateCommand,
   type EppResult,
+  hostCheckCommand,
+  hostCreateCommand,
+  hostDeleteCommand,
+  hostInfoCommand,
+  hostUpdateCommand,
   pollAckCommand,
   pollRequestCommand,
   readCheckData,
   readContactCheckData,
   readDomainInfo,
+  readHostInfo,
   readPollMessage,
   readRenewedExpiry,
 } from './epp-xml';
 import {
   type ContactSpec,
   type DomainInfo,
+  type HostInfo,
+  type HostSaved,
   type NameCheck,
   type PollMessage,
   type RegisterRequest,
@@ -38,10 +48,12 @@ import {
 // (§3.1.1 check, §3.2.1 create), the poll queue per RFC 5730 §2.9.2.3, and restore per RFC 3915
 // §4.2.5.
 //
-// Nameservers are sent as host objects (`<domain:hostObj>`, RFC 5732). A registry that wants a
-// host object to exist before a domain names it answers 2303 (`not-found`) or 2305 (`refused`);
-// creating host objects is not done here: such a registry needs its hosts made by its staff or
-// nameservers under names it already knows.
+// Nameservers are sent as host objects (`<domain:hostObj>`, RFC 5731 §1.1). A domain's child
+// nameservers (`ns1.sara-blog.com`) are host objects we create, change and delete with their
+// glue (RFC 5732 §3.1.1 check, §3.1.2 info, §3.2.1 create, §3.2.2 delete, §3.2.5 update); the
+// domains module makes them before a domain names them. A registry that wants a host object for
+// a nameserver under a name it holds for someone else answers 2303 (`not-found`): that host is
+// its sponsor's to make.
 
 /** RFC 5731 leaves the batch size to the server; registries commonly take up to this many. */
 export const EPP_CHECK_BATCH = 5;
@@ -175,6 +187,13 @@ export class EppRegistrar implements RegistrarDriver {
     return this.outcome(name, result);
   }
 
+  async cancelTransfer(name: string): Promise<void> {
+    await this.session.command('domain transfer cancel', (clTRID) =>
+      domainTransferCancelCommand(name, clTRID),
+    );
+  }
+
+  /** The glue of child nameservers lives in their host objects here (saveHost), not on the name. */
   async setNameservers(name: string, nameservers: readonly string[]): Promise<void> {
     const current = await this.existing(name);
     const wanted = [...new Set(nameservers.map((host) => host.toLowerCase()))];
@@ -185,6 +204,58 @@ export class EppRegistrar implements RegistrarDriver {
     await this.session.command('domain update', (clTRID) =>
       domainUpdateCommand(name, { addNameservers, removeNameservers }, clTRID),
     );
+  }
+
+  async hostInfo(_name: string, host: string): Promise<HostInfo | null> {
+    const found = await this.host(host);
+    if (!found) return null;
+    const { ours: _ours, ...info } = found;
+    return info;
+  }
+
+  /**
+   * Checked first (RFC 5732 §3.1.1): a free name is created; a taken one is read, and changed
+   * when it is ours by the addresses that differ. A create answered 2302 is a create of ours
+   * whose answer was lost (or one beside it): read and changed the same way.
+   */
+  async saveHost(_name: string, host: string, addresses: readonly string[]): Promise<HostSaved> {
+    const wanted = [...new Set(addresses.map(canonicalAddress))];
+    const check = await this.session.command('host check', (clTRID) =>
+      hostCheckCommand([host], clTRID),
+    );
+    const free = readCheckData(check.resData).find((cd) => cd.name === host)?.available;
+    if (free) {
+      try {
+        await this.session.command('host create', (clTRID) =>
+          hostCreateCommand(host, wanted, clTRID),
+        );
+        return 'at-registry';
+      } catch (error) {
+        if (!isKind(error, 'exists')) throw error;
+      }
+    }
+    const current = await this.host(host);
+    if (!current) throw new RegistrarError('protocol', `host ${host} is taken but has no info`);
+    if (!current.ours) {
+      throw new RegistrarError('auth', `host ${host} is another registrar's`, { code: 2201 });
+    }
+    const add = wanted.filter((address) => !current.addresses.includes(address));
+    const remove = current.addresses.filter((address) => !wanted.includes(address));
+    if (add.length > 0 || remove.length > 0) {
+      await this.session.command('host update', (clTRID) =>
+        hostUpdateCommand(host, { add, remove }, clTRID),
+      );
+    }
+    return 'at-registry';
+  }
+
+  async deleteHost(_name: string, host: string): Promise<void> {
+    try {
+      await this.session.command('host delete', (clTRID) => hostDeleteCommand(host, clTRID));
+    } catch (error) {
+      // 2303: gone already, by an earlier delete whose answer was lost.
+      if (!isKind(error, 'not-found')) throw error;
+    }
   }
 
   async setTransferLock(name: string, locked: boolean): Promise<void> {
@@ -246,6 +317,19 @@ export class EppRegistrar implements RegistrarDriver {
       throw new RegistrarError('protocol', `${name} was answered ${result.code} but has no info`);
     }
     return { state: 'done', info };
+  }
+
+  /** RFC 5732 §3.1.2, or null when the registry holds no such host (2303). */
+  private async host(host: string): Promise<(HostInfo & { ours: boolean }) | null> {
+    try {
+      const result = await this.session.command('host info', (clTRID) =>
+        hostInfoCommand(host, clTRID),
+      );
+      return readHostInfo(result, this.clientId);
+    } catch (error) {
+      if (isKind(error, 'not-found')) return null;
+      throw error;
+    }
   }
 
   private async existing(name: string): Promise<DomainInfo> {

@@ -1,7 +1,9 @@
+import { isIP } from 'node:net';
 import { XMLBuilder, XMLParser } from 'fast-xml-parser';
 import {
   type ContactSpec,
   type DomainInfo,
+  type HostInfo,
   type PollMessage,
   RegistrarError,
   type RegistrarErrorKind,
@@ -16,6 +18,9 @@ import {
 //   §3.2.1 create, §3.2.2 delete, §3.2.3 renew with curExpDate, §3.2.4 transfer request,
 //   §3.2.5 update (add, rem, chg), §3.3 panData (an offline review's outcome).
 // - RFC 5733 (contact): §3.1.1 check, §3.2.1 create; §2.3 postalInfo "int" is 7-bit ASCII.
+// - RFC 5732 (host): §3.1.1 check, §3.1.2 info and infData, §3.2.1 create, §3.2.2 delete,
+//   §3.2.5 update (add and rem of addresses); §2.5 an address's `ip` is "v4" (the default) or
+//   "v6".
 // - RFC 3915 (registry grace period): §4.2.5 restore request as an update extension;
 //   §3.2 rgpStatus in the info response's extension.
 
@@ -50,6 +55,7 @@ const REPEATED = new Set([
   'street',
   'postalInfo',
   'rgpStatus',
+  'addr',
 ]);
 
 const parser = new XMLParser({
@@ -229,6 +235,16 @@ export function domainTransferRequestCommand(
   );
 }
 
+/**
+ * RFC 5731 §3.2.4 transfer op="cancel": the requesting client withdraws its pending request. The
+ * name alone: the code went with the request, and the registry knows who asked.
+ */
+export function domainTransferCancelCommand(name: string, clTRID: string): string {
+  return domainCommand('transfer', { 'domain:name': name }, clTRID, {
+    verbAttributes: { '@op': 'cancel' },
+  });
+}
+
 export interface DomainChange {
   addNameservers?: readonly string[];
   removeNameservers?: readonly string[];
@@ -274,6 +290,73 @@ export function domainRestoreCommand(name: string, clTRID: string): string {
 
 export function domainDeleteCommand(name: string, clTRID: string): string {
   return domainCommand('delete', { 'domain:name': name }, clTRID);
+}
+
+/** `<verb><host:verb xmlns:host=…>body</host:verb></verb>`, the shape of every host command. */
+function hostCommand(verb: string, body: XmlObject, clTRID: string): string {
+  return eppCommand({ [verb]: { [`host:${verb}`]: { '@xmlns:host': HOST_NS, ...body } } }, clTRID);
+}
+
+/** An IP address's version as RFC 5732 §2.5 names it: "v4" or "v6". */
+export function ipVersion(address: string): 'v4' | 'v6' {
+  return isIP(address) === 6 ? 'v6' : 'v4';
+}
+
+/**
+ * An address in one text form, so the registry's and ours compare: IPv6 as RFC 5952 writes it
+ * (lower case, the longest run of zeros cut), IPv4 as it is.
+ */
+export function canonicalAddress(address: string): string {
+  const trimmed = address.trim();
+  return isIP(trimmed) === 6 ? new URL(`http://[${trimmed}]`).hostname.slice(1, -1) : trimmed;
+}
+
+function hostAddresses(addresses: readonly string[]): XmlObject {
+  return {
+    'host:addr': addresses.map((address) => ({ '@ip': ipVersion(address), '#text': address })),
+  };
+}
+
+export function hostCheckCommand(names: readonly string[], clTRID: string): string {
+  return hostCommand('check', { 'host:name': [...names] }, clTRID);
+}
+
+export function hostInfoCommand(name: string, clTRID: string): string {
+  return hostCommand('info', { 'host:name': name }, clTRID);
+}
+
+/** RFC 5732 §3.2.1: the host and its addresses (needed for a host under one of our names). */
+export function hostCreateCommand(
+  name: string,
+  addresses: readonly string[],
+  clTRID: string,
+): string {
+  return hostCommand(
+    'create',
+    { 'host:name': name, ...(addresses.length > 0 ? hostAddresses(addresses) : {}) },
+    clTRID,
+  );
+}
+
+/** RFC 5732 §3.2.5: addresses added and removed, each element only when it has something. */
+export function hostUpdateCommand(
+  name: string,
+  change: { add: readonly string[]; remove: readonly string[] },
+  clTRID: string,
+): string {
+  return hostCommand(
+    'update',
+    {
+      'host:name': name,
+      ...(change.add.length > 0 ? { 'host:add': hostAddresses(change.add) } : {}),
+      ...(change.remove.length > 0 ? { 'host:rem': hostAddresses(change.remove) } : {}),
+    },
+    clTRID,
+  );
+}
+
+export function hostDeleteCommand(name: string, clTRID: string): string {
+  return hostCommand('delete', { 'host:name': name }, clTRID);
 }
 
 export function contactCheckCommand(ids: readonly string[], clTRID: string): string {
@@ -494,6 +577,7 @@ export function resultKind(code: number): RegistrarErrorKind | 'ok' {
     case 2303: // object does not exist
       return 'not-found';
     case 2304: // object status prohibits operation
+    case 2305: // object association prohibits operation (a host a domain still names)
       return 'prohibited';
     case 2400: // command failed (the server's own fault)
     case 2500: // command failed; server closing connection
@@ -501,7 +585,7 @@ export function resultKind(code: number): RegistrarErrorKind | 'ok' {
       return 'unreachable';
     default:
       // 2000–2005 a command or value the registry would not take, 2300/2301 transfer states,
-      // 2305–2308 association and policy: the same command will be refused again.
+      // 2306–2308 policy: the same command will be refused again.
       return 'refused';
   }
 }
@@ -572,6 +656,26 @@ export function readDomainInfo(result: EppResult, ourClientId: string): DomainIn
     createdAt: dateOf(infData.crDate),
     expiresAt: dateOf(infData.exDate),
     authCode: textOf(authInfo?.pw) || null,
+  };
+}
+
+/**
+ * `<host:infData>` (RFC 5732 §3.1.2) as a HostInfo, with whether the asking client sponsors the
+ * host (its `clID`): only the sponsor may change it.
+ */
+export function readHostInfo(result: EppResult, ourClientId: string): HostInfo & { ours: boolean } {
+  const infData = result.resData?.infData as EppNode | undefined;
+  const name = textOf(infData?.name);
+  if (!infData || !name) throw new RegistrarError('protocol', 'a host info answer without infData');
+  const statuses = listOf(infData.status).map((status) => attributeOf(status, 's'));
+  return {
+    name: name.toLowerCase(),
+    addresses: listOf(infData.addr)
+      .map((addr) => textOf(addr) ?? '')
+      .filter(Boolean)
+      .map(canonicalAddress),
+    linked: statuses.includes('linked'),
+    ours: textOf(infData.clID) === ourClientId,
   };
 }
 

@@ -1,7 +1,8 @@
+import { isIP } from 'node:net';
 import tls from 'node:tls';
 import { XMLParser } from 'fast-xml-parser';
 import { EppFrameReader, encodeEppFrame } from './epp-frame';
-import { CONTACT_NS, DOMAIN_NS, EPP_NS, HOST_NS, RGP_NS } from './epp-xml';
+import { CONTACT_NS, canonicalAddress, DOMAIN_NS, EPP_NS, HOST_NS, RGP_NS } from './epp-xml';
 
 // A local EPP registry for the tests, speaking the protocol as the RFCs write it, with real state
 // (domains, contacts, a poll queue per client, pending transfers):
@@ -23,11 +24,24 @@ import { CONTACT_NS, DOMAIN_NS, EPP_NS, HOST_NS, RGP_NS } from './epp-xml';
 //   the info extension, §3.2); an update carrying <rgp:restore op="request"/> restores it. This
 //   fake restores at once: the restore report that some registries ask for after the request
 //   (§4.2.5) is not modelled.
-// Codes where the RFCs leave the choice to the server: 2306 for a stale curExpDate, a host or
-// status added twice or removed when absent; 2201 for another client's object; 2202 for a wrong
-// transfer code; 2106 for a transfer of one's own name; 2004 for a period outside 1–10 years.
-// Host objects are not kept: any host name is taken as a nameserver, as registries that create
-// external hosts themselves do.
+// - RFC 5732 (host): check (§3.1.1); info with its addresses and `linked` while a domain names
+//   it (§3.1.2, §2.3); create (§3.2.1): a host under a domain of the book is internal, sponsored
+//   by that domain's sponsor (§1.1), made only by it (2201 to anyone else) and only with an
+//   address; a host in one of the registry's zones (`zones`) under no domain of the book is
+//   refused 2303, as its superordinate domain must be known first; delete (§3.2.2), refused
+//   2305 while a domain names the host; update (§3.2.5) adding and removing addresses (`ip`
+//   "v4" by default, §2.5). A host's rename (<host:chg>) and its statuses are not modelled
+//   (2102).
+// - RFC 5731 and hosts: a domain naming (hostObj, §1.1) a host under a domain of the book that
+//   is no host object is refused 2303; a host under no domain of the book is external and taken
+//   as it is, as registries that create external hosts themselves do. A domain's info shows its
+//   subordinate hosts to its sponsor (<domain:host>, §3.1.2), and a domain with subordinate
+//   hosts is not deleted (2305, §3.2.2).
+// Codes where the RFCs leave the choice to the server: 2306 for a stale curExpDate, a host,
+// address or status added twice or removed when absent, an address on an external host, more
+// than 13 addresses or none left on an internal host; 2201 for another client's object; 2202
+// for a wrong transfer code; 2106 for a transfer of one's own name; 2004 for a period outside
+// 1–10 years.
 //
 // It reads commands with a parser of its own that keeps prefixes and resolves them through the
 // xmlns declarations, so commands are dispatched by namespace as a real server does, and it
@@ -36,7 +50,8 @@ import { CONTACT_NS, DOMAIN_NS, EPP_NS, HOST_NS, RGP_NS } from './epp-xml';
 //
 // Faults, for the tests here and the domains module's (each a public field or method below):
 // a delay before every answer; a connection dropped instead of the next N answers, before or after
-// the command acted; a seeded random failure rate; a short balance (2104); creates left pending;
+// the command acted, or after the next command of one kind acted; host checks that lag behind
+// the creates; a seeded random failure rate; a short balance (2104); creates left pending;
 // a bad password; a limit on open sessions.
 
 /** The client that holds names added without a sponsor, and that takes names away from us. */
@@ -54,6 +69,34 @@ export interface FakeEppOptions {
   sessionLimit?: number;
   /** Seeds the random source of `failRate`, so a run's faults repeat. */
   seed?: number;
+  /**
+   * The TLDs whose namespace this registry is authoritative for (RFC 5732 §3.2.1): a host in one
+   * of them must be under a domain of the book. `com`, `net` and `org` unless given.
+   */
+  zones?: readonly string[];
+}
+
+/** A host object as the registry holds it (a copy). */
+export interface FakeHost {
+  name: string;
+  /** The domain of the book it is under, or null for an external host. */
+  superordinate: string | null;
+  sponsor: string;
+  addresses: Array<{ ip: 'v4' | 'v6'; address: string }>;
+  /** `linked` while a domain names it, `ok` otherwise (RFC 5732 §2.3). */
+  statuses: string[];
+  createdAt: Date;
+  updatedAt: Date | null;
+}
+
+interface HostRecord {
+  name: string;
+  superordinate: string | null;
+  /** Who created it: the sponsor of an external host. */
+  creator: string;
+  addresses: Array<{ ip: 'v4' | 'v6'; address: string }>;
+  createdAt: Date;
+  updatedAt: Date | null;
 }
 
 /** A domain as the registry holds it (a copy: changing it changes nothing). */
@@ -136,6 +179,7 @@ const MESSAGES: Record<number, string> = {
   2004: 'Parameter value range error',
   2005: 'Parameter value syntax error',
   2101: 'Unimplemented command',
+  2102: 'Unimplemented option',
   2104: 'Billing failure',
   2106: 'Object is not eligible for transfer',
   2200: 'Authentication error',
@@ -146,6 +190,7 @@ const MESSAGES: Record<number, string> = {
   2302: 'Object exists',
   2303: 'Object does not exist',
   2304: 'Object status prohibits operation',
+  2305: 'Object association prohibits operation',
   2306: 'Parameter value policy error',
   2307: 'Unimplemented object service',
   2502: 'Session limit exceeded; server closing connection',
@@ -153,6 +198,8 @@ const MESSAGES: Record<number, string> = {
 
 const MAX_YEARS = 10;
 const MAX_NAMESERVERS = 13;
+/** The most addresses one host object takes here (RFC 5732 leaves it to the server). */
+const MAX_HOST_ADDRESSES = 13;
 /** The days a losing registrar has to act before the registry approves (acDate). */
 const TRANSFER_WINDOW_DAYS = 5;
 const NAME_PATTERN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9-]{2,63}$/;
@@ -180,6 +227,16 @@ export class FakeEppServer {
   dropNext = 0;
   /** The next this many commands (after login) act, then the connection drops unanswered. */
   dropNextAfterActing = 0;
+  /**
+   * The next command of this object and verb (`host create`) acts, then the connection drops
+   * unanswered; null for none.
+   */
+  dropAfterActingOn: string | null = null;
+  /**
+   * Host checks answer every name free, as a registry whose check reads a copy that lags: a
+   * create then meets the host another session made (2302).
+   */
+  staleHostChecks = false;
   /** The chance (0–1) that a command after login is met by a dropped connection. */
   failRate = 0;
   /**
@@ -200,6 +257,8 @@ export class FakeEppServer {
 
   private readonly domains = new Map<string, DomainRecord>();
   private readonly contacts = new Map<string, FakeContact>();
+  private readonly hosts = new Map<string, HostRecord>();
+  private readonly zones: readonly string[];
   private readonly queues = new Map<string, FakeMessage[]>();
   private readonly random: () => number;
   private server: tls.Server | null = null;
@@ -210,6 +269,7 @@ export class FakeEppServer {
 
   constructor(private readonly options: FakeEppOptions) {
     this.random = mulberry32(options.seed ?? 1);
+    this.zones = (options.zones ?? ['com', 'net', 'org']).map((zone) => zone.toLowerCase());
     for (const name of options.names ?? []) this.addDomain(name);
   }
 
@@ -261,6 +321,12 @@ export class FakeEppServer {
   domain(name: string): FakeDomain | null {
     const record = this.domains.get(name.toLowerCase());
     return record ? snapshot(record) : null;
+  }
+
+  /** The host object as the registry holds it, or null. */
+  host(name: string): FakeHost | null {
+    const record = this.hosts.get(name.toLowerCase());
+    return record ? this.hostSnapshot(record) : null;
   }
 
   contact(id: string): FakeContact | null {
@@ -458,7 +524,7 @@ export class FakeEppServer {
       return { xml: this.result({ code: 1500 }, clTRID), close: true, client: null };
     }
     if (!client) return { xml: this.result({ code: 2002 }, clTRID) };
-    const fault = this.fault();
+    const fault = this.fault(command);
     if (fault === 'before-acting') {
       this.drops.beforeActing += 1;
       return { xml: '', drop: true };
@@ -477,7 +543,11 @@ export class FakeEppServer {
     return { xml: this.result(reply, clTRID, svTRID) };
   }
 
-  private fault(): 'before-acting' | 'after-acting' | null {
+  private fault(command: Command): 'before-acting' | 'after-acting' | null {
+    if (this.dropAfterActingOn === `${objectName(command.namespace)} ${command.verb}`) {
+      this.dropAfterActingOn = null;
+      return 'after-acting';
+    }
     if (this.dropNextAfterActing > 0) {
       this.dropNextAfterActing -= 1;
       return 'after-acting';
@@ -517,6 +587,21 @@ export class FakeEppServer {
           return this.transferDomain(command, client);
         case 'update':
           return this.updateDomain(command, client);
+      }
+      return { code: 2101 };
+    }
+    if (command.namespace === HOST_NS) {
+      switch (command.verb) {
+        case 'check':
+          return this.checkHosts(command.body);
+        case 'info':
+          return this.infoHost(command.body);
+        case 'create':
+          return this.createHost(command.body, client);
+        case 'update':
+          return this.updateHost(command.body, client);
+        case 'delete':
+          return this.deleteHost(command.body, client);
       }
       return { code: 2101 };
     }
@@ -571,6 +656,8 @@ export class FakeEppServer {
       ...statuses.map((status) => `<domain:status s="${escapeXml(status)}"/>`),
       privateFacts,
       ns,
+      // RFC 5731 §3.1.2: the hosts under the name, to its sponsor.
+      ...(sponsor ? this.subordinates(record.name).map((host) => d('host', host.name)) : []),
       d('clID', record.sponsor),
       d('crID', record.sponsor),
       d('crDate', record.createdAt.toISOString()),
@@ -600,6 +687,8 @@ export class FakeEppServer {
     }
     const nameservers = hostObjects(body.ns);
     if (nameservers.length > MAX_NAMESERVERS) return { code: 2306 };
+    const missing = this.missingHost(nameservers);
+    if (missing) return { code: 2303, message: `Host ${missing} does not exist` };
     if (this.billingShort) return { code: 2104 };
     const now = new Date();
     const record: DomainRecord = {
@@ -630,6 +719,9 @@ export class FakeEppServer {
       return { code: 2304 };
     }
     if (hasAny(record, ['pendingCreate', 'pendingTransfer'])) return { code: 2304 };
+    if (this.subordinates(record.name).length > 0) {
+      return { code: 2305, message: 'Object association prohibits operation: subordinate hosts' };
+    }
     record.statuses = new Set(['pendingDelete']);
     record.rgpStatus = 'redemptionPeriod';
     return { code: 1000 };
@@ -750,6 +842,8 @@ export class FakeEppServer {
     // Adding what is there or removing what is not is refused, as registries do.
     if (addHosts.some((host) => record.nameservers.includes(host))) return { code: 2306 };
     if (remHosts.some((host) => !record.nameservers.includes(host))) return { code: 2306 };
+    const missing = this.missingHost(addHosts);
+    if (missing) return { code: 2303, message: `Host ${missing} does not exist` };
     if ([...addStatuses, ...remStatuses].some((status) => !status.startsWith('client'))) {
       return { code: 2306, message: 'Parameter value policy error: not a client status' };
     }
@@ -768,6 +862,163 @@ export class FakeEppServer {
     for (const status of addStatuses) record.statuses.add(status);
     if (registrant !== undefined) record.registrant = registrant;
     if (authInfo?.pw !== undefined) record.authCode = text(authInfo.pw);
+    return { code: 1000 };
+  }
+
+  /** The domain of the book `host` is under, the nearest first (RFC 5732 §1.1), or null. */
+  private superordinateOf(host: string): string | null {
+    const labels = host.split('.');
+    for (let start = 1; start < labels.length - 1; start += 1) {
+      const candidate = labels.slice(start).join('.');
+      if (this.domains.has(candidate)) return candidate;
+    }
+    return null;
+  }
+
+  private sponsorOf(host: HostRecord): string {
+    const domain = host.superordinate ? this.domains.get(host.superordinate) : undefined;
+    return domain?.sponsor ?? host.creator;
+  }
+
+  private isLinked(host: string): boolean {
+    return [...this.domains.values()].some((domain) => domain.nameservers.includes(host));
+  }
+
+  private subordinates(domain: string): HostRecord[] {
+    return [...this.hosts.values()].filter((host) => host.superordinate === domain);
+  }
+
+  /** The first of `hosts` under a domain of the book that is no host object here, if any. */
+  private missingHost(hosts: readonly string[]): string | undefined {
+    return hosts.find((host) => this.superordinateOf(host) !== null && !this.hosts.has(host));
+  }
+
+  private hostSnapshot(record: HostRecord): FakeHost {
+    return {
+      name: record.name,
+      superordinate: record.superordinate,
+      sponsor: this.sponsorOf(record),
+      addresses: record.addresses.map((address) => ({ ...address })),
+      statuses: this.isLinked(record.name) ? ['linked'] : ['ok'],
+      createdAt: new Date(record.createdAt),
+      updatedAt: record.updatedAt ? new Date(record.updatedAt) : null,
+    };
+  }
+
+  private checkHosts(body: Node): Reply {
+    const cds = list(body.name).map((node) => {
+      const name = text(node);
+      const taken = !this.staleHostChecks && this.hosts.has(name.toLowerCase());
+      return `<host:cd><host:name avail="${taken ? 0 : 1}">${escapeXml(name)}</host:name>${taken ? '<host:reason>In use</host:reason>' : ''}</host:cd>`;
+    });
+    return {
+      code: 1000,
+      resData: `<host:chkData xmlns:host="${HOST_NS}">${cds.join('')}</host:chkData>`,
+    };
+  }
+
+  private infoHost(body: Node): Reply {
+    const record = this.hosts.get(text(body.name).toLowerCase());
+    if (!record) return { code: 2303 };
+    const host = this.hostSnapshot(record);
+    const h = (element: string, value: string) =>
+      `<host:${element}>${escapeXml(value)}</host:${element}>`;
+    const infData = [
+      `<host:infData xmlns:host="${HOST_NS}">`,
+      h('name', host.name),
+      h('roid', `${host.name.replace(/\W/g, '').toUpperCase()}-FAKEH`),
+      ...host.statuses.map((status) => `<host:status s="${status}"/>`),
+      ...host.addresses.map(
+        (address) => `<host:addr ip="${address.ip}">${escapeXml(address.address)}</host:addr>`,
+      ),
+      h('clID', host.sponsor),
+      h('crID', record.creator),
+      h('crDate', host.createdAt.toISOString()),
+      host.updatedAt ? h('upDate', host.updatedAt.toISOString()) : '',
+      '</host:infData>',
+    ].join('');
+    return { code: 1000, resData: infData };
+  }
+
+  private createHost(body: Node, client: string): Reply {
+    const name = text(body.name).toLowerCase();
+    if (!NAME_PATTERN.test(name)) return { code: 2005 };
+    const addresses = hostAddresses(body.addr);
+    if (!addresses) return { code: 2005, message: 'Parameter value syntax error: addr' };
+    if (this.hosts.has(name)) return { code: 2302 };
+    if (addresses.length > MAX_HOST_ADDRESSES || hasRepeats(addresses)) return { code: 2306 };
+    const superordinate = this.superordinateOf(name);
+    if (superordinate) {
+      const domain = this.record(superordinate);
+      if (domain.sponsor !== client) return { code: 2201 };
+      if (addresses.length === 0) {
+        return {
+          code: 2003,
+          message: 'Required parameter missing: an address for an internal host',
+        };
+      }
+      if (hasAny(domain, ['pendingDelete'])) return { code: 2304 };
+    } else if (this.zones.some((zone) => name.endsWith(`.${zone}`))) {
+      return { code: 2303, message: 'Object does not exist: the superordinate domain' };
+    } else if (addresses.length > 0) {
+      return { code: 2306, message: 'Parameter value policy error: addresses of an external host' };
+    }
+    const now = new Date();
+    this.hosts.set(name, {
+      name,
+      superordinate,
+      creator: client,
+      addresses,
+      createdAt: now,
+      updatedAt: null,
+    });
+    return {
+      code: 1000,
+      resData: `<host:creData xmlns:host="${HOST_NS}"><host:name>${escapeXml(name)}</host:name><host:crDate>${now.toISOString()}</host:crDate></host:creData>`,
+    };
+  }
+
+  private updateHost(body: Node, client: string): Reply {
+    const record = this.hosts.get(text(body.name).toLowerCase());
+    if (!record) return { code: 2303 };
+    if (this.sponsorOf(record) !== client) return { code: 2201 };
+    const add = (body.add as Node | undefined) ?? {};
+    const rem = (body.rem as Node | undefined) ?? {};
+    if (body.chg !== undefined || add.status !== undefined || rem.status !== undefined) {
+      return { code: 2102 };
+    }
+    const adding = hostAddresses(add.addr);
+    const removing = hostAddresses(rem.addr);
+    if (!adding || !removing) return { code: 2005, message: 'Parameter value syntax error: addr' };
+    if (adding.length === 0 && removing.length === 0) return { code: 2003 };
+    const has = (address: { address: string }) =>
+      record.addresses.some((held) => held.address === address.address);
+    if (hasRepeats(adding) || adding.some(has)) return { code: 2306 };
+    if (!removing.every(has)) return { code: 2306 };
+    const addresses = [
+      ...record.addresses.filter(
+        (held) => !removing.some((address) => address.address === held.address),
+      ),
+      ...adding,
+    ];
+    if (addresses.length > MAX_HOST_ADDRESSES) return { code: 2306 };
+    if (record.superordinate && addresses.length === 0) {
+      return {
+        code: 2306,
+        message: 'Parameter value policy error: an internal host keeps an address',
+      };
+    }
+    record.addresses = addresses;
+    record.updatedAt = new Date();
+    return { code: 1000 };
+  }
+
+  private deleteHost(body: Node, client: string): Reply {
+    const record = this.hosts.get(text(body.name).toLowerCase());
+    if (!record) return { code: 2303 };
+    if (this.sponsorOf(record) !== client) return { code: 2201 };
+    if (this.isLinked(record.name)) return { code: 2305 };
+    this.hosts.delete(record.name);
     return { code: 1000 };
   }
 
@@ -979,6 +1230,25 @@ function list(node: unknown): unknown[] {
 function hostObjects(ns: unknown): string[] {
   if (!ns || typeof ns !== 'object') return [];
   return list((ns as Node).hostObj).map((host) => text(host).toLowerCase());
+}
+
+/**
+ * RFC 5732 §2.5: `<host:addr ip="v4|v6">` elements, "v4" when `ip` is absent, each address in
+ * one text form; null when one is not an address of the version it says.
+ */
+function hostAddresses(node: unknown): Array<{ ip: 'v4' | 'v6'; address: string }> | null {
+  const addresses: Array<{ ip: 'v4' | 'v6'; address: string }> = [];
+  for (const addr of list(node)) {
+    const ip = (addr && typeof addr === 'object' ? text((addr as Node)['@ip']) : '') || 'v4';
+    const address = text(addr);
+    if ((ip !== 'v4' && ip !== 'v6') || isIP(address) !== (ip === 'v4' ? 4 : 6)) return null;
+    addresses.push({ ip, address: canonicalAddress(address) });
+  }
+  return addresses;
+}
+
+function hasRepeats(addresses: ReadonlyArray<{ address: string }>): boolean {
+  return new Set(addresses.map((address) => address.address)).size !== addresses.length;
 }
 
 /** RFC 5731 §2.5: a period in years ("y") or months ("m"), 1 to 10 years. */

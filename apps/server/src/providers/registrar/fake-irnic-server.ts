@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import https from 'node:https';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, isIP } from 'node:net';
 import { XMLParser } from 'fast-xml-parser';
 
 // A local IRNIC for the tests (ours and other modules'), speaking IRNIC's gateway as its public
@@ -25,8 +25,16 @@ import { XMLParser } from 'fast-xml-parser';
 // - the poll queue (github.com/AliYazdanifar/irnic-whmcs-module, lib/Poll.php): 1301 with
 //   <msgQ count id><qDate/><msg><index>DomainUpdateStatus</index><note/></msg></msgQ> and
 //   <domain:polData> with the name and its statuses, 1300 when empty; ack by msgID.
-// Inferred where that material is silent: a contact's e-mail is unique (a second create with it
-// is 2302); a wrong deposit code is 2200; a command on another reseller's name is 2201; a stale
+// - glue (irnic-domain-1.0.xsd, hostAttrType; github.com/zoghal/irnic-api, Templates/domain/
+//   nameserver.xml): a nameserver is a <domain:hostAttr> with <domain:hostName> and at most one
+//   <domain:hostAddr ip="v4|v6">; IRNIC has no host objects, and keeps the address on the
+//   domain's nameserver list, showing it in <domain:info>. Two addresses in one hostAttr break
+//   the schema (2001).
+// Inferred where that material is silent: a nameserver under the domain itself needs its
+// address (2003), and one elsewhere may not have one (2306), as glue is only needed, and only
+// published, under the delegated name; an update that removes a nameserver and adds it back
+// with another address changes its address; a contact's e-mail is unique (a second create with
+// it is 2302); a wrong deposit code is 2200; a command on another reseller's name is 2201; a stale
 // curExpDate is 2306; a transfer costs nothing; the prices; the wording of notes and reasons.
 //
 // It reads requests with fast-xml-parser, resolving the namespace of each object element, and
@@ -66,6 +74,8 @@ export interface FakeIrnicDomain {
   bill: string;
   reseller: string;
   nameservers: string[];
+  /** The glue address of a nameserver under the domain itself, by its name. */
+  glue: Record<string, string>;
   statuses: string[];
   createdAt: Date;
   expiresAt: Date;
@@ -240,6 +250,7 @@ export class FakeIrnicServer {
     holder?: string;
     reseller?: string;
     nameservers?: string[];
+    glue?: Record<string, string>;
     createdAt?: Date;
     expiresAt?: Date;
     statuses?: string[];
@@ -255,6 +266,7 @@ export class FakeIrnicServer {
       bill: holder,
       reseller: seed.reseller ?? 'zz900-irnic',
       nameservers: seed.nameservers ?? ['ns1.example.ir', 'ns2.example.ir'],
+      glue: { ...seed.glue },
       statuses: seed.statuses ?? ['ok'],
       createdAt,
       expiresAt: wholeSeconds(seed.expiresAt ?? new Date(createdAt.getTime() + 365 * DAY_MS)),
@@ -400,7 +412,10 @@ export class FakeIrnicServer {
   changeDomain(
     name: string,
     change: Partial<
-      Pick<FakeIrnicDomain, 'expiresAt' | 'nameservers' | 'reseller' | 'holder' | 'statuses'>
+      Pick<
+        FakeIrnicDomain,
+        'expiresAt' | 'nameservers' | 'glue' | 'reseller' | 'holder' | 'statuses'
+      >
     >,
   ): void {
     const domain = this.mustFind(name);
@@ -549,10 +564,13 @@ export class FakeIrnicServer {
       .map((type) => `<domain:contact type="${type}">${escapeXml(domain[type])}</domain:contact>`)
       .join('');
     const hosts = domain.nameservers
-      .map(
-        (host) =>
-          `<domain:hostAttr><domain:hostName>${escapeXml(host)}</domain:hostName></domain:hostAttr>`,
-      )
+      .map((host) => {
+        const address = domain.glue[host];
+        const glue = address
+          ? `<domain:hostAddr ip="${isIP(address) === 6 ? 'v6' : 'v4'}">${escapeXml(address)}</domain:hostAddr>`
+          : '';
+        return `<domain:hostAttr><domain:hostName>${escapeXml(host)}</domain:hostName>${glue}</domain:hostAttr>`;
+      })
       .join('');
     return {
       ...result(1000),
@@ -572,7 +590,9 @@ export class FakeIrnicServer {
     if (!contacts) return result(2003, 'holder, admin, tech and bill contacts are required');
     const missing = Object.values(contacts).find((handle) => !this.contacts.has(handle));
     if (missing) return result(2303, `No contact ${missing}`);
-    const nameservers = hostsOf(body.ns);
+    const hosts = nameserversOf(body.ns, name);
+    if (hosts instanceof Refusal) return result(hosts.code, hosts.message);
+    const nameservers = hosts.map((host) => host.name);
     if (nameservers.length !== 0 && (nameservers.length < 2 || nameservers.length > 4)) {
       return result(2004, 'Two to four nameservers');
     }
@@ -587,6 +607,7 @@ export class FakeIrnicServer {
       ...contacts,
       reseller: this.options.resellerHandle,
       nameservers: nameservers.length > 0 ? nameservers : ['ns1.nic.ir', 'ns2.nic.ir'],
+      glue: glueOf(hosts),
       statuses: ['irnicRegistrationPendingHolderCheck'],
       createdAt,
       expiresAt: addMonths(createdAt, months),
@@ -648,15 +669,20 @@ export class FakeIrnicServer {
       return result(1000);
     }
     if (domain.statuses.includes('irnicLocked')) return result(2304, 'The domain is locked');
-    const add = hostsOf((body.add as Node | undefined)?.ns);
+    const adding = nameserversOf((body.add as Node | undefined)?.ns, domain.name);
+    if (adding instanceof Refusal) return result(adding.code, adding.message);
     const remove = hostsOf((body.rem as Node | undefined)?.ns);
-    if (add.length === 0 && remove.length === 0) return result(2003, 'Nothing to update');
-    const next = [
-      ...domain.nameservers.filter((host) => !remove.includes(host)),
-      ...add.filter((host) => !domain.nameservers.includes(host)),
-    ];
+    if (adding.length === 0 && remove.length === 0) return result(2003, 'Nothing to update');
+    // Removed first, then added: a nameserver removed and added back comes with its new address.
+    const kept = domain.nameservers.filter((host) => !remove.includes(host));
+    const add = adding.filter((host) => !kept.includes(host.name));
+    const next = [...kept, ...add.map((host) => host.name)];
     if (next.length < 2 || next.length > 4) return result(2004, 'Two to four nameservers');
+    const glue = Object.fromEntries(
+      Object.entries(domain.glue).filter(([host]) => kept.includes(host)),
+    );
     domain.nameservers = next;
+    domain.glue = { ...glue, ...glueOf(add) };
     return result(1000);
   }
 
@@ -916,6 +942,45 @@ function optional(node: unknown): string | null {
 function list(node: unknown): unknown[] {
   if (node === undefined || node === null || node === '') return [];
   return Array.isArray(node) ? node : [node];
+}
+
+/**
+ * The nameservers of a create's or an update's <domain:ns>, each with its glue address, checked
+ * against the domain they are for: one <hostAddr> at most (the schema), of the version its `ip`
+ * says, present under the domain itself and absent elsewhere.
+ */
+function nameserversOf(
+  ns: unknown,
+  domain: string,
+): Array<{ name: string; address: string | null }> | Refusal {
+  const hosts: Array<{ name: string; address: string | null }> = [];
+  for (const node of list((ns as Node | undefined)?.hostAttr)) {
+    const hostAttr = node as Node;
+    const name = text(hostAttr.hostName).toLowerCase();
+    if (Array.isArray(hostAttr.hostAddr)) {
+      return new Refusal(2001, 'One hostAddr in a hostAttr');
+    }
+    const address = optional(hostAttr.hostAddr);
+    const ip = text((hostAttr.hostAddr as Node | undefined)?.['@ip']) || 'v4';
+    if (address !== null && isIP(address) !== (ip === 'v6' ? 6 : 4)) {
+      return new Refusal(2005, `Invalid hostAddr for ${name}`);
+    }
+    const inside = name.endsWith(`.${domain}`);
+    if (inside && address === null) {
+      return new Refusal(2003, `An IP address is required for ${name}`);
+    }
+    if (!inside && address !== null) {
+      return new Refusal(2306, `No IP address for ${name}, which is outside ${domain}`);
+    }
+    hosts.push({ name, address });
+  }
+  return hosts;
+}
+
+function glueOf(hosts: ReadonlyArray<{ name: string; address: string | null }>) {
+  return Object.fromEntries(
+    hosts.flatMap((host) => (host.address === null ? [] : [[host.name, host.address]])),
+  ) as Record<string, string>;
 }
 
 function hostsOf(ns: unknown): string[] {

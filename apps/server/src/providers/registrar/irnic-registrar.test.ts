@@ -533,6 +533,107 @@ describe('the IRNIC registrar', () => {
     expect(error).toMatchObject({ kind: 'auth', code: 2201 });
   });
 
+  test('a child nameserver reaches IRNIC with its one address, in the update that names it', async () => {
+    const registry = driver();
+    await registered(registry, 'own-ns.ir');
+    fake.approveRegistration('own-ns.ir');
+    // Saved before the name points at it: IRNIC has nowhere to keep it yet, and nothing is sent.
+    const before = fake.requests.length;
+    expect(await registry.saveHost('own-ns.ir', 'ns1.own-ns.ir', ['185.51.200.10'])).toBe(
+      'with-next-nameservers',
+    );
+    expect(fake.requests.slice(before).map((request) => request.command)).toEqual(['domain:info']);
+    expect(await registry.hostInfo('own-ns.ir', 'ns1.own-ns.ir')).toBeNull();
+
+    await registry.setNameservers('own-ns.ir', ['ns1.own-ns.ir', 'ns2.vitrin.ir'], {
+      'ns1.own-ns.ir': ['185.51.200.10'],
+    });
+    const sent = fake.requests.at(-1)?.xml ?? '';
+    expect(sent).toContain(
+      '<domain:add><domain:ns><domain:hostAttr><domain:hostName>ns1.own-ns.ir</domain:hostName><domain:hostAddr ip="v4">185.51.200.10</domain:hostAddr></domain:hostAttr></domain:ns></domain:add>',
+    );
+    expect(sent).toContain(
+      '<domain:rem><domain:ns><domain:hostAttr><domain:hostName>ns1.vitrin.ir</domain:hostName></domain:hostAttr></domain:ns></domain:rem>',
+    );
+    expect(fake.domain('own-ns.ir')).toMatchObject({
+      nameservers: ['ns2.vitrin.ir', 'ns1.own-ns.ir'],
+      glue: { 'ns1.own-ns.ir': '185.51.200.10' },
+    });
+    expect(await registry.hostInfo('own-ns.ir', 'ns1.own-ns.ir')).toEqual({
+      name: 'ns1.own-ns.ir',
+      addresses: ['185.51.200.10'],
+      linked: true,
+    });
+  });
+
+  test("a nameserver's address changes by removing and adding it back in one update", async () => {
+    const registry = driver();
+    await registered(registry, 'moving-ns.ir');
+    fake.approveRegistration('moving-ns.ir');
+    await registry.setNameservers('moving-ns.ir', ['ns1.moving-ns.ir', 'ns2.vitrin.ir'], {
+      'ns1.moving-ns.ir': ['185.51.200.11'],
+    });
+    expect(
+      await registry.saveHost('moving-ns.ir', 'ns1.moving-ns.ir', ['2A01:4F8:0:0:0:0:0:11']),
+    ).toBe('at-registry');
+    const sent = fake.requests.at(-1)?.xml ?? '';
+    expect(sent).toContain(
+      '<domain:rem><domain:ns><domain:hostAttr><domain:hostName>ns1.moving-ns.ir</domain:hostName><domain:hostAddr ip="v4">185.51.200.11</domain:hostAddr>',
+    );
+    expect(sent).toContain(
+      '<domain:add><domain:ns><domain:hostAttr><domain:hostName>ns1.moving-ns.ir</domain:hostName><domain:hostAddr ip="v6">2a01:4f8::11</domain:hostAddr>',
+    );
+    expect(fake.domain('moving-ns.ir')).toMatchObject({
+      nameservers: ['ns2.vitrin.ir', 'ns1.moving-ns.ir'],
+      glue: { 'ns1.moving-ns.ir': '2a01:4f8::11' },
+    });
+    // The same address again sends nothing but the info.
+    const before = fake.requests.length;
+    await registry.saveHost('moving-ns.ir', 'ns1.moving-ns.ir', ['2a01:4f8::11']);
+    expect(fake.requests.length - before).toBe(1);
+    // Nameservers saved again with the glue IRNIC holds change nothing either.
+    await registry.setNameservers('moving-ns.ir', ['ns2.vitrin.ir', 'ns1.moving-ns.ir'], {
+      'ns1.moving-ns.ir': ['2a01:4f8::11'],
+    });
+    expect(fake.requests.length - before).toBe(2);
+  });
+
+  test('IRNIC keeps one address a nameserver: two are refused before IRNIC is asked', async () => {
+    const registry = driver();
+    const before = fake.requests.length;
+    const two = await refusal(
+      registry.saveHost('own-ns.ir', 'ns1.own-ns.ir', ['185.51.200.10', '2a01:4f8::10']),
+    );
+    expect(two.kind).toBe('refused');
+    expect(two.message).toContain('one address');
+    expect(fake.requests.length).toBe(before);
+  });
+
+  test('a nameserver under the name itself without its address is refused by IRNIC (2003)', async () => {
+    const registry = driver();
+    await registered(registry, 'bare-ns.ir');
+    fake.approveRegistration('bare-ns.ir');
+    const bare = await refusal(
+      registry.setNameservers('bare-ns.ir', ['ns1.bare-ns.ir', 'ns2.vitrin.ir']),
+    );
+    expect(bare).toMatchObject({ kind: 'refused', code: 2003 });
+    expect(fake.domain('bare-ns.ir')?.nameservers).toEqual(['ns1.vitrin.ir', 'ns2.vitrin.ir']);
+  });
+
+  test('a host the name still points at is not deleted; once it leaves the list, it is', async () => {
+    const registry = driver();
+    await registered(registry, 'drop-ns.ir');
+    fake.approveRegistration('drop-ns.ir');
+    await registry.setNameservers('drop-ns.ir', ['ns1.drop-ns.ir', 'ns2.vitrin.ir'], {
+      'ns1.drop-ns.ir': ['185.51.200.12'],
+    });
+    const inUse = await refusal(registry.deleteHost('drop-ns.ir', 'ns1.drop-ns.ir'));
+    expect(inUse.kind).toBe('prohibited');
+    await registry.setNameservers('drop-ns.ir', ['ns1.vitrin.ir', 'ns2.vitrin.ir']);
+    expect(fake.domain('drop-ns.ir')?.glue).toEqual({});
+    await registry.deleteHost('drop-ns.ir', 'ns1.drop-ns.ir');
+  });
+
   test('opening the transfer lock has IRNIC send the holder a PIN; closing it voids the PIN', async () => {
     const registry = driver();
     await registered(registry, 'lock.ir');
@@ -552,6 +653,16 @@ describe('the IRNIC registrar', () => {
     const restore = await refusal(registry.restore('lock.ir'));
     expect(restore.kind).toBe('refused');
     expect(restore.message).toContain('renewing');
+    expect(fake.requests.length).toBe(before);
+  });
+
+  test('IRNIC gives the gaining reseller no way to withdraw a transfer: refused without a request', async () => {
+    const registry = driver();
+    const before = fake.requests.length;
+    const error = await refusal(registry.cancelTransfer('lock.ir'));
+    expect(error.kind).toBe('refused');
+    expect(error.retryable).toBe(false);
+    expect(error.message).toContain('holder approves or refuses');
     expect(fake.requests.length).toBe(before);
   });
 

@@ -1,4 +1,5 @@
 import https from 'node:https';
+import { canonicalAddress } from './epp-xml';
 import {
   contactCreateXml,
   contactInfoXml,
@@ -14,6 +15,8 @@ import {
   IRNIC_CHECK_BATCH,
   IRNIC_PERIOD_MONTHS,
   type IrnicContactData,
+  type IrnicDomainData,
+  type IrnicNameserver,
   type IrnicResult,
   irnicResultKind,
   normaliseHost,
@@ -32,6 +35,8 @@ import {
 import {
   type ContactSpec,
   type DomainInfo,
+  type HostInfo,
+  type HostSaved,
   type NameCheck,
   type PollMessage,
   type RegisterRequest,
@@ -60,10 +65,16 @@ import {
 // - requestTransfer: an <update> changing the contacts, with <pin pinCode> (the PIN IRNIC sent the
 //   holder, which the customer gives us); pending until the holder approves. IRNIC's transfer
 //   carries no term: `years` is not sent.
+// - setNameservers, saveHost, hostInfo, deleteHost: IRNIC has no host objects; a child
+//   nameserver's glue is the one <hostAddr> of its hostAttr, sent with the nameservers. So a
+//   host's address is changed at IRNIC only while the domain names it; otherwise it is kept by
+//   the domains module and sent by the nameserver update that names it. A host the domain still
+//   names is not deleted (`prohibited`).
 // - setTransferLock: <pin op="lock"> closes the transfer lock, <pin op="req"> opens it and has
 //   IRNIC send a new PIN to the holder. IRNIC shows no status for it in `info`.
 // - resetAuthCode and restore are refused: IRNIC never gives the PIN to the reseller, and has no
-//   redemption restore (a locked or expired .ir name comes back by renewing it).
+//   redemption restore (a locked or expired .ir name comes back by renewing it). cancelTransfer
+//   too: a transfer is the holder's to approve or refuse, and the reseller cannot withdraw it.
 // - delete: <domain:delete>, reviewed like the rest.
 // - balance: the reseller's own <contact:info> answers <contractInfo> (github.com/zoghal/
 //   irnic-api, src/IrNic.php).
@@ -140,16 +151,8 @@ export class IrnicRegistrar implements RegistrarDriver {
   }
 
   async info(name: string): Promise<DomainInfo | null> {
-    let result: IrnicResult;
-    try {
-      result = await this.command('domain info', (clTRID) =>
-        domainInfoXml(name, this.options.depositCode, clTRID),
-      );
-    } catch (error) {
-      if (error instanceof RegistrarError && error.kind === 'not-found') return null;
-      throw error;
-    }
-    const data = readDomainInfo(result.resData);
+    const data = await this.domainData(name);
+    if (!data) return null;
     return {
       name: data.name || name.toLowerCase(),
       statuses: data.statuses,
@@ -227,8 +230,14 @@ export class IrnicRegistrar implements RegistrarDriver {
   ): Promise<RegistryOutcome> {
     const current = await this.info(name);
     if (!current) throw new RegistrarError('not-found', `domain transfer: ${name} is not at IRNIC`);
-    // Repeated after it went through: nothing is left to do.
-    if (current.ours && !current.statuses.some((status) => status.startsWith('pending'))) {
+    // Repeated after it went through (the name ours, with the holder asked): nothing is left.
+    const holderAsked =
+      !holder || (current.registrant ?? '').toLowerCase() === holder.toLowerCase();
+    if (
+      current.ours &&
+      holderAsked &&
+      !current.statuses.some((status) => status.startsWith('pending'))
+    ) {
       return { state: 'done', info: current };
     }
     const newHolder = holder ?? current.registrant;
@@ -249,18 +258,89 @@ export class IrnicRegistrar implements RegistrarDriver {
     return this.outcome(name, result);
   }
 
-  async setNameservers(name: string, nameservers: readonly string[]): Promise<void> {
+  /**
+   * IRNIC adds and removes nameservers but cannot replace them: we diff against its list. A
+   * child nameserver goes with its glue address from `glue`; one IRNIC holds already whose
+   * address `glue` changes is removed as it was and added as it is, in the same update.
+   */
+  async setNameservers(
+    name: string,
+    nameservers: readonly string[],
+    glue: Readonly<Record<string, readonly string[]>> = {},
+  ): Promise<void> {
     const wanted = [...new Set(nameservers.map(normaliseHost))];
     this.checkNameserverCount(wanted);
-    // IRNIC adds and removes nameservers but cannot replace them: we diff against its list.
-    const current = await this.info(name);
+    const given = new Map(
+      Object.entries(glue).map(([host, addresses]) => [
+        normaliseHost(host),
+        this.oneAddress(host, addresses),
+      ]),
+    );
+    const current = await this.domainData(name);
     if (!current) throw new RegistrarError('not-found', `domain update: ${name} is not at IRNIC`);
-    const add = wanted.filter((host) => !current.nameservers.includes(host));
-    const remove = current.nameservers.filter((host) => !wanted.includes(host));
+    const add: IrnicNameserver[] = [];
+    const remove: IrnicNameserver[] = [];
+    for (const host of wanted) {
+      const address = given.get(host);
+      if (!current.nameservers.includes(host)) add.push({ name: host, address });
+      else if (address !== undefined && address !== current.glue[host]) {
+        remove.push({ name: host, address: current.glue[host] });
+        add.push({ name: host, address });
+      }
+    }
+    for (const host of current.nameservers) {
+      if (!wanted.includes(host)) remove.push({ name: host, address: current.glue[host] });
+    }
     if (add.length === 0 && remove.length === 0) return;
     await this.command('domain update', (clTRID) =>
       domainNameserversXml({ name, add, remove }, this.options.depositCode, clTRID),
     );
+  }
+
+  /** A nameserver of the name, with the address IRNIC holds for it; null when not one. */
+  async hostInfo(name: string, host: string): Promise<HostInfo | null> {
+    const data = await this.domainData(name);
+    const wanted = normaliseHost(host);
+    if (!data?.nameservers.includes(wanted)) return null;
+    const address = data.glue[wanted];
+    return { name: wanted, addresses: address ? [address] : [], linked: true };
+  }
+
+  /**
+   * IRNIC keeps glue on the domain's nameservers, one address each (irnic-xml.ts): a nameserver
+   * of the name has its address changed now; any other host's address waits for the update
+   * that makes it a nameserver, which sends it (setNameservers' `glue`).
+   */
+  async saveHost(name: string, host: string, addresses: readonly string[]): Promise<HostSaved> {
+    const wanted = normaliseHost(host);
+    const address = this.oneAddress(wanted, addresses);
+    const data = await this.domainData(name);
+    if (!data) throw new RegistrarError('not-found', `host update: ${name} is not at IRNIC`);
+    if (!data.nameservers.includes(wanted)) return 'with-next-nameservers';
+    if (data.glue[wanted] === address) return 'at-registry';
+    await this.command('domain update', (clTRID) =>
+      domainNameserversXml(
+        {
+          name,
+          remove: [{ name: wanted, address: data.glue[wanted] }],
+          add: [{ name: wanted, address }],
+        },
+        this.options.depositCode,
+        clTRID,
+      ),
+    );
+    return 'at-registry';
+  }
+
+  /** Nothing to delete at IRNIC but a nameserver, which must leave the domain's list first. */
+  async deleteHost(name: string, host: string): Promise<void> {
+    const data = await this.domainData(name);
+    if (data?.nameservers.includes(normaliseHost(host))) {
+      throw new RegistrarError(
+        'prohibited',
+        `host delete: ${host} is still a nameserver of ${name} at IRNIC`,
+      );
+    }
   }
 
   async setTransferLock(name: string, locked: boolean): Promise<void> {
@@ -280,6 +360,18 @@ export class IrnicRegistrar implements RegistrarDriver {
     throw new RegistrarError(
       'refused',
       `IRNIC has no redemption restore for ${name}: a locked or expired .ir name comes back by renewing it`,
+    );
+  }
+
+  /**
+   * IRNIC's schemas have no <transfer> (irnic-domain-1.0.xsd offers check, create, info, renew,
+   * update and delete): a transfer is an <update> with the holder's PIN, and nothing lets the
+   * gaining reseller withdraw it. It ends with the holder's answer at IRNIC.
+   */
+  async cancelTransfer(name: string): Promise<void> {
+    throw new RegistrarError(
+      'refused',
+      `IRNIC has no way for the gaining reseller to withdraw the transfer of ${name}: it ends when the holder approves or refuses it`,
     );
   }
 
@@ -314,6 +406,36 @@ export class IrnicRegistrar implements RegistrarDriver {
 
   async close(): Promise<void> {
     this.agent.destroy();
+  }
+
+  /** <domain:infData> read, or null when IRNIC holds no such name (2303). */
+  private async domainData(name: string): Promise<IrnicDomainData | null> {
+    let result: IrnicResult;
+    try {
+      result = await this.command('domain info', (clTRID) =>
+        domainInfoXml(name, this.options.depositCode, clTRID),
+      );
+    } catch (error) {
+      if (error instanceof RegistrarError && error.kind === 'not-found') return null;
+      throw error;
+    }
+    const data = readDomainInfo(result.resData);
+    const glue = Object.fromEntries(
+      Object.entries(data.glue).map(([host, address]) => [host, canonicalAddress(address)]),
+    );
+    return { ...data, glue };
+  }
+
+  /** hostAttrType takes one <hostAddr> (irnic-domain-1.0.xsd): a nameserver has one address. */
+  private oneAddress(host: string, addresses: readonly string[]): string {
+    const distinct = [...new Set(addresses.map(canonicalAddress))];
+    if (distinct.length !== 1) {
+      throw new RegistrarError(
+        'refused',
+        `IRNIC keeps one address for a nameserver, not ${distinct.length} for ${host}`,
+      );
+    }
+    return distinct[0] as string;
   }
 
   private months(years: number): number {

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { domainToASCII } from 'node:url';
 import { XMLBuilder, XMLParser } from 'fast-xml-parser';
 import {
@@ -30,7 +31,13 @@ import {
 //   to the reseller; a transfer is an <update> changing the contacts with <pin pinCode>, which
 //   the holder then approves.
 // - github.com/zoghal/irnic-api (src/IrNic.php, src/Templates/): terms of 12 or 60 months only;
-//   the reseller's own <contact:info> answers <extension><contractInfo> with its balance.
+//   the reseller's own <contact:info> answers <extension><contractInfo> with its balance;
+//   nameservers added and removed as <domain:hostAttr> with <domain:hostName> and, when given,
+//   <domain:hostAddr ip="…"> (Templates/domain/nameserver.xml).
+// - Glue: IRNIC has no host objects (its schemas import RFC 5732's host-1.0 for host:addrType
+//   alone). A nameserver's address travels in its hostAttr, and irnic-domain-1.0.xsd's
+//   hostAttrType allows one <hostAddr> (maxOccurs 1): one address a nameserver, kept on the
+//   domain's nameserver list, not as an object of its own.
 // - github.com/irniclab/nicaction (xmlRequest/xmlRequest.go): a renewal is answered 1001.
 // - github.com/AliYazdanifar/irnic-whmcs-module (lib/Poll.php): a poll message is
 //   <msgQ id count><qDate/><msg><index>DomainUpdateStatus</index></msg></msgQ> with
@@ -128,8 +135,29 @@ function contactCommand(
   );
 }
 
-function hostAttrs(nameservers: readonly string[]): IrnicNode {
-  return { 'domain:hostAttr': nameservers.map((host) => ({ 'domain:hostName': host })) };
+/**
+ * A nameserver as IRNIC takes it (irnic-domain-1.0.xsd, hostAttrType): its name and, for a
+ * nameserver under the domain itself, the one glue address IRNIC keeps for it.
+ */
+export interface IrnicNameserver {
+  name: string;
+  address?: string;
+}
+
+function hostAttrs(nameservers: ReadonlyArray<string | IrnicNameserver>): IrnicNode {
+  return {
+    'domain:hostAttr': nameservers.map((nameserver) => {
+      const { name, address } =
+        typeof nameserver === 'string' ? { name: nameserver, address: undefined } : nameserver;
+      return {
+        'domain:hostName': name,
+        // host:addrType (RFC 5732 §2.5): ip is "v4" or "v6".
+        ...(address
+          ? { 'domain:hostAddr': { '@ip': isIP(address) === 6 ? 'v6' : 'v4', '#text': address } }
+          : {}),
+      };
+    }),
+  };
 }
 
 export function domainCheckXml(names: readonly string[], depositCode: string, clTRID: string) {
@@ -197,9 +225,16 @@ export function domainRenewXml(
   );
 }
 
-/** IRNIC's update has no <chg> of nameservers: they are added and removed (schema order). */
+/**
+ * IRNIC's update has no <chg> of nameservers: they are added and removed (schema order). A
+ * nameserver whose glue changes is removed as it was and added as it is now, in one update.
+ */
 export function domainNameserversXml(
-  update: { name: string; add: readonly string[]; remove: readonly string[] },
+  update: {
+    name: string;
+    add: ReadonlyArray<string | IrnicNameserver>;
+    remove: ReadonlyArray<string | IrnicNameserver>;
+  },
   depositCode: string,
   clTRID: string,
 ): string {
@@ -413,7 +448,8 @@ export function readIrnicResponse(epp: IrnicNode): IrnicResult {
 /**
  * What an IRNIC result code means for us, read as EPP's (RFC 5730 §3): 1xxx succeeded (1001
  * pending, 1300/1301 the poll queue); 2104 the balance is short; 2200–2202 the token, the
- * deposit code or a PIN was wrong; 2302–2304 exists, missing, forbidden by status; 2400 and
+ * deposit code or a PIN was wrong; 2302–2305 exists, missing, forbidden by status or by an
+ * association; 2400 and
  * 25xx IRNIC's own failure; anything else a final refusal.
  */
 export function irnicResultKind(code: number): RegistrarErrorKind | 'ok' {
@@ -431,6 +467,7 @@ export function irnicResultKind(code: number): RegistrarErrorKind | 'ok' {
     case 2303:
       return 'not-found';
     case 2304:
+    case 2305:
       return 'prohibited';
     case 2400:
     case 2500:
@@ -485,6 +522,8 @@ export interface IrnicDomainData {
   /** By type: holder, admin, tech, bill and reseller. */
   contacts: Record<string, string>;
   nameservers: string[];
+  /** The glue address IRNIC holds for a nameserver, by its name (<domain:hostAddr>). */
+  glue: Record<string, string>;
   createdAt: Date | null;
   expiresAt: Date | null;
 }
@@ -499,11 +538,17 @@ export function readDomainInfo(resData: IrnicNode | undefined): IrnicDomainData 
     if (type) contacts[type] = text(contact).trim().toLowerCase();
   }
   const ns = infData.ns as IrnicNode | undefined;
+  const glue: Record<string, string> = {};
+  for (const host of nodes(ns?.hostAttr)) {
+    const address = optionalText(host.hostAddr);
+    if (address) glue[normaliseHost(text(host.hostName))] = address;
+  }
   return {
     name: answeredName(text(infData.name)),
     statuses: nodes(infData.status).map((status) => String(status['@s'] ?? '')),
     contacts,
     nameservers: nodes(ns?.hostAttr).map((host) => normaliseHost(text(host.hostName))),
+    glue,
     createdAt: parseIrnicDate(infData.crDate),
     expiresAt: parseIrnicDate(infData.exDate),
   };

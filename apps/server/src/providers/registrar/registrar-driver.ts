@@ -1,3 +1,5 @@
+import type { DomainGlueModel } from '@vitrin/contracts';
+
 // What the domains module asks of a registry (issue 38, decision 0038), whichever protocol it
 // speaks: generic EPP (RFC 5730–5734, RFC 3915), IRNIC's EPP over HTTPS, or the built-in sandbox.
 // Names are always passed in their A-label form (`xn--…`), lower case, as registries take them.
@@ -23,7 +25,8 @@ export interface NameCheck {
  *
  * - `exists`: the object already exists (EPP 2302): for a create, ask `info` whether it is ours.
  * - `not-found`: the object does not exist (EPP 2303).
- * - `prohibited`: the object's status forbids the command (EPP 2304: a lock, a pending action).
+ * - `prohibited`: the object's status forbids the command (EPP 2304: a lock, a pending action),
+ *   or its associations do (EPP 2305: a host a domain still names as a nameserver).
  * - `billing`: the reseller's balance is short (EPP 2104); staff must top it up.
  * - `refused`: any other final refusal (syntax, policy 2306, parameter range 2004 …).
  */
@@ -124,6 +127,37 @@ export type RegistryOutcome =
   | { state: 'done'; info: DomainInfo }
   | { state: 'pending'; note: string | null };
 
+/**
+ * How each kind of registry keeps the glue of a domain's child nameservers
+ * (`ns1.sara-blog.com`):
+ * - `host-objects`: as host objects of their own (RFC 5732), created, changed and deleted by
+ *   the sponsor of the domain they are under, and named by domains as nameservers;
+ * - `on-nameservers`: as an address on each of the domain's nameservers (RFC 5731 §1.1's host
+ *   attributes), sent with a nameserver update. IRNIC works so, one address a nameserver.
+ */
+export const GLUE_MODEL_OF: Readonly<Record<RegistrarKind, DomainGlueModel>> = {
+  sandbox: 'host-objects',
+  epp: 'host-objects',
+  irnic: 'on-nameservers',
+};
+
+/** A child nameserver as the registry holds it (RFC 5732 §3.1.2 `<host:infData>`). */
+export interface HostInfo {
+  /** Its A-label form: `ns1.sara-blog.com`. */
+  name: string;
+  /** Its glue, IPv4 and IPv6, as the registry holds them. */
+  addresses: string[];
+  /** Whether a domain names it as a nameserver (RFC 5732 §2.3 `linked`). */
+  linked: boolean;
+}
+
+/**
+ * Where a saved host's glue is: at the registry, or (`on-nameservers` registries) kept by us
+ * for the next nameserver update, because the domain does not name the host yet and the
+ * registry keeps glue only on a domain's nameservers.
+ */
+export type HostSaved = 'at-registry' | 'with-next-nameservers';
+
 /** RFC 5730 §2.9.2.3 poll: one queued message. */
 export interface PollMessage {
   id: string;
@@ -173,9 +207,45 @@ export interface RegistrarDriver {
    */
   renew(name: string, years: number, currentExpiry: Date): Promise<{ expiresAt: Date | null }>;
   /** RFC 5731 §3.2.4 transfer request with the code the holder gave. */
-  requestTransfer(name: string, authCode: string, years: number): Promise<RegistryOutcome>;
-  /** RFC 5731 §3.2.5 update: replaces the name's nameservers with these (2–4). */
-  setNameservers(name: string, nameservers: readonly string[]): Promise<void>;
+  /**
+   * `holder`, at IRNIC only: the new holder of a holder change, which moves a name between
+   * holders as a transfer moves it between resellers (with the holder's PIN, approved by them).
+   */
+  requestTransfer(
+    name: string,
+    authCode: string,
+    years: number,
+    holder?: string,
+  ): Promise<RegistryOutcome>;
+  /**
+   * RFC 5731 §3.2.4 transfer op="cancel": we, the gaining registrar, withdraw our own pending
+   * request. With none of ours pending the registry refuses (2301 `refused`): whether the
+   * transfer finished or ended otherwise, `info` tells.
+   */
+  cancelTransfer(name: string): Promise<void>;
+  /**
+   * RFC 5731 §3.2.5 update: replaces the name's nameservers with these (2–4). `glue` holds the
+   * addresses of the child nameservers among them, by host name: a registry that keeps glue on
+   * the nameservers (`on-nameservers`) is sent them; one with host objects has them already.
+   */
+  setNameservers(
+    name: string,
+    nameservers: readonly string[],
+    glue?: Readonly<Record<string, readonly string[]>>,
+  ): Promise<void>;
+  /** The child nameserver `host` of the domain `name` as the registry holds it, or null. */
+  hostInfo(name: string, host: string): Promise<HostInfo | null>;
+  /**
+   * Creates the child nameserver `host` under the domain `name` with these addresses, or gives
+   * an existing one exactly these (RFC 5732 §3.2.1 create, §3.2.5 update). Safe to repeat: a
+   * create whose answer was lost is found ours and changed instead.
+   */
+  saveHost(name: string, host: string, addresses: readonly string[]): Promise<HostSaved>;
+  /**
+   * RFC 5732 §3.2.2 delete of a child nameserver of `name`. `prohibited` while a domain still
+   * names it as a nameserver (2305); one already gone is done.
+   */
+  deleteHost(name: string, host: string): Promise<void>;
   /** Sets or clears `clientTransferProhibited` (the registrar lock). */
   setTransferLock(name: string, locked: boolean): Promise<void>;
   /** Sets a new transfer code and answers it. */

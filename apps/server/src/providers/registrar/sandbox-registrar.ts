@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, inArray, lte } from 'drizzle-orm';
+import { and, arrayContains, asc, eq, inArray, like, lte, not } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   type ContactSpec,
   type DomainInfo,
+  type HostInfo,
+  type HostSaved,
   type NameCheck,
   type PollMessage,
   type RegisterRequest,
@@ -24,11 +26,23 @@ import {
 // due time (ten minutes after the request, or never for the demo's waiting one) and is then
 // finished by the next poll, which queues its message, as a losing registrar's silence
 // approves a gTLD transfer after five days (ICANN's Transfer Policy §I.A.3.9), shortened.
+//
+// Child nameservers are host objects as RFC 5732 has them: made, changed and deleted by the
+// sponsor of the name they are under (§1.1, 2201 to anyone else), not deleted while a name
+// uses them (§3.2.2, 2305), and needed before a name under the book may name them (2303). The
+// book keeps them as rows of its own table marked SANDBOX_HOST_STATUS, their addresses in
+// `nameservers` (sandbox-schema.ts): the domain commands never see those rows.
 
 /** How long a sandbox transfer waits for the other side before it goes through. */
 export const SANDBOX_TRANSFER_MINUTES = 10;
 
 type NameRow = typeof sandboxRegistryNames.$inferSelect;
+
+/** The status that marks a row of the book as a host object, not a domain. */
+export const SANDBOX_HOST_STATUS = 'sandboxHostObject';
+
+const isHostRow = arrayContains(sandboxRegistryNames.statuses, [SANDBOX_HOST_STATUS]);
+const isDomainRow = not(isHostRow);
 
 function addYears(date: Date, years: number): Date {
   const next = new Date(date);
@@ -57,7 +71,7 @@ export class SandboxRegistrar implements RegistrarDriver {
     const taken = await this.db
       .select({ name: sandboxRegistryNames.name })
       .from(sandboxRegistryNames)
-      .where(inArray(sandboxRegistryNames.name, [...names]));
+      .where(and(inArray(sandboxRegistryNames.name, [...names]), isDomainRow));
     const inBook = new Set(taken.map((row) => row.name));
     return names.map((name) =>
       inBook.has(name)
@@ -147,12 +161,94 @@ export class SandboxRegistrar implements RegistrarDriver {
     return { state: 'pending', note: 'the losing registrar has five days to answer' };
   }
 
+  /** Our pending request withdrawn; its sponsor is told, as a registry tells the losing side. */
+  async cancelTransfer(name: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .select()
+        .from(sandboxRegistryNames)
+        .where(eq(sandboxRegistryNames.name, name))
+        .for('update');
+      if (!row) throw new RegistrarError('not-found', 'Object does not exist', { code: 2303 });
+      if (row.transferTo !== this.clientId) {
+        throw new RegistrarError('refused', 'Object not pending transfer', { code: 2301 });
+      }
+      const others = row.statuses.filter((status) => status !== 'pendingTransfer');
+      await tx
+        .update(sandboxRegistryNames)
+        .set({
+          transferTo: null,
+          transferDueAt: null,
+          statuses: others.length > 0 ? others : ['ok'],
+        })
+        .where(eq(sandboxRegistryNames.name, name));
+      await tx.insert(sandboxRegistryMessages).values({
+        client: row.sponsor,
+        name,
+        event: 'other',
+        text: 'Transfer cancelled',
+        expiresAt: row.expiresAt,
+      });
+    });
+  }
+
   async setNameservers(name: string, nameservers: readonly string[]): Promise<void> {
     await this.ours(name);
+    for (const host of nameservers) {
+      // RFC 5731 §1.1: a host under a name of the book must be a host object first.
+      if ((await this.superordinateOf(host)) && !(await this.hostRow(host))) {
+        throw new RegistrarError('not-found', `Host ${host} does not exist`, { code: 2303 });
+      }
+    }
     await this.db
       .update(sandboxRegistryNames)
       .set({ nameservers: [...nameservers] })
       .where(eq(sandboxRegistryNames.name, name));
+  }
+
+  async hostInfo(_name: string, host: string): Promise<HostInfo | null> {
+    const row = await this.hostRow(host);
+    if (!row) return null;
+    return { name: row.name, addresses: row.nameservers, linked: await this.isLinked(host) };
+  }
+
+  /** RFC 5732 §3.2.1 and §3.2.5 at once: the host made, or given exactly these addresses. */
+  async saveHost(name: string, host: string, addresses: readonly string[]): Promise<HostSaved> {
+    const domain = await this.ours(name);
+    if (!host.endsWith(`.${name}`)) {
+      throw new RegistrarError('refused', `Host ${host} is not under ${name}`, { code: 2005 });
+    }
+    const [saved] = await this.db
+      .insert(sandboxRegistryNames)
+      .values({
+        name: host,
+        sponsor: this.clientId,
+        // A host lives as long as its name: it has no term of its own.
+        expiresAt: domain.expiresAt,
+        nameservers: [...addresses],
+        statuses: [SANDBOX_HOST_STATUS],
+      })
+      .onConflictDoUpdate({
+        target: sandboxRegistryNames.name,
+        set: { nameservers: [...addresses] },
+        setWhere: isHostRow,
+      })
+      .returning({ name: sandboxRegistryNames.name });
+    if (!saved) throw new RegistrarError('exists', 'Object exists', { code: 2302 });
+    return 'at-registry';
+  }
+
+  async deleteHost(name: string, host: string): Promise<void> {
+    await this.ours(name);
+    if (!(await this.hostRow(host))) return;
+    if (await this.isLinked(host)) {
+      throw new RegistrarError('prohibited', 'Object association prohibits operation', {
+        code: 2305,
+      });
+    }
+    await this.db
+      .delete(sandboxRegistryNames)
+      .where(and(eq(sandboxRegistryNames.name, host), isHostRow));
   }
 
   async setTransferLock(name: string, locked: boolean): Promise<void> {
@@ -190,6 +286,17 @@ export class SandboxRegistrar implements RegistrarDriver {
 
   async delete(name: string): Promise<void> {
     await this.ours(name);
+    // RFC 5731 §3.2.2: not while hosts under it exist.
+    const [subordinate] = await this.db
+      .select({ name: sandboxRegistryNames.name })
+      .from(sandboxRegistryNames)
+      .where(and(isHostRow, like(sandboxRegistryNames.name, `%.${name}`)))
+      .limit(1);
+    if (subordinate) {
+      throw new RegistrarError('prohibited', 'Object association prohibits operation', {
+        code: 2305,
+      });
+    }
     await this.db.delete(sandboxRegistryNames).where(eq(sandboxRegistryNames.name, name));
   }
 
@@ -280,8 +387,39 @@ export class SandboxRegistrar implements RegistrarDriver {
     const [row] = await this.db
       .select()
       .from(sandboxRegistryNames)
-      .where(eq(sandboxRegistryNames.name, name));
+      .where(and(eq(sandboxRegistryNames.name, name), isDomainRow));
     return row ?? null;
+  }
+
+  private async hostRow(host: string): Promise<NameRow | null> {
+    const [row] = await this.db
+      .select()
+      .from(sandboxRegistryNames)
+      .where(and(eq(sandboxRegistryNames.name, host), isHostRow));
+    return row ?? null;
+  }
+
+  /** The name of the book `host` is under (RFC 5732 §1.1), or null for an external host. */
+  private async superordinateOf(host: string): Promise<string | null> {
+    const labels = host.split('.');
+    const candidates = labels.slice(1, -1).map((_, index) => labels.slice(index + 1).join('.'));
+    if (candidates.length === 0) return null;
+    const rows = await this.db
+      .select({ name: sandboxRegistryNames.name })
+      .from(sandboxRegistryNames)
+      .where(and(inArray(sandboxRegistryNames.name, candidates), isDomainRow));
+    const found = new Set(rows.map((row) => row.name));
+    return candidates.find((candidate) => found.has(candidate)) ?? null;
+  }
+
+  /** Whether a name names the host as a nameserver (RFC 5732 §2.3 `linked`). */
+  private async isLinked(host: string): Promise<boolean> {
+    const [user] = await this.db
+      .select({ name: sandboxRegistryNames.name })
+      .from(sandboxRegistryNames)
+      .where(and(arrayContains(sandboxRegistryNames.nameservers, [host]), isDomainRow))
+      .limit(1);
+    return Boolean(user);
   }
 
   /** The name, when this client sponsors it; EPP answers 2201 to anyone else (RFC 5730 §3). */

@@ -3,6 +3,10 @@ import { bigserial, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 // The built-in sandbox registry's own book (issue 38): it stands in for a registry as the
 // sandbox panel stands in for a hosting server, and belongs to the provider, not to the domains
 // module. A name in it is taken; any other valid name is free.
+//
+// Host objects (RFC 5732, a name's child nameservers) are rows of the same book, marked by the
+// status SANDBOX_HOST_STATUS (sandbox-registrar.ts), with their addresses in `nameservers`: a
+// table of their own would need a migration for a stand-in registry's bookkeeping.
 
 export const sandboxRegistryNames = pgTable('sandbox_registry_names', {
   /** The name's A-label form: `sara-blog.com`, `xn--mgba3ag.xn--mgba3a4f16a`. */
@@ -12,6 +16,7 @@ export const sandboxRegistryNames = pgTable('sandbox_registry_names', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   registrant: text('registrant'),
+  /** A domain's nameservers; a host object's addresses. */
   nameservers: text('nameservers').array().notNull().default([]),
   /** EPP statuses (`ok`, `clientTransferProhibited`, `pendingTransfer`, `redemptionPeriod`). */
   statuses: text('statuses').array().notNull().default(['ok']),

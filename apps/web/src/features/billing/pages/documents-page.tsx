@@ -3,11 +3,10 @@ import { useDocumentTitle } from '@mantine/hooks';
 import type { BillingDocumentKind } from '@vitrin/contracts';
 import { toPersianDigits } from '@vitrin/fa';
 import { Link } from 'react-router';
-import { type ListMove, readCursorParam, trailState } from '../../../lib/list-cursor';
+import { cursorPageCodec, type ListMove, trailState } from '../../../lib/list-cursor';
 import { tomanText } from '../../../lib/money';
 import { documentPath, orderPath, PANEL_PATH } from '../../../lib/panel-paths';
 import { useSignedInUserId } from '../../../lib/signed-in-user';
-import { readPage, toSearchParams } from '../../../lib/url-params';
 import { useFilterParams } from '../../../lib/use-filter-params';
 import { CursorPagination, CursorRefused, cursorRefusal } from '../../../ui/cursor-pagination';
 import { FileTextIcon } from '../../../ui/icons';
@@ -24,16 +23,6 @@ import {
 import { DOCUMENT_KIND_NAMES } from '../utils/document-text';
 import classes from './documents-page.module.css';
 
-// The page and, past the first, the cursor it was reached by (?page=&after=; decision 0033).
-const pageCodec = {
-  parse: (params: URLSearchParams) => ({ page: readPage(params), after: readCursorParam(params) }),
-  write: ({ page, after }: { page: number; after: string | null }) =>
-    toSearchParams([
-      ['page', page],
-      ['after', after],
-    ]),
-};
-
 const KIND_COLORS: Record<BillingDocumentKind, string> = {
   proforma: 'gray',
   sales: 'teal',
@@ -45,7 +34,7 @@ const KIND_COLORS: Record<BillingDocumentKind, string> = {
 export function DocumentsPage() {
   useDocumentTitle('صورتحساب‌ها | ویترین');
   const userId = useSignedInUserId();
-  const [filters, setFilters] = useFilterParams(pageCodec);
+  const [filters, setFilters] = useFilterParams(cursorPageCodec);
   const documents = useBillingDocuments(userId, filters);
   const onMove = ({ trail, ...place }: ListMove) => setFilters(place, { state: trailState(trail) });
   const data = documents.data;

@@ -1,9 +1,5 @@
 import { Badge, Button, Group, NativeSelect, Stack, Text } from '@mantine/core';
-import {
-  BILLING_CYCLE_LABELS,
-  type BillingCycle,
-  DOMAIN_ORDER_ACTION_LABELS,
-} from '@vitrin/contracts';
+import { BILLING_CYCLE_LABELS, type BillingCycle, domainLineWords } from '@vitrin/contracts';
 import { toPersianDigits } from '@vitrin/fa';
 import type { ReactNode } from 'react';
 import { tomanText } from '../../../lib/money';
@@ -21,13 +17,12 @@ import { SignedAmount } from './signed-amount';
 
 type CartLine = Cart['lines'][number];
 
-/** What a domain line buys, in words: «ثبت دامنه برای ۲ سال», «انتقال دامنه». */
+/**
+ * What a domain line buys, in words: «ثبت دامنه برای ۲ سال», «انتقال دامنه», «بازگردانی دامنه و
+ * تمدید ۱ ساله», as the invoice says it.
+ */
 export function domainLineTerms(domain: NonNullable<CartLine['domain']>): string {
-  const action = `${DOMAIN_ORDER_ACTION_LABELS[domain.action]} دامنه`;
-  // A transfer adds the one year its registry gives with it (RFC 5731 §3.2.4): no term to name.
-  return domain.action === 'transfer'
-    ? action
-    : `${action} برای ${toPersianDigits(domain.years)} سال`;
+  return domainLineWords(domain.action, domain.years);
 }
 
 /** What happens once a domain line is paid, in a sentence under it. */
@@ -38,6 +33,8 @@ function domainLineOutcome(domain: NonNullable<CartLine['domain']>): string {
       return `به مدت ${years} سال به نام شما ثبت می‌شود.`;
     case 'transfer':
       return 'با انتقال، یک سال به انقضای فعلی دامنه افزوده می‌شود.';
+    case 'restore':
+      return `ثبت‌کننده دامنه را از دورهٔ بازخرید برمی‌گرداند و ${years} سال به انقضای آن افزوده می‌شود.`;
     default:
       return `${years} سال به انقضای فعلی دامنه افزوده می‌شود.`;
   }

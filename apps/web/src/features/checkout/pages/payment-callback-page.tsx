@@ -11,7 +11,12 @@ import {
   Title,
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { SERVICE_STATUS_LABELS } from '@vitrin/contracts';
+import {
+  ORDER_DOMAIN_STATE_LABELS,
+  type OrderDomainState,
+  pagePath,
+  SERVICE_STATUS_LABELS,
+} from '@vitrin/contracts';
 import { toPersianDigits } from '@vitrin/fa';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -24,8 +29,10 @@ import { CREDIT_PATH, orderPath, servicePath } from '../../../lib/panel-paths';
 import { AlertIcon, CheckCircleIcon, ClockIcon, XCircleIcon } from '../../../ui/icons';
 import { LatinIsolated } from '../../../ui/latin-isolated';
 import { StatusMessage } from '../../../ui/status-message';
+import { useOrderDomains } from '../api/get-order-domains';
 import { type OrderService, useOrderServices } from '../api/get-order-services';
 import { type PaymentOutcome, useVerifyPayOrder } from '../api/verify-pay-order';
+import { domainProgressText, type OrderDomain } from '../utils/domain-progress';
 import { paidOrderTitle, serviceProgressText } from '../utils/service-progress';
 
 /**
@@ -129,12 +136,13 @@ function PaymentResult({ outcome, onAskAgain, asking }: PaymentResultProps) {
   const session = useSession();
   // Signed in (as the buyer almost always is on return), the page says what each bought service
   // is doing now; a renewal or plan change made none, and says only that it was paid.
-  const services = useOrderServices(
+  const buyer =
     session.status === 'signed-in' && outcome.status === 'paid' && !topUp
       ? session.identity.id
-      : null,
-    outcome.orderId,
-  );
+      : null;
+  const services = useOrderServices(buyer, outcome.orderId);
+  // A domain is not a service: the order says what became of each of its domain lines.
+  const domains = useOrderDomains(buyer, outcome.orderId);
   const orderLink = outcome.orderId ? (
     <Button component={Link} to={orderPath(outcome.orderId)}>
       مشاهدهٔ سفارش
@@ -166,6 +174,9 @@ function PaymentResult({ outcome, onAskAgain, asking }: PaymentResultProps) {
         <PaymentFacts outcome={outcome} />
         {ordered && services.data && services.data.length > 0 && (
           <BoughtServices services={services.data} />
+        )}
+        {ordered && domains.data && domains.data.length > 0 && (
+          <BoughtDomains domains={domains.data} />
         )}
         <Group gap="sm" justify="center" mt="sm">
           {!topUp && orderLink}
@@ -248,6 +259,73 @@ function BoughtServices({ services }: { services: readonly OrderService[] }) {
           </Text>
         </Card>
       ))}
+    </Stack>
+  );
+}
+
+const DOMAIN_STATE_COLORS: Record<OrderDomainState, string> = {
+  registering: 'blue',
+  'awaiting-transfer-code': 'orange',
+  transferring: 'blue',
+  'awaiting-registry': 'blue',
+  renewing: 'blue',
+  'with-support': 'orange',
+  active: 'teal',
+  expired: 'orange',
+  refunded: 'red',
+  ended: 'gray',
+};
+
+/**
+ * Each domain the order bought and what its registry is doing with it: being registered,
+ * waiting for its transfer code, active, with support, or refused and refunded.
+ */
+function BoughtDomains({ domains }: { domains: readonly OrderDomain[] }) {
+  return (
+    <Stack gap="xs" w="100%" maw={480} component="ul" p={0} m={0} aria-label="دامنه‌های این سفارش">
+      {domains.map((domain) => {
+        const name = <LatinIsolated text={domain.name} />;
+        return (
+          <Card
+            key={domain.lineId}
+            component="li"
+            withBorder
+            padding="sm"
+            ta="start"
+            aria-label={domain.name}
+          >
+            <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+              {domain.domainId ? (
+                <Anchor
+                  component={Link}
+                  to={pagePath('myDomain', { domainId: domain.domainId })}
+                  fw={700}
+                  size="sm"
+                  style={{ overflowWrap: 'anywhere', minWidth: 0 }}
+                >
+                  {name}
+                </Anchor>
+              ) : (
+                <Text fw={700} size="sm" style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
+                  {name}
+                </Text>
+              )}
+              {domain.state && (
+                <Badge
+                  variant="light"
+                  color={DOMAIN_STATE_COLORS[domain.state]}
+                  style={{ flex: 'none' }}
+                >
+                  {ORDER_DOMAIN_STATE_LABELS[domain.state]}
+                </Badge>
+              )}
+            </Group>
+            <Text size="sm" c="dimmed" mt={4}>
+              {domainProgressText(domain)}
+            </Text>
+          </Card>
+        );
+      })}
     </Stack>
   );
 }

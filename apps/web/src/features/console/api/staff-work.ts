@@ -23,14 +23,26 @@ export function useStaffWork(staffId: string) {
   return useQuery(staffWorkQueryOptions(staffId));
 }
 
+/**
+ * The rows of the one queue of what automation gave up on (issue 38): setups handed over,
+ * deliveries by hand past their time, domains and renewals the registry did not finish.
+ */
+export function waitingWorkCount(work: StaffWork): number {
+  return work.needsAttention + work.overdueDeliveries + work.domainsNeedingStaff;
+}
+
 /** The count beside each console section that has work waiting, and whether it is urgent. */
 export function sectionWork(
   work: StaffWork | undefined,
 ): Partial<
-  Record<'billing' | 'provisioning' | 'domains', { count: number; urgent: boolean; label: string }>
+  Record<
+    'billing' | 'provisioning' | 'domains' | 'work',
+    { count: number; urgent: boolean; label: string }
+  >
 > {
   if (!work) return {};
   const provisioning = work.needsAttention + work.awaitingDelivery;
+  const gaveUp = waitingWorkCount(work);
   return {
     ...(work.transferClaims > 0
       ? {
@@ -53,6 +65,8 @@ export function sectionWork(
           },
         }
       : {}),
+    // What automation gave up on, services and domains in one queue: always urgent.
+    ...(gaveUp > 0 ? { work: { count: gaveUp, urgent: true, label: 'کار منتظر کارشناس' } } : {}),
     // A domain waits for a person only when its registry could not finish: always urgent.
     ...(work.domainsNeedingStaff > 0
       ? {

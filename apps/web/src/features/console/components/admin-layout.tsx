@@ -7,6 +7,7 @@ import {
   AlertIcon,
   ArticleIcon,
   BagIcon,
+  ClockIcon,
   DiscountIcon,
   FileTextIcon,
   GlobeIcon,
@@ -47,6 +48,7 @@ const sectionIcons: Record<AdminSectionKey, ComponentType<{ size?: number }>> = 
   discounts: DiscountIcon,
   provisioning: ServerIcon,
   domains: GlobeIcon,
+  work: ClockIcon,
   billing: WalletIcon,
   errors: AlertIcon,
   audit: FileTextIcon,
@@ -105,7 +107,10 @@ function StaffConsole({ userId, role, name, mobile }: StaffConsoleProps) {
   const work = sectionWork(useStaffWork(userId).data);
   const items = sectionsFor(role).map((item) => {
     const waiting =
-      item.key === 'billing' || item.key === 'provisioning' || item.key === 'domains'
+      item.key === 'billing' ||
+      item.key === 'provisioning' ||
+      item.key === 'domains' ||
+      item.key === 'work'
         ? work[item.key]
         : undefined;
     return {

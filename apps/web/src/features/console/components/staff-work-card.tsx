@@ -2,7 +2,7 @@ import { Alert, Anchor, Card, Group, Skeleton, Stack, Text, Title } from '@manti
 import { pagePath } from '@vitrin/contracts';
 import { toPersianDigits } from '@vitrin/fa';
 import { Link } from 'react-router';
-import { useStaffWork } from '../api/staff-work';
+import { useStaffWork, waitingWorkCount } from '../api/staff-work';
 
 interface WorkLine {
   key: string;
@@ -34,11 +34,12 @@ export function StaffWorkCard({ staffId }: { staffId: string }) {
       urgent: data.transferClaimsLate > 0,
     },
     {
-      key: 'attention',
-      count: data.needsAttention,
-      text: 'راه‌اندازی نیازمند اقدام',
-      to: pagePath('adminProvisioning'),
-      urgent: data.needsAttention > 0,
+      // Setups handed over, deliveries past their time, domains: the one queue (issue 38).
+      key: 'waiting',
+      count: waitingWorkCount(data),
+      text: 'کار منتظر کارشناس (راه‌اندازی، تحویل دیرشده، دامنه)',
+      to: pagePath('adminWaitingWork'),
+      urgent: true,
     },
     {
       key: 'delivery',

@@ -57,3 +57,10 @@ test('the error reports (issue 23) are for admins only, with each error’s page
   expect(sectionAt('/admin/errors')?.key).toBe('errors');
   expect(sectionAt('/admin/errors/0123456789abcdef0123456789abcdef')?.key).toBe('errors');
 });
+
+test('the queue of what automation gave up on (issue 38) is for admins, who act on both kinds', () => {
+  const work = sectionByKey('work');
+  expect(canOpen('support', work)).toBe(false);
+  expect(canOpen('admin', work)).toBe(true);
+  expect(sectionAt('/admin/work')?.key).toBe('work');
+});

@@ -1,5 +1,6 @@
 import {
   hasPermission,
+  PAGES,
   STAFF_ROLES,
   type StaffPermission,
   type StaffRoleName,
@@ -25,6 +26,11 @@ export function auditRecordPath(entityType: string, entityId: string): string {
   return `${AUDIT_PATH}?${new URLSearchParams({ type: entityType, id: entityId })}`;
 }
 
+/** A customer's file in the customers section, where their services, orders and domains are. */
+export function customerFilePath(customerId: string): string {
+  return `/admin/customers/${encodeURIComponent(customerId)}`;
+}
+
 export type AdminSectionKey =
   | 'dashboard'
   | 'orders'
@@ -35,6 +41,7 @@ export type AdminSectionKey =
   | 'discounts'
   | 'provisioning'
   | 'domains'
+  | 'work'
   | 'billing'
   | 'errors'
   | 'audit';
@@ -120,6 +127,15 @@ export const adminSections: readonly AdminSection[] = [
     permission: 'services.manage',
     summary:
       'دامنه‌های مشتریان با تاریخچهٔ ثبت‌کننده، تلاش دوباره، ثبت دستی، لغو و بازپرداخت، افزودن دامنهٔ موجود، قیمت پسوندها و حساب‌های ثبت‌کننده.',
+  },
+  {
+    key: 'work',
+    path: PAGES.adminWaitingWork,
+    label: 'کارهای منتظر کارشناس',
+    // Its rows are services and domains, both acted on with services.manage (issue 38).
+    permission: 'services.manage',
+    summary:
+      'سرویس‌ها و دامنه‌هایی که کار خودکارشان پیش نرفت، در یک صف، قدیمی‌ترین اول، با علت و پیوند به صفحه‌ای که کارشناس آن را دوباره امتحان، دستی انجام یا بازپرداخت می‌کند.',
   },
   {
     key: 'billing',

@@ -1,4 +1,4 @@
-import { Button, NativeSelect, Text, TextInput } from '@mantine/core';
+import { Badge, Button, NativeSelect, Text, TextInput } from '@mantine/core';
 import { DNS_RECORD_TYPES, type DnsRecordType } from '@vitrin/contracts';
 import { toPersianDigits } from '@vitrin/fa';
 import { LatinIsolated } from '../../../ui/latin-isolated';
@@ -11,6 +11,8 @@ interface DnsRecordRowProps {
   errors: DnsRowErrors | undefined;
   /** Shown while the record is being written: the form its type's content takes. */
   withHint: boolean;
+  /** Written by provisioning for the domain's hosting account, and still as it wrote it. */
+  fromHosting?: boolean;
   onChange: (change: Partial<Omit<DnsRow, 'key'>>) => void;
   onRemove: () => void;
 }
@@ -35,6 +37,7 @@ export function DnsRecordRow({
   index,
   errors,
   withHint,
+  fromHosting = false,
   onChange,
   onRemove,
 }: DnsRecordRowProps) {
@@ -53,6 +56,14 @@ export function DnsRecordRow({
         value={row.name}
         onChange={(event) => onChange({ name: event.currentTarget.value })}
         error={shown(errors?.name)}
+        description={
+          fromHosting ? (
+            <Badge component="span" size="xs" variant="light" color="teal" radius="sm">
+              از هاست
+            </Badge>
+          ) : undefined
+        }
+        inputWrapperOrder={['label', 'input', 'description', 'error']}
       />
       <NativeSelect
         className={classes.type}

@@ -17,6 +17,7 @@ import {
   dnsSaveProblems,
   emptyDnsRow,
   fromDnsRows,
+  hostingRowKeys,
   toDnsRows,
 } from '../utils/dns-records';
 import { DnsRecordRow } from './dns-record-row';
@@ -180,6 +181,7 @@ function DnsRecordsEditor({
   const rows = draft ?? toDnsRows(dns.records);
   const changed = draft !== null && dnsRowsChanged(draft, dns.records);
   const savedByKey = new Map(toDnsRows(dns.records).map((row) => [row.key, row]));
+  const fromHosting = hostingRowKeys(dns.records, dns.hosting?.records ?? []);
   const full = rows.length >= DNS_MAX_RECORDS;
 
   // A new row's name box, or the first box the server refused, is where the person goes next.
@@ -234,6 +236,13 @@ function DnsRecordsEditor({
   return (
     <form onSubmit={handleSubmit} noValidate aria-label="رکوردهای DNS دامنه">
       <Stack gap="sm">
+        {dns.hosting && fromHosting.size > 0 && (
+          <Text size="sm" c="dimmed">
+            رکوردهای «از هاست» را راه‌اندازی سرویس{' '}
+            <LatinIsolated text={`«${dns.hosting.serviceName}»`} /> نوشته است تا دامنه به سرور آن
+            برسد. ویرایش یا حذفشان آزاد است؛ رکوردهایی که خودتان می‌نویسید دست نمی‌خورد.
+          </Text>
+        )}
         <div ref={listRef}>
           {rows.length > 0 ? (
             <Stack gap="xs">
@@ -253,11 +262,17 @@ function DnsRecordsEditor({
               </div>
               {rows.map((row, index) => {
                 const saved = savedByKey.get(row.key);
+                const unchanged =
+                  saved !== undefined &&
+                  saved.name === row.name &&
+                  saved.type === row.type &&
+                  saved.content === row.content;
                 return (
                   <DnsRecordRow
                     key={row.key}
                     row={row}
                     index={index}
+                    fromHosting={unchanged && fromHosting.has(row.key)}
                     errors={problems.rows[row.key]}
                     withHint={!saved || saved.type !== row.type || saved.content !== row.content}
                     onChange={(next) => change(row.key, next)}

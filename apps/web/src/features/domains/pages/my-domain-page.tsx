@@ -19,10 +19,14 @@ import { type UserDomainDetail, useUserDomain } from '../api/get-user-domain';
 import { useSetDomainAutoRenew } from '../api/set-domain-auto-renew';
 import { DomainDnsCard } from '../components/domain-dns-card';
 import { DomainExpiry } from '../components/domain-expiry';
+import { DomainHolderChangeCard } from '../components/domain-holder-change-card';
+import { DomainHostsCard } from '../components/domain-hosts-card';
 import { DomainNameserversForm } from '../components/domain-nameservers-form';
 import { DomainRenewalCard } from '../components/domain-renewal-card';
+import { DomainRestoreCard } from '../components/domain-restore-card';
 import { DomainStatusBadge, ExpiringBadge } from '../components/domain-status-badge';
 import { DomainTimeline } from '../components/domain-timeline';
+import { DomainTransferCancel } from '../components/domain-transfer-cancel';
 import { DomainTransferCard } from '../components/domain-transfer-card';
 import { TransferCodeForm } from '../components/transfer-code-form';
 import { DOMAINS_PATH } from '../utils/domain-paths';
@@ -109,6 +113,15 @@ function DomainDetails({ userId, domain }: { userId: string; domain: UserDomainD
         <TransferCodeForm userId={userId} domainId={domain.id} domainName={domain.name} />
       )}
 
+      {domain.restore && (
+        <DomainRestoreCard
+          userId={userId}
+          domainId={domain.id}
+          domainName={domain.name}
+          offer={domain.restore}
+        />
+      )}
+
       <Card component="section" aria-labelledby="domain-facts-title">
         <Stack gap="md">
           <Title order={2} size="h4" id="domain-facts-title">
@@ -137,8 +150,12 @@ function DomainDetails({ userId, domain }: { userId: string; domain: UserDomainD
         </Stack>
       </Card>
 
-      {/* Renewed here while the registry holds it; a redemption restore goes through staff. */}
+      {/* Renewed here while the registry holds it; one in redemption is restored (above). */}
       {held && <DomainRenewalCard userId={userId} domainId={domain.id} domainName={domain.name} />}
+
+      {held && domain.holderChange !== 'none' && (
+        <DomainHolderChangeCard userId={userId} domain={domain} />
+      )}
 
       {held && (
         <DomainTransferCard userId={userId} domain={domain} hasAuthCode={domain.transferByCode} />
@@ -154,12 +171,23 @@ function DomainDetails({ userId, domain }: { userId: string; domain: UserDomainD
         editable={held}
       />
 
+      <DomainHostsCard userId={userId} domain={domain} editable={held} />
+
       {hasDnsZone(domain.status) && (
         <DomainDnsCard
           userId={userId}
           domainId={domain.id}
           domainName={domain.name}
           nameserversEditable={held}
+        />
+      )}
+
+      {domain.transferCancel && (
+        <DomainTransferCancel
+          userId={userId}
+          domainId={domain.id}
+          domainName={domain.name}
+          offer={domain.transferCancel}
         />
       )}
 

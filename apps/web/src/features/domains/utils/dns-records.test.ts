@@ -8,6 +8,7 @@ import {
   dnsSaveProblems,
   emptyDnsRow,
   fromDnsRows,
+  hostingRowKeys,
   toDnsRows,
 } from './dns-records';
 
@@ -114,5 +115,21 @@ describe('the DNS records editor', () => {
       expect(DNS_CONTENT_HINTS[type].example, type).not.toBe('');
     }
     expect(DNS_CONTENT_HINTS.MX.example).toBe('۱۰ mail.example.ir');
+  });
+
+  test("the hosting account's records are told apart by name, type and content, whatever their TTL", () => {
+    const hosting: DnsRecord[] = [
+      { name: '@', type: 'A', ttl: 3600, content: '192.0.2.10' },
+      { name: 'www', type: 'CNAME', ttl: 3600, content: 'sara-blog.com' },
+      { name: '@', type: 'MX', ttl: 3600, content: '10 mail.sara-blog.com' },
+    ];
+    const zone: DnsRecord[] = [
+      ...saved,
+      { name: '@', type: 'A', ttl: 300, content: '192.0.2.99' },
+      { name: 'www', type: 'A', ttl: 300, content: '192.0.2.10' },
+    ];
+    expect([...hostingRowKeys(zone, hosting)]).toEqual(['saved-0', 'saved-1']);
+    expect(toDnsRows(zone).map((row) => row.key)).toContain('saved-1');
+    expect(hostingRowKeys(zone, []).size).toBe(0);
   });
 });

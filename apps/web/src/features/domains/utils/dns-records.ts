@@ -51,6 +51,25 @@ export function toDnsRows(records: readonly DnsRecord[]): DnsRow[] {
   }));
 }
 
+/**
+ * The keys of the saved rows (`toDnsRows`'s) that are the domain's hosting account's records as
+ * provisioning writes them (issue 38): the page labels them «از هاست».
+ */
+export function hostingRowKeys(
+  records: readonly DnsRecord[],
+  hosting: readonly DnsRecord[],
+): Set<string> {
+  const keys = new Set<string>();
+  for (const [index, record] of records.entries()) {
+    const written = hosting.some(
+      (want) =>
+        want.name === record.name && want.type === record.type && want.content === record.content,
+    );
+    if (written) keys.add(`saved-${index}`);
+  }
+  return keys;
+}
+
 export function emptyDnsRow(key: string): DnsRow {
   return { key, name: '', type: 'A', ttl: toPersianDigits(DEFAULT_DNS_TTL_SECONDS), content: '' };
 }

@@ -2,12 +2,12 @@ import { Anchor, Card, Group, Loader, Stack, Text, ThemeIcon, Title } from '@man
 import type { ServiceStatus } from '@vitrin/contracts';
 import { toPersianDigits } from '@vitrin/fa';
 import { Link } from 'react-router';
+import { elapsedText } from '../../../lib/elapsed-text';
 import { newTicketPath } from '../../../lib/panel-paths';
 import { HeadsetIcon } from '../../../ui/icons';
 import { LabeledValue } from '../../../ui/labeled-value';
 import type { ServiceAccess } from '../api/get-service-access';
 import { useNow } from '../hooks/use-now';
-import { elapsedText } from '../utils/service-setup';
 
 interface ServiceSetupCardProps {
   serviceId: string;

@@ -85,13 +85,14 @@ export function DomainExpiry({
   );
 }
 
-/** A paid renewal the registry has not confirmed, or one waiting for staff. */
+/** A paid renewal (or restore from redemption) the registry has not confirmed, or one waiting for staff. */
 export function RenewalBadge({ renewal }: { renewal: StaffDomainRow['renewal'] }) {
   if (!renewal) return null;
   const waiting = renewal.state === 'needs-attention';
+  const what = renewal.restore ? 'بازگردانی و تمدید' : 'تمدید';
   return (
     <Badge variant="light" color={waiting ? 'violet' : 'blue'} size="sm" style={{ flex: 'none' }}>
-      {`تمدید ${toPersianDigits(renewal.years)} ساله ${waiting ? 'منتظر کارشناس' : 'در راه'}`}
+      {`${what} ${toPersianDigits(renewal.years)} ساله ${waiting ? 'منتظر کارشناس' : 'در راه'}`}
     </Badge>
   );
 }

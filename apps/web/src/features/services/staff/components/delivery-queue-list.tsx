@@ -1,11 +1,12 @@
 import { Badge, Group, Stack, Table, Text } from '@mantine/core';
 import { toPersianDigits } from '@vitrin/fa';
+import { elapsedText } from '../../../../lib/elapsed-text';
 import { ListCard } from '../../../../ui/list-card';
 import { AdminListTable, AdminPhoneCards } from '../../../console/components/admin-list-table';
+import { CustomerCell } from '../../../console/components/customer-cell';
 import type { DeliveryQueueRow } from '../api/delivery-queue';
-import { waitingText } from '../utils/waiting-time';
 import { DeliverServiceDialog } from './deliver-service-dialog';
-import { QueueCustomer, QueueServiceName } from './queue-cells';
+import { QueueServiceName } from './queue-cells';
 
 const LABEL = 'صف تحویل دستی';
 const COLUMNS = ['سرویس', 'مشتری', 'زمان انتظار', 'مهلت', ''] as const;
@@ -27,7 +28,7 @@ export function DeliveryQueueList({ staffId, items, now }: DeliveryQueueListProp
               <QueueServiceName serviceId={row.serviceId} name={row.name} />
             </Table.Td>
             <Table.Td style={{ whiteSpace: 'nowrap' }}>
-              <QueueCustomer customer={row.customer} />
+              <CustomerCell customer={row.customer} />
             </Table.Td>
             <Table.Td style={{ whiteSpace: 'nowrap' }}>
               <Waiting row={row} now={now} />
@@ -46,7 +47,7 @@ export function DeliveryQueueList({ staffId, items, now }: DeliveryQueueListProp
           <ListCard key={row.serviceId} label={row.name}>
             <Stack gap={6}>
               <QueueServiceName serviceId={row.serviceId} name={row.name} />
-              <QueueCustomer customer={row.customer} />
+              <CustomerCell customer={row.customer} />
               <Group gap="md" wrap="wrap">
                 <Waiting row={row} now={now} />
                 <Text
@@ -69,7 +70,7 @@ function Waiting({ row, now }: { row: DeliveryQueueRow; now: Date }) {
   return (
     <Group gap={6} wrap="nowrap">
       <Text size="sm" fw={row.overdue ? 700 : undefined} c={row.overdue ? 'orange.8' : undefined}>
-        {waitingText(row.since, now)}
+        {elapsedText(row.since, now)}
       </Text>
       {row.overdue && (
         <Badge color="orange" variant="light" size="sm">

@@ -8,7 +8,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { PANEL_KIND_LABELS, PANEL_KINDS } from '@vitrin/contracts';
+import { PANEL_KIND_LABELS, PANEL_KINDS, SERVER_ADDRESSES_MAX } from '@vitrin/contracts';
 import { toPersianDigits } from '@vitrin/fa';
 import { type FormEvent, useState } from 'react';
 import { ApiRequestError, describeApiError } from '../../../../lib/api-error';
@@ -18,6 +18,7 @@ import { FormDialog } from '../../../console/components/form-dialog';
 import { type PanelServer, useSavePanelServer } from '../api/panel-servers';
 import { serverFieldError } from '../utils/form-numbers';
 import {
+  addressesError,
   CREDENTIAL_FIELDS,
   keepsCredentials,
   nameserversError,
@@ -48,6 +49,8 @@ const FORM_FIELDS = [
   'nameservers.1',
   'nameservers.2',
   'nameservers.3',
+  'addresses',
+  ...Array.from({ length: SERVER_ADDRESSES_MAX }, (_, index) => `addresses.${index}`),
   'enabled',
   'reason',
 ];
@@ -196,6 +199,29 @@ export function PanelServerDialog({ staffId, server, serverCount }: PanelServerD
         value={values.nameservers}
         onChange={(event) => change({ nameservers: event.currentTarget.value })}
         error={nameserversError(errorOf)}
+        inputWrapperOrder={['label', 'input', 'description', 'error']}
+      />
+      <Textarea
+        label="نشانی‌های IP"
+        description={
+          <>
+            هر کدام در یک خط، IPv4 یا IPv6 عمومی. رکوردهای DNS دامنه‌هایی که نزد ما هستند و حسابی روی
+            این سرور دارند به این نشانی‌ها اشاره می‌کند و با تغییرشان عوض می‌شود.
+            {values.kind === 'sandbox' && (
+              <>
+                {' '}
+                پنل آزمایشی نشانی‌های مخصوص مثال را هم می‌پذیرد، مانند{' '}
+                <bdi dir="ltr">203.0.113.10</bdi>.
+              </>
+            )}
+          </>
+        }
+        rows={3}
+        dir="ltr"
+        autoComplete="off"
+        value={values.addresses}
+        onChange={(event) => change({ addresses: event.currentTarget.value })}
+        error={addressesError(errorOf)}
         inputWrapperOrder={['label', 'input', 'description', 'error']}
       />
       <Switch

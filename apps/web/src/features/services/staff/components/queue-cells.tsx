@@ -1,11 +1,10 @@
 import { Anchor, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { MobileNumber } from '../../../../ui/mobile-number';
-import { customerFilePath, serviceTimelinePath } from '../utils/provisioning-paths';
+import { serviceTimelinePath } from '../utils/provisioning-paths';
 import { splitLatinNote } from '../utils/timeline-labels';
 
-// The cells the section's queues share (the failed-setup queue, the delivery queue): a service
-// as the link to its timeline, and its owner as the link to their file.
+// The cell the section's queues share (the failed-setup queue, the delivery queue): a service as
+// the link to its timeline. Its owner is the console's CustomerCell.
 
 /**
  * The service's name as the link to its timeline; the domain a name ends with, «(example.ir)»,
@@ -28,27 +27,6 @@ export function QueueServiceName({ serviceId, name }: { serviceId: string; name:
       {note && (
         <Text size="xs" c="dimmed" dir="ltr" ta="right" style={{ overflowWrap: 'anywhere' }}>
           {note}
-        </Text>
-      )}
-    </Stack>
-  );
-}
-
-/** The owner: their name (or mobile) as the link to their file, the mobile under a name. */
-export function QueueCustomer({
-  customer,
-}: {
-  customer: { id: string; name: string | null; mobile: string };
-}) {
-  const mobile = <MobileNumber mobile={customer.mobile} />;
-  return (
-    <Stack gap={0}>
-      <Anchor component={Link} to={customerFilePath(customer.id)} size="sm">
-        {customer.name ?? mobile}
-      </Anchor>
-      {customer.name && (
-        <Text size="xs" c="dimmed">
-          {mobile}
         </Text>
       )}
     </Stack>

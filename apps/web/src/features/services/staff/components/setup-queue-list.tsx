@@ -1,13 +1,14 @@
 import { Box, Group, Stack, Table, Text } from '@mantine/core';
 import { toPersianDigits } from '@vitrin/fa';
+import { elapsedText } from '../../../../lib/elapsed-text';
 import { ListCard, NameLink } from '../../../../ui/list-card';
 import { ServiceStatusBadge } from '../../../../ui/service-status-badge';
 import { AdminListTable, AdminPhoneCards } from '../../../console/components/admin-list-table';
+import { CustomerCell } from '../../../console/components/customer-cell';
 import type { SetupQueueRow } from '../api/setup-queue';
 import { serviceTimelinePath } from '../utils/provisioning-paths';
-import { waitingText } from '../utils/waiting-time';
 import { EventMessage } from './event-message';
-import { QueueCustomer, QueueServiceName } from './queue-cells';
+import { QueueServiceName } from './queue-cells';
 
 const LABEL = 'صف راه‌اندازی سرویس‌ها';
 const COLUMNS = ['سرویس', 'مشتری', 'وضعیت', 'سرور', 'زمان انتظار', 'تلاش‌ها', 'آخرین پیام'] as const;
@@ -28,7 +29,7 @@ export function SetupQueueList({ items, now }: SetupQueueListProps) {
               <QueueServiceName serviceId={row.serviceId} name={row.name} />
             </Table.Td>
             <Table.Td style={{ whiteSpace: 'nowrap' }}>
-              <QueueCustomer customer={row.customer} />
+              <CustomerCell customer={row.customer} />
             </Table.Td>
             <Table.Td>
               {/* As wide as its label: a badge alone would let the table squeeze it. */}
@@ -40,7 +41,7 @@ export function SetupQueueList({ items, now }: SetupQueueListProps) {
               <ServerName row={row} />
             </Table.Td>
             <Table.Td style={{ whiteSpace: 'nowrap' }}>
-              <Text size="sm">{waitingText(row.paidAt ?? row.since, now)}</Text>
+              <Text size="sm">{elapsedText(row.paidAt ?? row.since, now)}</Text>
             </Table.Td>
             <Table.Td>
               <Text size="sm">{toPersianDigits(row.attempts)}</Text>
@@ -59,10 +60,10 @@ export function SetupQueueList({ items, now }: SetupQueueListProps) {
                 <NameLink to={serviceTimelinePath(row.serviceId)}>{row.name}</NameLink>
                 <ServiceStatusBadge status={row.status} size="sm" />
               </Group>
-              <QueueCustomer customer={row.customer} />
+              <CustomerCell customer={row.customer} />
               <Group gap="md" wrap="wrap">
                 <Text size="xs" c="dimmed">
-                  {`در انتظار: ${waitingText(row.paidAt ?? row.since, now)}`}
+                  {`در انتظار: ${elapsedText(row.paidAt ?? row.since, now)}`}
                 </Text>
                 <Text size="xs" c="dimmed">{`${toPersianDigits(row.attempts)} تلاش`}</Text>
                 <Text size="xs" c="dimmed" component="div">

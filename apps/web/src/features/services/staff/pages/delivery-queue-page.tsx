@@ -5,12 +5,12 @@ import { readPage, toSearchParams } from '../../../../lib/url-params';
 import { useFilterParams } from '../../../../lib/use-filter-params';
 import { ServerIcon } from '../../../../ui/icons';
 import { AdminListBody } from '../../../console/components/admin-list-body';
+import { useNow } from '../../../console/hooks/use-now';
 import { useStaffMember } from '../../../console/utils/staff-context';
 import { DELIVERY_QUEUE_PAGE_SIZE, useDeliveryQueue } from '../api/delivery-queue';
 import { DeliveryQueueList } from '../components/delivery-queue-list';
 import { ProvisioningHeader } from '../components/provisioning-header';
 import { ProvisioningTabs } from '../components/provisioning-tabs';
-import { useNow } from '../hooks/use-now';
 
 const pageCodec = {
   parse: (params: URLSearchParams) => ({ page: readPage(params) }),

@@ -158,7 +158,32 @@ function ServerName({ server }: { server: PanelServer }) {
           {server.baseUrl}
         </Text>
       )}
+      <Addresses addresses={server.addresses} />
     </Stack>
+  );
+}
+
+/** Where its sites answer: what hosted domains' zones point at (issue 38), or that it is unset. */
+function Addresses({ addresses }: { addresses: readonly string[] }) {
+  if (addresses.length === 0) {
+    return (
+      <Text size="xs" c="orange.9">
+        نشانی IP ثبت نشده؛ رکوردهای DNS دامنه‌ها نوشته نمی‌شود
+      </Text>
+    );
+  }
+  return (
+    <Text size="xs" c="dimmed" component="div">
+      {'نشانی‌ها: '}
+      {addresses.map((address, index) => (
+        <span key={address}>
+          {index > 0 && '، '}
+          <bdi dir="ltr" style={{ display: 'inline-block', overflowWrap: 'anywhere' }}>
+            {address}
+          </bdi>
+        </span>
+      ))}
+    </Text>
   );
 }
 

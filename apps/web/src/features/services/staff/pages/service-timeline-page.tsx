@@ -12,7 +12,7 @@ import { PanelPageHeader, PanelPageSkeleton } from '../../../../ui/panel-page-he
 import { ServiceStatusBadge } from '../../../../ui/service-status-badge';
 import { NotFoundMessage } from '../../../../ui/status-message';
 import { ConfirmAction } from '../../../console/components/confirm-action';
-import { ADMIN_PATH } from '../../../console/utils/admin-sections';
+import { ADMIN_PATH, customerFilePath } from '../../../console/utils/admin-sections';
 import { useStaffMember } from '../../../console/utils/staff-context';
 import {
   isInSetup,
@@ -23,7 +23,7 @@ import {
 import { SECTION_LABEL } from '../components/provisioning-header';
 import { RetrySetupDialog } from '../components/retry-setup-dialog';
 import { TimelineEventCard } from '../components/timeline-event';
-import { customerFilePath, PROVISIONING_PATH } from '../utils/provisioning-paths';
+import { PROVISIONING_PATH } from '../utils/provisioning-paths';
 import { splitLatinNote } from '../utils/timeline-labels';
 
 /**

@@ -4,12 +4,12 @@ import { toPersianDigits } from '@vitrin/fa';
 import { useFilterParams } from '../../../../lib/use-filter-params';
 import { ServerIcon } from '../../../../ui/icons';
 import { AdminListBody } from '../../../console/components/admin-list-body';
+import { useNow } from '../../../console/hooks/use-now';
 import { useStaffMember } from '../../../console/utils/staff-context';
 import { SETUP_QUEUE_PAGE_SIZE, useSetupQueue } from '../api/setup-queue';
 import { ProvisioningHeader, SECTION_LABEL } from '../components/provisioning-header';
 import { ProvisioningTabs } from '../components/provisioning-tabs';
 import { SetupQueueList } from '../components/setup-queue-list';
-import { useNow } from '../hooks/use-now';
 import { setupQueueFilterCodec } from '../utils/setup-queue-filters';
 
 /**

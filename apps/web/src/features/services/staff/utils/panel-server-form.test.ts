@@ -1,5 +1,7 @@
 import { expect, test } from 'vitest';
 import {
+  addressesError,
+  addressesOf,
   type EditedServer,
   nameserversError,
   nameserversOf,
@@ -16,6 +18,7 @@ const saved: EditedServer = {
   groupName: 'hosting',
   capacity: 300,
   nameservers: ['ns1.example.ir', 'ns2.example.ir'],
+  addresses: ['185.51.200.10', '2a01:4f8:10::10'],
   enabled: true,
 };
 
@@ -39,6 +42,7 @@ test('a new WHM server sends its username and token, and its capacity typed in P
       groupName: 'default',
       capacity: 1200,
       nameservers: [],
+      addresses: [],
       enabled: true,
       credentials: { username: 'root', apiToken: 'ABCDEFGHIJKLMNOPQRSTUVWX' },
     },
@@ -69,6 +73,7 @@ test('an edit with the credentials left empty keeps the saved ones', () => {
     groupName: 'hosting',
     capacity: 400,
     nameservers: ['ns1.example.ir', 'ns2.example.ir'],
+    addresses: ['185.51.200.10', '2a01:4f8:10::10'],
     enabled: true,
   });
 });
@@ -131,4 +136,23 @@ test('nameservers are typed one a line (or spaced, or with commas) and shown bac
     'nameservers.1': 'نام نیم‌سرور را مانند ns1.example.com بنویسید',
   };
   expect(nameserversError((field) => errors[field])).toBe(errors['nameservers.1']);
+});
+
+test('addresses are typed one a line (or spaced, or with commas), shown back one a line, and refused under the box', () => {
+  expect(panelServerFormOf(saved).addresses).toBe('185.51.200.10\n2a01:4f8:10::10');
+  expect(addressesOf(' 185.51.200.10\n\n2a01:4f8::1 ، 185.51.200.11, ')).toEqual([
+    '185.51.200.10',
+    '2a01:4f8::1',
+    '185.51.200.11',
+  ]);
+  const answer = panelServerRequest(
+    { ...panelServerFormOf(saved), addresses: '185.51.200.12 2a01:4f8::12' },
+    saved,
+  );
+  expect(answer.ok && answer.request.addresses).toEqual(['185.51.200.12', '2a01:4f8::12']);
+  const errors: Record<string, string> = {
+    'addresses.7': 'این نشانی خصوصی یا رزروشده است و از اینترنت به آن نمی‌رسند',
+  };
+  expect(addressesError((field) => errors[field])).toBe(errors['addresses.7']);
+  expect(addressesError(() => undefined)).toBeUndefined();
 });

@@ -1,4 +1,4 @@
-import type { PANEL_KINDS } from '@vitrin/contracts';
+import { type PANEL_KINDS, SERVER_ADDRESSES_MAX } from '@vitrin/contracts';
 import { formatAmount, toPersianDigits } from '@vitrin/fa';
 import { readWholeNumberText } from './form-numbers';
 
@@ -79,6 +79,8 @@ export interface PanelServerFormValues {
   capacity: string;
   /** One a line (spaces or commas also separate them). */
   nameservers: string;
+  /** The IPv4 and IPv6 addresses its sites answer on, one a line (spaces or commas too). */
+  addresses: string;
   enabled: boolean;
   credentials: Record<string, string>;
   reason: string;
@@ -93,6 +95,7 @@ export interface EditedServer {
   groupName: string;
   capacity: number;
   nameservers: string[];
+  addresses: string[];
   enabled: boolean;
 }
 
@@ -104,6 +107,7 @@ export function newPanelServerForm(): PanelServerFormValues {
     groupName: 'default',
     capacity: toPersianDigits(DEFAULT_PANEL_CAPACITY),
     nameservers: '',
+    addresses: '',
     enabled: true,
     credentials: {},
     reason: '',
@@ -118,6 +122,7 @@ export function panelServerFormOf(server: EditedServer): PanelServerFormValues {
     groupName: server.groupName,
     capacity: toPersianDigits(server.capacity),
     nameservers: server.nameservers.join('\n'),
+    addresses: server.addresses.join('\n'),
     enabled: server.enabled,
     credentials: {},
     reason: '',
@@ -137,6 +142,7 @@ export interface PanelServerRequest {
   groupName: string;
   capacity: number;
   nameservers: string[];
+  addresses: string[];
   enabled: boolean;
   credentials?: Record<string, string>;
   reason?: string;
@@ -194,6 +200,7 @@ export function panelServerRequest(
       groupName,
       capacity,
       nameservers: nameserversOf(values.nameservers),
+      addresses: addressesOf(values.addresses),
       enabled: values.enabled,
       ...(keep ? {} : { credentials: typed }),
       ...(reason ? { reason } : {}),
@@ -216,5 +223,23 @@ export function nameserversError(
   return (
     errorOf('nameservers') ??
     [0, 1, 2, 3].map((index) => errorOf(`nameservers.${index}`)).find(Boolean)
+  );
+}
+
+/** The addresses as typed, one a line or separated by spaces or commas; the server checks them. */
+export function addressesOf(text: string): string[] {
+  return text
+    .split(/[\s,،]+/)
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+}
+
+/** The server's message about the addresses, whichever of them it is about. */
+export function addressesError(errorOf: (field: string) => string | undefined): string | undefined {
+  return (
+    errorOf('addresses') ??
+    Array.from({ length: SERVER_ADDRESSES_MAX }, (_, index) => errorOf(`addresses.${index}`)).find(
+      Boolean,
+    )
   );
 }

@@ -12,8 +12,3 @@ export const DELIVERY_QUEUE_PATH = PAGES.adminDeliveryQueue;
 export function serviceTimelinePath(serviceId: string): string {
   return pagePath('adminProvisioningService', { serviceId });
 }
-
-/** A customer's file in the customers section, where their other services are. */
-export function customerFilePath(customerId: string): string {
-  return `/admin/customers/${encodeURIComponent(customerId)}`;
-}
