@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import { checkAs } from './axe';
 import { viewports } from './browser';
 import { CUSTOMER, callApi, demoToken, newPage, screenshotBoth, signIn } from './flows';
 import { useInProcessServerAndBrowser } from './harness';
@@ -111,6 +112,29 @@ describe('child nameservers on the domain page', () => {
       } finally {
         await close();
       }
+    },
+    FLOW_TIMEOUT_MS,
+  );
+
+  test(
+    'the domain page with its child nameservers passes axe at phone and desktop widths',
+    async () => {
+      const token = await demoToken(h.server.url);
+      const { domains } = await callApi<{ domains: Array<{ id: string; name: string }> }>(
+        h.server.url,
+        '/api/user/domains/get-domains',
+        {},
+        token,
+      );
+      const blog = domains.find((domain) => domain.name === 'sara-blog.com');
+      if (!blog) throw new Error('the demo has sara-blog.com');
+      await checkAs(
+        h.server,
+        h.browser,
+        'customer',
+        [{ name: 'a domain with a child nameserver', path: `/account/domains/${blog.id}` }],
+        CUSTOMER,
+      );
     },
     FLOW_TIMEOUT_MS,
   );
