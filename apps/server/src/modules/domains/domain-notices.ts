@@ -70,6 +70,13 @@ export function queueDomainNotice(
   return sendInTransaction(tx, DOMAIN_NOTICE_JOB, data);
 }
 
+/** What a refusal's message says of the money: back in the wallet, or none was taken. */
+function refundSentence(refundedRial: number | undefined | null): string {
+  return refundedRial && refundedRial > 0
+    ? `مبلغ ${formatToman(refundedRial)} به کیف پول شما برگشت.`
+    : 'مبلغی از شما کم نشده است.';
+}
+
 export function domainNoticeText(
   data: DomainNoticeData,
   domain: DomainRow,
@@ -121,10 +128,7 @@ export function domainNoticeText(
         },
       };
     case 'refused': {
-      const refund =
-        data.refundedRial && data.refundedRial > 0
-          ? `مبلغ ${formatToman(data.refundedRial)} به کیف پول شما برگشت.`
-          : 'مبلغی از شما کم نشده است.';
+      const refund = refundSentence(data.refundedRial);
       return {
         sms: `ثبت‌کننده دامنهٔ ${name} را نپذیرفت. ${refund} ${link}`,
         subject: `دامنهٔ ${name} ثبت نشد`,
@@ -168,10 +172,7 @@ export function domainNoticeText(
         },
       };
     case 'renewal-refused': {
-      const refund =
-        data.refundedRial && data.refundedRial > 0
-          ? `مبلغ ${formatToman(data.refundedRial)} به کیف پول شما برگشت.`
-          : 'مبلغی از شما کم نشده است.';
+      const refund = refundSentence(data.refundedRial);
       return {
         sms: `ثبت‌کننده تمدید دامنهٔ ${name} را نپذیرفت. ${refund} ${link}`,
         subject: `تمدید دامنهٔ ${name} انجام نشد`,
@@ -203,10 +204,7 @@ export function domainNoticeText(
         },
       };
     case 'restore-refused': {
-      const refund =
-        data.refundedRial && data.refundedRial > 0
-          ? `مبلغ ${formatToman(data.refundedRial)} به کیف پول شما برگشت.`
-          : 'مبلغی از شما کم نشده است.';
+      const refund = refundSentence(data.refundedRial);
       return {
         sms: `ثبت‌کننده بازگردانی دامنهٔ ${name} را نپذیرفت. ${refund} ${link}`,
         subject: `بازگردانی دامنهٔ ${name} انجام نشد`,
@@ -223,10 +221,7 @@ export function domainNoticeText(
       };
     }
     case 'transfer-cancelled': {
-      const refund =
-        data.refundedRial && data.refundedRial > 0
-          ? `مبلغ ${formatToman(data.refundedRial)} به کیف پول شما برگشت.`
-          : 'مبلغی از شما کم نشده است.';
+      const refund = refundSentence(data.refundedRial);
       return {
         sms: `انتقال دامنهٔ ${name} به درخواست شما لغو شد. ${refund} ${link}`,
         subject: `انتقال دامنهٔ ${name} لغو شد`,

@@ -1,13 +1,13 @@
-import { Alert, Button, Card, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
-import { PAGES, TOAST_ERROR } from '@vitrin/contracts';
+import { Button, Card, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
+import { TOAST_ERROR } from '@vitrin/contracts';
 import { toPersianDigits } from '@vitrin/fa';
 import { type FormEvent, useState } from 'react';
-import { Link } from 'react-router';
 import { ApiRequestError } from '../../../lib/api-error';
 import { fieldError } from '../../../lib/field-error';
 import { CartIcon } from '../../../ui/icons';
 import { LatinIsolated } from '../../../ui/latin-isolated';
 import { useRenewDomain } from '../api/renew-domain';
+import { CartLineAdded } from './cart-line-added';
 
 /**
  * The terms offered. The TLD sells only some of them (its `years`); the server refuses another
@@ -90,32 +90,20 @@ export function DomainRenewalCard({ userId, domainId, domainName }: DomainRenewa
               افزودن تمدید به سبد
             </Button>
           </Group>
-          {refusal && (
-            <Text size="sm" c="red.8" role="alert">
-              <LatinIsolated text={refusal} />
-            </Text>
-          )}
-          {added !== null && (
-            <Alert
-              color="teal"
-              variant="light"
-              title="به سبد خرید اضافه شد"
-              role="status"
-              withCloseButton
-              closeButtonLabel="بستن"
-              onClose={() => setAdded(null)}
-            >
-              <Stack gap="xs" align="flex-start">
-                <Text size="sm">
+          <CartLineAdded
+            refusal={refusal}
+            said={
+              added === null ? null : (
+                <>
                   تمدید {toPersianDigits(added)} سالهٔ <bdi dir="ltr">{domainName}</bdi> در سبد خرید
                   شماست؛ قیمت، کد تخفیف و پرداخت در سبد خرید است.
-                </Text>
-                <Button component={Link} to={PAGES.cart} size="xs" variant="light">
-                  مشاهدهٔ سبد خرید
-                </Button>
-              </Stack>
-            </Alert>
-          )}
+                </>
+              )
+            }
+            onClose={() => setAdded(null)}
+            cartLabel="مشاهدهٔ سبد خرید"
+            cartVariant="light"
+          />
         </Stack>
       </form>
     </Card>

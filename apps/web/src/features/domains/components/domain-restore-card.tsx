@@ -1,8 +1,7 @@
 import { Alert, Button, Card, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
-import { PAGES, TOAST_ERROR } from '@vitrin/contracts';
+import { TOAST_ERROR } from '@vitrin/contracts';
 import { toPersianDigits } from '@vitrin/fa';
 import { type FormEvent, useState } from 'react';
-import { Link } from 'react-router';
 import { ApiRequestError } from '../../../lib/api-error';
 import { fieldError } from '../../../lib/field-error';
 import { tomanText } from '../../../lib/money';
@@ -12,6 +11,7 @@ import { LabeledValue } from '../../../ui/labeled-value';
 import { LatinIsolated } from '../../../ui/latin-isolated';
 import type { UserDomainDetail } from '../api/get-user-domain';
 import { useRestoreDomain } from '../api/restore-domain';
+import { CartLineAdded } from './cart-line-added';
 
 type RestoreOffer = NonNullable<UserDomainDetail['restore']>;
 
@@ -119,32 +119,19 @@ export function DomainRestoreCard({ userId, domainId, domainName, offer }: Domai
                   افزودن بازگردانی به سبد
                 </Button>
               </Group>
-              {refusal && (
-                <Text size="sm" c="red.8" role="alert">
-                  <LatinIsolated text={refusal} />
-                </Text>
-              )}
-              {added !== null && (
-                <Alert
-                  color="teal"
-                  variant="light"
-                  title="به سبد خرید اضافه شد"
-                  role="status"
-                  withCloseButton
-                  closeButtonLabel="بستن"
-                  onClose={() => setAdded(null)}
-                >
-                  <Stack gap="xs" align="flex-start">
-                    <Text size="sm">
+              <CartLineAdded
+                refusal={refusal}
+                said={
+                  added === null ? null : (
+                    <>
                       بازگردانی <bdi dir="ltr">{domainName}</bdi> و تمدید {toPersianDigits(added)}{' '}
                       سالهٔ آن در سبد خرید شماست؛ پس از پرداخت، دامنه در ثبت‌کننده بازگردانده می‌شود.
-                    </Text>
-                    <Button component={Link} to={PAGES.cart} size="xs">
-                      پرداخت در سبد خرید
-                    </Button>
-                  </Stack>
-                </Alert>
-              )}
+                    </>
+                  )
+                }
+                onClose={() => setAdded(null)}
+                cartLabel="پرداخت در سبد خرید"
+              />
             </Stack>
           </form>
         ) : (
