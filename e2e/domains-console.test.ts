@@ -16,7 +16,7 @@ const h = useInProcessServerAndBrowser();
 
 const SECTION = 'دامنه‌ها';
 const CONSOLE_NAV = 'منوی کنسول کارکنان';
-const DEMO_DOMAINS = ['sara-blog.com', 'sara-photos.ir', 'sara-old.ir'];
+const DEMO_DOMAINS = ['sara-blog.com', 'sara-photos.ir', 'sara-old.ir', 'sara-studio.net'];
 /** The demo's .ir: 1,200,000 Rial a year to register and to renew (seed-domains.ts). */
 const IR_PRICE_RIAL = 1_200_000;
 const NEW_IR_RENEWAL_TOMAN = 130_000;
@@ -56,7 +56,7 @@ test('the demo admin works the domains section: domains, a timeline, TLD prices,
     await page.waitForURL(`${h.server.url}/admin/domains`);
     await page.getByRole('heading', { name: SECTION, level: 1 }).waitFor();
 
-    // The list: سارا's three domains, each with its customer and a Jalali expiry where it has one.
+    // The list: سارا's four domains, each with its customer and a Jalali expiry where it has one.
     const table = page.getByRole('table', { name: 'فهرست دامنه‌ها' });
     for (const name of DEMO_DOMAINS) {
       await table.getByRole('link', { name, exact: true }).waitFor();
@@ -71,7 +71,7 @@ test('the demo admin works the domains section: domains, a timeline, TLD prices,
     await old.getByText('در انتظار تأیید ثبت‌کننده').waitFor();
     await old.getByText('هنوز ثبت نشده').waitFor();
     await page.getByRole('switch', { name: /فقط نیازمند کارشناس/ }).waitFor();
-    await page.getByText(`${persianDigits(3)} دامنه`, { exact: true }).waitFor();
+    await page.getByText(`${persianDigits(4)} دامنه`, { exact: true }).waitFor();
 
     // The search narrows the list by name, and the address keeps it.
     await page.getByRole('searchbox', { name: 'نام دامنه یا مشتری' }).fill('sara-old');
