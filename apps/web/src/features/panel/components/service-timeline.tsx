@@ -2,6 +2,7 @@ import { Button, Text, Timeline } from '@mantine/core';
 import { toPersianDigits } from '@vitrin/fa';
 import { useState } from 'react';
 import { JalaliDateTime } from '../../../ui/jalali-date-time';
+import { LatinIsolated } from '../../../ui/latin-isolated';
 import type { ServiceEvent } from '../api/get-service-access';
 
 /** Shown before «نمایش همه»: enough to see what happened lately. */
@@ -24,7 +25,10 @@ export function ServiceTimeline({ events }: { events: readonly ServiceEvent[] })
       <Timeline bulletSize={14} lineWidth={2} active={0} color="brand">
         {shown.map((event) => (
           <Timeline.Item key={event.id}>
-            <Text size="sm">{event.message}</Text>
+            {/* A domain or a server's name in the message wraps whole (e2e/domain-wrap.test.ts). */}
+            <Text size="sm">
+              <LatinIsolated text={event.message} />
+            </Text>
             <Text size="xs" c="dimmed" mt={2}>
               <JalaliDateTime iso={event.at} />
             </Text>
