@@ -17,7 +17,11 @@ function serverProjects(name: string, database: 'pglite' | 'postgres') {
   const common = {
     root: 'apps/server',
     env: { VITRIN_TEST_DATABASE: database },
-    ...(database === 'pglite' ? { globalSetup: ['src/test/global-setup.ts'] } : {}),
+    // One migrated database per run that each test file's database is copied from: a dump for
+    // PGlite, a template database for PostgreSQL (migrating one costs about 1.7 s a file).
+    globalSetup: [
+      database === 'pglite' ? 'src/test/global-setup.ts' : 'src/test/global-setup-postgres.ts',
+    ],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   };

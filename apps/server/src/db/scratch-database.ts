@@ -5,15 +5,21 @@ export interface ScratchDatabase {
   drop(): Promise<void>;
 }
 
+const SAFE_NAME = /^[a-z][a-z0-9_]{0,62}$/;
+
 /**
- * A new, empty PostgreSQL database named `name` on the server `adminUrl` points at, for a test
- * file or a benchmark run; `drop()` removes it, connections and all.
+ * A new PostgreSQL database named `name` on the server `adminUrl` points at, for a test file or
+ * a benchmark run: empty, or a copy of the database `template` (which nobody may be connected
+ * to); `drop()` removes it, connections and all.
  */
 export async function createScratchDatabase(
   adminUrl: string,
   name: string,
+  template?: string,
 ): Promise<ScratchDatabase> {
-  if (!/^[a-z][a-z0-9_]{0,62}$/.test(name)) throw new Error(`not a safe database name: ${name}`);
+  for (const safe of [name, template ?? 'none']) {
+    if (!SAFE_NAME.test(safe)) throw new Error(`not a safe database name: ${safe}`);
+  }
   const run = async (statement: string) => {
     const client = new pg.Client({ connectionString: adminUrl });
     await client.connect();
@@ -24,7 +30,7 @@ export async function createScratchDatabase(
     }
   };
   await run(`drop database if exists ${name} with (force)`);
-  await run(`create database ${name}`);
+  await run(`create database ${name}${template ? ` template ${template}` : ''}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };

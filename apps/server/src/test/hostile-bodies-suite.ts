@@ -142,9 +142,13 @@ export function hostileBodiesSuite(shard: number, shards = HOSTILE_BODIES_SHARDS
       const success = okEnvelope(call.response);
       for (const caller of CALLERS) {
         const token = await tokenOf(caller);
+        // The checksums a refusal was checked against are the next case's «before»: nothing else
+        // writes between two cases, and so a run of refusals costs one checksum each, not two.
+        let known: Record<string, string> | undefined;
         await fc.assert(
           fc.asyncProperty(hostileBody(requestSchema, ids), async (body) => {
-            const before = await tableChecksums();
+            const before = known ?? (await tableChecksums());
+            known = undefined;
             const response = await t.app.inject({
               method: 'POST',
               url: call.path,
@@ -175,9 +179,9 @@ export function hostileBodiesSuite(shard: number, shards = HOSTILE_BODIES_SHARDS
             const failure = errorEnvelope.safeParse(response.json());
             expect(failure.success, what).toBe(true);
             expect(failure.data?.error.message, what).toMatch(/[\u0600-\u06FF]/);
-            expect(await tableChecksums(), `${what}: a refused request changed rows`).toEqual(
-              before,
-            );
+            const after = await tableChecksums();
+            expect(after, `${what}: a refused request changed rows`).toEqual(before);
+            known = after;
           }),
           { numRuns: RUNS_PER_CALL_AND_CALLER },
         );

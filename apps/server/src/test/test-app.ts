@@ -25,14 +25,20 @@ function loadPgliteTemplate(): Blob {
   return pgliteTemplate;
 }
 
-/** A database of its own for one test file: in-memory PGlite, or a fresh PostgreSQL database. */
-export async function createTestDatabase(): Promise<TestDatabase> {
+/**
+ * A database of its own for one test file: in-memory PGlite, or a fresh PostgreSQL database,
+ * empty or (`migrated`) a copy of the run's migrated template (global-setup-postgres.ts).
+ */
+export async function createTestDatabase(
+  options: { migrated?: boolean } = {},
+): Promise<TestDatabase> {
   if (testDatabaseKind === 'pglite') return { url: undefined, drop: async () => {} };
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('VITRIN_TEST_DATABASE=postgres needs TEST_DATABASE_URL');
   return createScratchDatabase(
     adminUrl,
     `vitrin_test_${process.pid}_${randomBytes(4).toString('hex')}`,
+    options.migrated ? inject('postgresTemplateName') : undefined,
   );
 }
 
@@ -49,7 +55,8 @@ export async function createTestApp(
   overrides: Partial<AppConfig> = {},
   options: BuildOptions & { extend?: (app: FastifyInstance) => Promise<void> } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase();
+  // The app's own migrations find nothing left to apply on the copy.
+  const database = await createTestDatabase({ migrated: true });
   const redisUrl = testDatabaseKind === 'postgres' ? process.env.REDIS_URL : undefined;
   const app = await buildApp(
     testConfig({
