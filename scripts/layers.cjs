@@ -6,7 +6,7 @@ const SERVER_LAYERS = [
   ['accounts'],
   ['audit', 'files', 'wallet', 'app', 'app-distribution'],
   ['catalog', 'billing'],
-  ['orders'],
+  ['orders', 'tax-system'],
   ['services'],
   ['tickets', 'content', 'live', 'customers', 'domains'],
   ['dashboard', 'seo', 'red-dots'],

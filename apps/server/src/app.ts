@@ -15,6 +15,7 @@ import { contentRoutes, staffArticlesRoutes } from './modules/content';
 import { accountRoutes, staffCustomersRoutes } from './modules/customers';
 import { dashboardRoutes } from './modules/dashboard';
 import { domainRoutes } from './modules/domains';
+import { taxSystemRoutes } from './modules/tax-system';
 import { filesRoutes } from './modules/files';
 import { liveRoutes } from './modules/live';
 import {
@@ -203,6 +204,7 @@ export async function buildApp(
   await app.register(staffOrdersRoutes);
   await app.register(manualPaymentsRoutes);
   await app.register(billingRoutes);
+  await app.register(taxSystemRoutes);
   await app.register(staffTicketsRoutes);
   await app.register(staffCatalogRoutes);
   await app.register(staffArticlesRoutes);

@@ -210,6 +210,13 @@ const envSchema = z.object({
   DNS_SERVER: z.enum(['database', 'powerdns']).default('database'),
   /** How long one call to a domain registry may take before it counts as failed (and is retried). */
   REGISTRAR_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(15_000),
+  /** How long one call to the tax organisation's سامانه مودیان may take (issue 39). */
+  TAX_SYSTEM_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(20_000),
+  /**
+   * Where the tax system's `sandbox` and `production` environments are reached instead of the
+   * organisation's own addresses: a proxy the company's network requires (…/api/v2/).
+   */
+  TAX_SYSTEM_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** PowerDNS's API, without `/api/v1`: `http://127.0.0.1:8081`. */
   POWERDNS_API_URL: z.url({ protocol: /^https?$/ }).optional(),
   POWERDNS_API_KEY: z.string().min(8).optional(),
@@ -384,6 +391,8 @@ export interface AppConfig {
   panelTimeoutMs: number;
   /** One call to a domain registry; registration jobs are taken for stuck after a few. */
   registrarTimeoutMs: number;
+  /** The tax organisation's API (issue 39): its time per call, and an address to use instead. */
+  taxSystem: { timeoutMs: number; url: string | undefined };
   /** Where DNS zones are kept (issue 38). */
   dns: { kind: 'database' } | { kind: 'powerdns'; apiUrl: string; apiKey: string };
   /** The first seals, every one opens (lib/secret-box.ts). */
@@ -632,6 +641,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     panelTimeoutMs: settings.PANEL_TIMEOUT_MS,
     dns,
     registrarTimeoutMs: settings.REGISTRAR_TIMEOUT_MS,
+    taxSystem: { timeoutMs: settings.TAX_SYSTEM_TIMEOUT_MS, url: settings.TAX_SYSTEM_URL },
     secretKeys,
     paymentGateways,
     clientErrorRetentionDays: settings.ERROR_REPORT_DAYS,
@@ -719,6 +729,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     panelTimeoutMs: 15_000,
     dns: { kind: 'database' },
     registrarTimeoutMs: 15_000,
+    taxSystem: { timeoutMs: 20_000, url: undefined },
     secretKeys: [{ id: 'test', key: Buffer.alloc(32, 7) }],
     paymentGateways: ['sandbox'],
     clientErrorRetentionDays: 30,

@@ -16,6 +16,7 @@ export * from './modules/files/schema';
 export * from './modules/live/schema';
 export * from './modules/orders/schema';
 export * from './modules/services/schema';
+export * from './modules/tax-system/schema';
 export * from './modules/tickets/schema';
 export * from './modules/wallet/schema';
 export * from './providers/dns/dns-schema';

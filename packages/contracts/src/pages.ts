@@ -54,6 +54,8 @@ export const PAGES = {
   adminDomain: '/admin/domains/:domainId',
   adminBilling: '/admin/billing',
   adminTransfers: '/admin/billing/transfers',
+  /** The tax organisation's سامانه مودیان: settings, the queue, a month's summary (issue 39). */
+  adminTaxSystem: '/admin/billing/tax-system',
   adminErrors: '/admin/errors',
   adminAudit: '/admin/audit',
 } as const;

@@ -1,13 +1,14 @@
 import { describe, expect, test } from 'vitest';
 import { ratePercent, vatOf } from './vat';
 
-describe('vatOf: per line, whole Rial, halves up (decision 0022)', () => {
+describe('vatOf: per line, whole Rial, cut as the tax organisation cuts (decision 0039)', () => {
   test.each([
     [1_000_000, 1000, 100_000],
-    [1_234_565, 1000, 123_457], // 123,456.5 → up
-    [1_234_564, 1000, 123_456], // 123,456.4 → down
-    [999, 900, 90], // 89.91 → 90
-    [5, 1000, 1], // 0.5 → 1
+    [1_234_565, 1000, 123_456], // 123,456.5 → cut (halves went up before issue 39)
+    [1_234_564, 1000, 123_456], // 123,456.4 → cut
+    [1_234_569, 1000, 123_456], // 123,456.9 → cut, never up
+    [999, 900, 89], // 89.91 → 89
+    [5, 1000, 0], // 0.5 → 0
     [4, 1000, 0], // 0.4 → 0
     [0, 1000, 0],
     [1_000_000, 0, 0],

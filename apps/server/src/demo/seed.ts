@@ -17,6 +17,7 @@ import { seedPanel } from './seed-panel';
 import { seedProvisioning } from './seed-provisioning';
 import { seedStaff, seedStaffHistory } from './seed-staff';
 import { seedSupport } from './seed-support';
+import { seedTaxSystem } from './seed-tax-system';
 // The seed pays and refunds orders: the modules' reactions must be wired, with the app or without
 // it (the seed CLI, the benches that seed a bare database).
 import '../reactions';
@@ -120,6 +121,8 @@ const seedParts: ReadonlyArray<{
   { name: 'hosting-dns', run: (tx) => seedHostingDns(tx) },
   // سارا's child nameserver with its glue, on her hosting server's addresses (issue 38).
   { name: 'domain-hosts', run: (tx) => seedDomainHosts(tx) },
+  // The tax system on, in its built-in environment, sending every demo invoice (issue 39).
+  { name: 'tax-system', run: seedTaxSystem },
 ];
 
 /** Applies every part of the demo seed this database has not had; answers the parts applied. */

@@ -170,6 +170,11 @@ export const adminProduct = z.object({
   needsTheme: z.boolean(),
   /** Sold without VAT (issue 21): its order lines freeze a 0% rate. */
   vatExempt: z.boolean(),
+  /**
+   * The tax organisation's goods-and-services id (شناسه کالا/خدمت, 13 digits) its invoices
+   * carry (issue 39); null: the tax-system settings' default.
+   */
+  taxServiceId: z.string().nullable(),
   isFeatured: z.boolean(),
   badge: z.string().nullable(),
   sortOrder: z.number().int(),
@@ -238,6 +243,11 @@ const productFields = {
   needsDomain: z.boolean(),
   needsTheme: z.boolean(),
   vatExempt: z.boolean(),
+  taxServiceId: z
+    .string()
+    .trim()
+    .regex(/^\d{13}$/, 'شناسهٔ کالا/خدمت سیزده رقم است')
+    .nullable(),
   isFeatured: z.boolean(),
   badge: text({ max: 40 }).nullable(),
   sortOrder,
@@ -265,6 +275,7 @@ export const createCatalogProduct = defineCall({
     needsDomain: productFields.needsDomain.default(false),
     needsTheme: productFields.needsTheme.default(false),
     vatExempt: productFields.vatExempt.default(false),
+    taxServiceId: productFields.taxServiceId.default(null),
     isFeatured: productFields.isFeatured.default(false),
     badge: productFields.badge.default(null),
     sortOrder: productFields.sortOrder.default(0),
@@ -291,6 +302,7 @@ export const updateCatalogProduct = defineCall({
     needsDomain: productFields.needsDomain.optional(),
     needsTheme: productFields.needsTheme.optional(),
     vatExempt: productFields.vatExempt.optional(),
+    taxServiceId: productFields.taxServiceId.optional(),
     isFeatured: productFields.isFeatured.optional(),
     badge: productFields.badge.optional(),
     sortOrder: productFields.sortOrder.optional(),

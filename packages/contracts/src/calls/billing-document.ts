@@ -92,8 +92,76 @@ export const billingDocumentLine = z.object({
   vatRial: rial,
   /** net + VAT. */
   totalRial: rial,
+  /**
+   * The tax organisation's goods-and-services id (`sstid`, 13 digits) of the line's product,
+   * frozen at issue (issue 39); absent on documents from before, and on lines whose product had
+   * none (the tax-system settings' default is sent).
+   */
+  taxServiceId: z.string().nullable().optional(),
 });
 export type BillingDocumentLine = z.infer<typeof billingDocumentLine>;
+
+/** How money reached a sales invoice, part by part, as the tax system's payments list it. */
+export const BILLING_PAYMENT_METHODS = [
+  'wallet',
+  'gateway',
+  'card-to-card',
+  'bank-transfer',
+] as const;
+export const billingDocumentPayment = z.object({
+  method: z.enum(BILLING_PAYMENT_METHODS),
+  amountRial: rial,
+  /** The gateway's or the bank's tracking reference; null for the wallet. */
+  referenceId: z.string().nullable(),
+  paidAt: timestamp,
+});
+export type BillingDocumentPayment = z.infer<typeof billingDocumentPayment>;
+
+/**
+ * Where a document stands with the tax organisation's سامانه مودیان (issue 39): `waiting` to be
+ * sent, `sent` and not answered yet, `accepted` (its tax id is final), `rejected` (staff fix and
+ * send again), `late` (past the deadline: sent only once staff confirm it as an Article 9
+ * invoice), `not-applicable` (a receipt: no sale), `not-sent` (before issue 39).
+ */
+export const TAX_SYSTEM_STATUSES = [
+  'waiting',
+  'sent',
+  'accepted',
+  'rejected',
+  'late',
+  'not-applicable',
+  'not-sent',
+] as const;
+export type TaxSystemStatus = (typeof TAX_SYSTEM_STATUSES)[number];
+
+export const TAX_SYSTEM_STATUS_LABELS: Record<TaxSystemStatus, string> = {
+  waiting: 'در انتظار ارسال',
+  sent: 'ارسال‌شده، در انتظار پاسخ',
+  accepted: 'پذیرفته‌شده',
+  rejected: 'ردشده',
+  late: 'دیرکرد؛ در انتظار تأیید کارشناس',
+  'not-applicable': 'ارسال نمی‌شود',
+  'not-sent': 'ارسال نشده',
+};
+
+export const taxSystemMessage = z.object({ code: z.string(), message: z.string() });
+export type TaxSystemMessage = z.infer<typeof taxSystemMessage>;
+
+/** A document's standing with the tax system, kept on the document (billing_documents.tax_system). */
+export const taxSystemRecord = z.object({
+  status: z.enum(TAX_SYSTEM_STATUSES),
+  /** The 22-character tax id (شماره منحصربه‌فرد مالیاتی) it was last sent with. */
+  taxId: z.string().nullable(),
+  /** The organisation's reference for the last sending. */
+  referenceNumber: z.string().nullable(),
+  /** The organisation's errors on a rejection, each with its Persian explanation. */
+  errors: z.array(taxSystemMessage).optional(),
+  /** When its state last changed. */
+  at: timestamp.optional(),
+  /** A late document staff confirmed to send as an Article 9 invoice: when. */
+  lateConfirmedAt: timestamp.optional(),
+});
+export type TaxSystemRecord = z.infer<typeof taxSystemRecord>;
 
 export const billingDocument = z.object({
   id: z.string(),
@@ -125,5 +193,12 @@ export const billingDocument = z.object({
   paymentNote: z.string().nullable(),
   /** A credit note's reason, a receipt's purpose; null otherwise. */
   note: z.string().nullable(),
+  /**
+   * Its tax id once the tax organisation accepted it (issue 39), printed on the page and the
+   * PDF; null until then and for kinds that are not sent.
+   */
+  taxId: z.string().nullable(),
+  /** Where it stands with the tax system; null for a pro-forma. */
+  taxSystem: z.object({ status: z.enum(TAX_SYSTEM_STATUSES), label: z.string() }).nullable(),
 });
 export type BillingDocument = z.infer<typeof billingDocument>;

@@ -35,6 +35,11 @@ export const getStaffWork = defineCall({
      * registry's answers could not finish, or a domain the registry and the shop disagree on.
      */
     domainsNeedingStaff: z.number().int(),
+    /**
+     * Sales invoices and credit notes the tax system has not accepted TAX_NOTICE_DAYS after
+     * their issue (issue 39): rejected, late, or not yet sent.
+     */
+    taxDocumentsOverdue: z.number().int(),
   }),
 });
 

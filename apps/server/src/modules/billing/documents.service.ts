@@ -3,6 +3,7 @@ import {
   BILLING_DOCUMENT_TITLES,
   type BillingDocument,
   type BillingDocumentLine,
+  type BillingDocumentPayment,
   type BuyerKind,
   type BuyerParty,
   type DomainOrderAction,
@@ -10,12 +11,16 @@ import {
   type OrderStatus,
   PAYMENT_METHOD_LABELS,
   ratePercent,
+  TAX_SYSTEM_STATUS_LABELS,
+  type TaxSystemRecord,
 } from '@vitrin/contracts';
 import { formatAmount, toJalaliParts, toPersianDigits } from '@vitrin/fa';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import { rialInWords } from '../../lib/amount-in-words';
 import { AppError } from '../../lib/app-error';
+import { emit } from '../../lib/events';
+import { documentIssued } from './events';
 import {
   billingDocuments,
   DOCUMENT_SERIES,
@@ -73,9 +78,24 @@ interface NewDocument {
   lines: BillingDocumentLine[];
   paymentNote: string | null;
   note: string | null;
+  payments?: BillingDocumentPayment[];
 }
 
-/** Numbers and stores a document in the caller's transaction. */
+/**
+ * The counter of tax-id serials (issue 39): one ascending series over every document sent to
+ * the tax system, in the same table and under the same lock rule as the document numbers.
+ */
+const TAX_SERIAL_COUNTER = { series: 'tax', jalaliYear: 0 } as const;
+
+/** The kinds the tax system is sent: sales and their credit notes; a receipt is no sale. */
+export function sentToTaxSystem(kind: IssuedDocumentKind): boolean {
+  return kind !== 'receipt';
+}
+
+/**
+ * Numbers and stores a document in the caller's transaction, with its tax-id serial, and says
+ * so (`billing:document-issued`): the tax-system module queues its sending in this transaction.
+ */
 async function issueDocument(tx: Transaction, document: NewDocument) {
   const series = DOCUMENT_SERIES[document.kind];
   const jalaliYear = toJalaliParts(document.issuedAt).year;
@@ -83,19 +103,33 @@ async function issueDocument(tx: Transaction, document: NewDocument) {
   // the transaction commits, and every paid order in the shop waits on it (issue 24).
   const seller = await readSeller(tx);
   const sequence = await nextSequence(tx, series, jalaliYear);
+  // Taken after the number, always in this order, so two settlements never wait on each other.
+  const sent = sentToTaxSystem(document.kind);
+  const taxSerial = sent
+    ? await nextSequence(tx, TAX_SERIAL_COUNTER.series, TAX_SERIAL_COUNTER.jalaliYear)
+    : null;
+  const taxSystem: TaxSystemRecord = {
+    status: sent ? 'waiting' : 'not-applicable',
+    taxId: null,
+    referenceNumber: null,
+  };
   const [row] = await tx
     .insert(billingDocuments)
     .values({
       ...document,
+      payments: document.payments ?? [],
       series,
       jalaliYear,
       sequence,
       number: formatDocumentNumber(series, jalaliYear, sequence),
       seller,
+      taxSerial,
+      taxSystem,
       ...totalsOf(document.lines),
     })
     .returning({ id: billingDocuments.id, number: billingDocuments.number });
   if (!row) throw new Error('document insert returned no row');
+  if (sent) await emit(tx, documentIssued, { documentId: row.id, issuedAt: document.issuedAt });
   return row;
 }
 
@@ -178,6 +212,8 @@ export interface OrderLineSource {
   totalRial: number;
   vatRateBp: number;
   vatRial: number;
+  /** The product's goods-and-services id at issue (issue 39), when the caller knows it. */
+  taxServiceId?: string | null;
 }
 
 export interface OrderSource {
@@ -227,6 +263,7 @@ export function documentLinesOf(lines: readonly OrderLineSource[]): BillingDocum
       vatRatePercent: ratePercent(line.vatRateBp),
       vatRial: line.vatRial,
       totalRial: line.totalRial + line.vatRial,
+      taxServiceId: line.taxServiceId ?? null,
     };
   });
 }
@@ -256,8 +293,10 @@ export async function issueSalesInvoice(
   lines: readonly OrderLineSource[],
   paymentNote: string | null,
   paidAt: Date,
+  payments: BillingDocumentPayment[] = [],
 ) {
   return issueDocument(tx, {
+    payments,
     kind: 'sales',
     userId: order.userId,
     orderId: order.id,
@@ -295,6 +334,8 @@ export async function proformaOf(
     totalInWords: rialInWords(totals.totalRial),
     paymentNote: null,
     note: 'این پیش‌فاکتور تا پرداخت سفارش اعتبار دارد؛ پس از پرداخت، صورتحساب شماره‌دار صادر می‌شود.',
+    taxId: null,
+    taxSystem: null,
   };
 }
 
@@ -447,6 +488,11 @@ export function documentOf(
     totalInWords: rialInWords(row.totalRial),
     paymentNote: row.paymentNote,
     note: row.note,
+    taxId: row.taxSystem.status === 'accepted' ? row.taxSystem.taxId : null,
+    taxSystem: {
+      status: row.taxSystem.status,
+      label: TAX_SYSTEM_STATUS_LABELS[row.taxSystem.status],
+    },
   };
 }
 

@@ -15,6 +15,7 @@ export {
   type PlanChangeNote,
   paymentNoteOf,
 } from './documents.service';
+export { type DocumentIssued, documentIssued } from './events';
 export {
   getPaymentSettings,
   type PaymentSettings,
@@ -24,3 +25,11 @@ export {
 } from './payment-methods.service';
 export { getSeller, updateSeller } from './seller.service';
 export { vatRateAt } from './tax-rates.service';
+export {
+  creditNotesOf,
+  documentsInTaxStates,
+  setTaxSystemRecord,
+  type TaxSystemDocument,
+  taxSystemDocument,
+  taxSystemTotals,
+} from './tax-system-documents';

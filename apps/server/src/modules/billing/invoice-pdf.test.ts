@@ -33,6 +33,9 @@ const salesInvoice: BillingDocument = {
   issuedAt: '2026-04-04T08:30:00.000Z',
   order: { id: 'ord_1', number: 1042 },
   refersTo: null,
+  // Accepted by the tax system (issue 39): the tax id of the API guide's worked example.
+  taxId: 'A1121604C220002F095011',
+  taxSystem: { status: 'accepted', label: 'پذیرفته‌شده' },
   seller,
   buyer: {
     kind: 'company',
@@ -213,6 +216,8 @@ describe('a billing document is drawn as a right-to-left PDF', () => {
     expect(text).toContain('شرکت نوآوران داده آریا');
     expect(text).toContain('شرکت ویترین پارس');
     expect(text).toContain('S1405-000123');
+    expect(text).toContain('A1121604C220002F095011'); // its tax id, once accepted (issue 39)
+    expect(text).toContain(asExtracted('شمارهٔ مالیاتی'));
     expect(text).toContain('۱۴۰۵/۰۱/۱۵'); // 2026-04-04 in Tehran
     expect(text).toContain('finance@arya-data.ir');
     expect(text).toContain('۱۴۰۰۹۸۷۶۵۴۳'); // the buyer's شناسه ملی

@@ -105,6 +105,8 @@ function drawHeading(doc: Pdf, document: BillingDocument): number {
     { label: 'شماره', value: document.number },
     { label: 'تاریخ', value: formatJalaliDate(document.issuedAt) },
     { label: 'شمارهٔ سفارش', value: document.order && toPersianDigits(document.order.number) },
+    // Once the tax organisation accepted it (issue 39): its tax id, as the organisation reads it.
+    { label: 'شمارهٔ مالیاتی', value: document.taxId, wide: true },
   ];
   return drawFields(doc, y + 6, fields);
 }

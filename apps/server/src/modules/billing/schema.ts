@@ -1,4 +1,10 @@
-import type { BillingDocumentLine, BuyerParty, SellerParty } from '@vitrin/contracts';
+import type {
+  BillingDocumentLine,
+  BillingDocumentPayment,
+  BuyerParty,
+  SellerParty,
+  TaxSystemRecord,
+} from '@vitrin/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -61,14 +67,7 @@ export const documentCounters = pgTable(
   (table) => [primaryKey({ columns: [table.series, table.jalaliYear] })],
 );
 
-/** Fields the national e-invoicing system (سامانه مودیان) gives back; decision 0022. */
-export interface TaxSystemRecord {
-  /** The 22-character tax id (شماره منحصربه‌فرد مالیاتی) once submitted. */
-  taxId: string | null;
-  /** The system's reference for the submission. */
-  referenceNumber: string | null;
-  status: 'not-sent' | 'sent' | 'accepted' | 'rejected';
-}
+export type { TaxSystemRecord } from '@vitrin/contracts';
 
 /** A numbered document, frozen when issued: later edits of anything never change it. */
 export const billingDocuments = pgTable(
@@ -101,11 +100,18 @@ export const billingDocuments = pgTable(
     vatRial: bigint('vat_rial', { mode: 'number' }).notNull(),
     totalRial: bigint('total_rial', { mode: 'number' }).notNull(),
     paymentNote: text('payment_note'),
+    /** How a sales invoice was paid, part by part (the tax system's payments); [] otherwise. */
+    payments: jsonb('payments').$type<BillingDocumentPayment[]>().notNull().default([]),
+    /**
+     * The serial of its tax id (issue 39): ascending over sales invoices and credit notes, taken
+     * in the issuing transaction from the `tax` counter; null for receipts.
+     */
+    taxSerial: bigint('tax_serial', { mode: 'number' }).unique(),
     note: text('note'),
     taxSystem: jsonb('tax_system')
       .$type<TaxSystemRecord>()
       .notNull()
-      .default({ taxId: null, referenceNumber: null, status: 'not-sent' }),
+      .default({ taxId: null, referenceNumber: null, status: 'waiting' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** The number and the buyer's name, folded for staff's search (lib/search-fold.ts). */
     searchText: text('search_text')
@@ -138,6 +144,10 @@ export const billingDocuments = pgTable(
       .on(sql`(${table.buyer} ->> 'nationalId')`)
       .where(sql`${table.buyer} ->> 'nationalId' is not null`),
     index('billing_documents_order_idx').on(table.orderId).where(sql`${table.orderId} is not null`),
+    // The tax system's work: the documents not accepted yet, oldest first (issue 39).
+    index('billing_documents_tax_waiting_idx')
+      .on(table.issuedAt)
+      .where(sql`${table.taxSystem} ->> 'status' not in ('accepted', 'not-applicable')`),
     // Staff's search by an order's number (decision 0031).
     index('billing_documents_order_number_idx')
       .on(table.orderNumber)

@@ -79,6 +79,11 @@ export const products = pgTable(
     /** Sold without VAT (issue 21): its order lines freeze a 0% rate. */
     vatExempt: boolean('vat_exempt').notNull().default(false),
     /**
+     * The tax organisation's 13-digit goods-and-services id (شناسه کالا/خدمت, `sstid`) its
+     * invoices carry (issue 39); null: the tax-system settings' default.
+     */
+    taxServiceId: text('tax_service_id'),
+    /**
      * The plan's limits (packages/contracts plan-limits.ts): the one source of the store's limit
      * cells, the panel package and the usage bars (issue 35 item 4).
      */

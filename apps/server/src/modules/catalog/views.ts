@@ -25,6 +25,7 @@ export const productsView = qb
       'sortOrder',
       'status',
       'summary',
+      'taxServiceId',
       'vatExempt',
     ]),
   )

@@ -4,6 +4,8 @@ import {
   pageUrl,
   STAFF_ALERT_REPEAT_HOURS,
   STAFF_ALERT_TRANSFER_WAIT_MINUTES,
+  TAX_DEADLINE_DAYS,
+  TAX_NOTICE_DAYS,
 } from '@vitrin/contracts';
 import { toPersianDigits } from '@vitrin/fa';
 import { and, eq, isNull } from 'drizzle-orm';
@@ -16,6 +18,7 @@ import { peopleView } from '../accounts';
 import { countDomainsNeedingStaff } from '../domains';
 import { countWaitingTransferClaims } from '../orders';
 import { countServiceWork } from '../services';
+import { taxDocumentsOverdue } from '../tax-system';
 import { staffWorkAlerts } from './schema';
 
 // What waits for staff (issue 35): the console shows the counts on its menu and dashboard, and
@@ -28,10 +31,11 @@ type StaffWork = PathResult<(typeof getStaffWork)['path']>;
 /** The counts as of `now`. */
 export async function readStaffWork(db: Database, now: Date = new Date()): Promise<StaffWork> {
   const late = new Date(now.getTime() - STAFF_ALERT_TRANSFER_WAIT_MINUTES * 60_000);
-  const [claims, work, domains] = await Promise.all([
+  const [claims, work, domains, taxOverdue] = await Promise.all([
     countWaitingTransferClaims(db, late),
     countServiceWork(db, now),
     countDomainsNeedingStaff(db),
+    taxDocumentsOverdue(db, now),
   ]);
   return {
     transferClaims: claims.waiting,
@@ -41,6 +45,7 @@ export async function readStaffWork(db: Database, now: Date = new Date()): Promi
     overdueDeliveries: work.overdueDeliveries,
     serverGroupsDown: work.serverGroupsDown,
     domainsNeedingStaff: domains,
+    taxDocumentsOverdue: taxOverdue,
   };
 }
 
@@ -49,7 +54,8 @@ export type StaffWorkKind =
   | 'needs-attention'
   | 'overdue-deliveries'
   | 'server-groups-down'
-  | 'domains-need-staff';
+  | 'domains-need-staff'
+  | 'tax-documents-overdue';
 
 interface Standing {
   kind: StaffWorkKind;
@@ -101,6 +107,14 @@ export function standingWork(work: StaffWork, publicUrl: string): Standing[] {
       count: work.domainsNeedingStaff,
       text: `${n(work.domainsNeedingStaff)} دامنه منتظر کارشناس است: ثبت، انتقال یا تمدیدی که ثبت‌کننده به پایان نرساند`,
       link: pageUrl(publicUrl, 'adminWaitingWork'),
+    });
+  }
+  if (work.taxDocumentsOverdue > 0) {
+    standing.push({
+      kind: 'tax-documents-overdue',
+      count: work.taxDocumentsOverdue,
+      text: `${n(work.taxDocumentsOverdue)} صورتحساب یا سند برگشت از فروش ${n(TAX_NOTICE_DAYS)} روز پس از صدور هنوز در سامانهٔ مودیان پذیرفته نشده است؛ مهلت ارسال ${n(TAX_DEADLINE_DAYS)} روز است`,
+      link: pageUrl(publicUrl, 'adminTaxSystem'),
     });
   }
   return standing;

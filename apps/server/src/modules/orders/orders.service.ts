@@ -1,4 +1,5 @@
 import {
+  type BillingDocumentPayment,
   type BuyerKind,
   MANUAL_METHODS,
   type ManualMethod,
@@ -7,13 +8,14 @@ import {
   ratePercent,
 } from '@vitrin/contracts';
 import { toPersianDigits } from '@vitrin/fa';
-import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Transaction } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { ask, emit } from '../../lib/events';
 import { fillEmptyProfile, peopleView } from '../accounts';
 import { issueSalesInvoice, orderDocumentRefs, paymentNoteOf, vatRateAt } from '../billing';
+import { productsView } from '../catalog';
 import { changeBalance, readBalance } from '../wallet';
 import {
   buyerHistory,
@@ -600,6 +602,37 @@ export async function useWalletInOrder(
   return getOrderDetail(db, userId, input.orderId);
 }
 
+/** How an order was paid, part by part, as its invoice lists it for the tax system (issue 39). */
+function settlementOf(
+  walletRial: number,
+  paid: ReadonlyArray<{
+    gateway: string;
+    amountRial: number;
+    referenceId: string | null;
+    settledAt: Date | null;
+  }>,
+  now: Date,
+): BillingDocumentPayment[] {
+  const parts: BillingDocumentPayment[] = paid.map((payment) => ({
+    method:
+      payment.gateway === 'card-to-card' || payment.gateway === 'bank-transfer'
+        ? payment.gateway
+        : 'gateway',
+    amountRial: payment.amountRial,
+    referenceId: payment.referenceId,
+    paidAt: (payment.settledAt ?? now).toISOString(),
+  }));
+  if (walletRial > 0) {
+    parts.unshift({
+      method: 'wallet',
+      amountRial: walletRial,
+      referenceId: null,
+      paidAt: now.toISOString(),
+    });
+  }
+  return parts;
+}
+
 /**
  * A locked pending order becomes paid, and says so (orders/events.ts): the services module starts
  * each new line's service, extends each service a renewal line renews and applies each plan
@@ -626,6 +659,7 @@ export async function markOrderPaid(tx: Transaction, order: OrderRow, now: Date)
       gateway: payments.gateway,
       amountRial: payments.amountRial,
       referenceId: payments.referenceId,
+      settledAt: payments.settledAt,
     })
     .from(payments)
     .where(
@@ -636,7 +670,29 @@ export async function markOrderPaid(tx: Transaction, order: OrderRow, now: Date)
       ),
     )
     .orderBy(asc(payments.settledAt));
-  await issueSalesInvoice(tx, order, lines, paymentNoteOf(order.walletAppliedRial, paid), now);
+  // Each line's goods-and-services id for the tax system (issue 39), as its product has it now.
+  const productIds = lines.flatMap((line) => (line.productId ? [line.productId] : []));
+  const taxServiceIds = new Map(
+    productIds.length === 0
+      ? []
+      : (
+          await tx
+            .select({ id: productsView.id, taxServiceId: productsView.taxServiceId })
+            .from(productsView)
+            .where(inArray(productsView.id, productIds))
+        ).map((row) => [row.id, row.taxServiceId]),
+  );
+  await issueSalesInvoice(
+    tx,
+    order,
+    lines.map((line) => ({
+      ...line,
+      taxServiceId: line.productId ? (taxServiceIds.get(line.productId) ?? null) : null,
+    })),
+    paymentNoteOf(order.walletAppliedRial, paid),
+    now,
+    settlementOf(order.walletAppliedRial, paid, now),
+  );
   // An upgrade that could not be applied goes back at once, against the invoice just issued.
   if (notAppliedRial > 0) {
     const [settled] = await tx.select().from(orders).where(eq(orders.id, order.id));

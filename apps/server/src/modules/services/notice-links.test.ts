@@ -113,6 +113,7 @@ describe("the admins' waiting-work alert links to pages that exist", () => {
         overdueDeliveries: 1,
         serverGroupsDown: ['هاست لینوکس'],
         domainsNeedingStaff: 2,
+        taxDocumentsOverdue: 4,
       },
       PUBLIC_URL,
     );
@@ -123,6 +124,8 @@ describe("the admins' waiting-work alert links to pages that exist", () => {
       'adminDeliveryQueue',
       'adminProvisioning',
       'adminWaitingWork',
+      // Documents the tax system has not accepted a week after issue (issue 39).
+      'adminTaxSystem',
     ]);
   });
 });

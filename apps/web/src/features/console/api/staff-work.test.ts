@@ -9,6 +9,7 @@ const calm: StaffWork = {
   overdueDeliveries: 0,
   serverGroupsDown: [],
   domainsNeedingStaff: 0,
+  taxDocumentsOverdue: 0,
 };
 
 test('the queue of work automation gave up on counts setups, late deliveries and domains', () => {

@@ -36,7 +36,7 @@ export function sectionWork(
   work: StaffWork | undefined,
 ): Partial<
   Record<
-    'billing' | 'provisioning' | 'domains' | 'work',
+    'billing' | 'provisioning' | 'domains' | 'work' | 'taxSystem',
     { count: number; urgent: boolean; label: string }
   >
 > {
@@ -62,6 +62,16 @@ export function sectionWork(
               work.overdueDeliveries > 0 ||
               work.serverGroupsDown.length > 0,
             label: 'سرویس منتظر کارشناس',
+          },
+        }
+      : {}),
+    // Documents the tax system has not accepted a week after issue: the deadline is near.
+    ...(work.taxDocumentsOverdue > 0
+      ? {
+          taxSystem: {
+            count: work.taxDocumentsOverdue,
+            urgent: true,
+            label: 'سند پذیرفته‌نشده در سامانهٔ مودیان',
           },
         }
       : {}),
