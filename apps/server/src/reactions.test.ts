@@ -10,6 +10,8 @@ describe('the wiring', () => {
   test('a lower module announces or asks, the module above reacts or answers', () => {
     expect(describeWiring()).toEqual({
       events: [
+        // A sales invoice or credit note issued: its sending to the tax system is queued (issue 39).
+        { event: 'billing:document-issued', subscribers: ['tax-system'] },
         // Starts the new services, extends the renewed ones, applies the upgrade; starts each
         // paid domain at its registry (issue 38).
         { event: 'orders:order-paid', subscribers: ['services', 'domains'] },

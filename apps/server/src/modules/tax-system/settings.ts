@@ -137,7 +137,7 @@ export async function saveTaxSettings(
     });
     await writeAudit(tx, {
       actorId: actor.id,
-      action: 'tax-system.settings.update',
+      action: 'tax-settings.update',
       entityType: 'tax-system',
       entityId: 'settings',
       ...(before ? changedFields(shown(before), shown(row)) : { after: shown(row) }),

@@ -126,7 +126,7 @@ export async function resendDocument(
     await setTaxSystemRecord(tx, document.id, updated);
     await writeAudit(tx, {
       actorId: actor.id,
-      action: late ? 'tax-system.document.confirm-late' : 'tax-system.document.resend',
+      action: late ? 'tax-document.confirm-late' : 'tax-document.resend',
       entityType: 'billing-document',
       entityId: document.id,
       after: { number: document.number, status: 'waiting' },

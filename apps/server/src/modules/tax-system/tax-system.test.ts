@@ -307,7 +307,7 @@ describe('sending to the tax system', () => {
       admin.token,
     );
     const audit = await auditRowsOf(t.app, 'billing-document', invoice.id);
-    expect(audit.map((row) => row.action)).toEqual(['tax-system.document.confirm-late']);
+    expect(audit.map((row) => row.action)).toEqual(['tax-document.confirm-late']);
     const sentAt = new Date();
     await untilDecided(invoice.id, sentAt);
     expect((await documentRow(invoice.id)).taxSystem.status).toBe('accepted');
