@@ -15,7 +15,6 @@ import { contentRoutes, staffArticlesRoutes } from './modules/content';
 import { accountRoutes, staffCustomersRoutes } from './modules/customers';
 import { dashboardRoutes } from './modules/dashboard';
 import { domainRoutes } from './modules/domains';
-import { taxSystemRoutes } from './modules/tax-system';
 import { filesRoutes } from './modules/files';
 import { liveRoutes } from './modules/live';
 import {
@@ -28,6 +27,7 @@ import {
 import { redDots } from './modules/red-dots';
 import { seoRoutes } from './modules/seo';
 import { panelRoutes, staffServicesRoutes } from './modules/services';
+import { taxSystemRoutes } from './modules/tax-system';
 import { staffTicketsRoutes, ticketsRoutes } from './modules/tickets';
 import apiDocs from './plugins/api-docs';
 import auth from './plugins/auth';

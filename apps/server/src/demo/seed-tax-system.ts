@@ -1,9 +1,9 @@
 import type { Transaction } from '../db/client';
 import { jobQueueExists } from '../lib/job-queue';
+import type { SecretBox } from '../lib/secret-box';
 import { queueTaxRun } from '../modules/tax-system/queue';
 import { taxSystemSettings } from '../modules/tax-system/schema';
 import { generateTestCredentials } from '../providers/tax-system/moadian-client';
-import type { SeedContext } from './seed';
 
 /** The demo company's memory id at the built-in stand-in: not one the organisation issued. */
 export const DEMO_TAX_MEMORY_ID = 'VTRN01';
@@ -21,7 +21,7 @@ export const DEMO_TAX_SERVICE_ID = '2720000114542';
  * and credit notes, waiting since they were issued, go at the job's next run: `npm start` shows
  * them accepted within two of its minutes.
  */
-export async function seedTaxSystem(tx: Transaction, context: SeedContext): Promise<void> {
+export async function seedTaxSystem(tx: Transaction, secrets: SecretBox): Promise<void> {
   const credentials = await generateTestCredentials(DEMO_TAX_MEMORY_ID, {
     commonName: 'Vitrin demo (built-in tax system)',
   });
@@ -32,7 +32,7 @@ export async function seedTaxSystem(tx: Transaction, context: SeedContext): Prom
       enabled: true,
       environment: 'built-in',
       memoryId: DEMO_TAX_MEMORY_ID,
-      privateKeySealed: context.secrets.seal(credentials.privateKeyPem),
+      privateKeySealed: secrets.seal(credentials.privateKeyPem),
       certificatePem: credentials.certificatePem,
       defaultServiceId: DEMO_TAX_SERVICE_ID,
     })

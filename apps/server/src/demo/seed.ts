@@ -122,7 +122,7 @@ const seedParts: ReadonlyArray<{
   // سارا's child nameserver with its glue, on her hosting server's addresses (issue 38).
   { name: 'domain-hosts', run: (tx) => seedDomainHosts(tx) },
   // The tax system on, in its built-in environment, sending every demo invoice (issue 39).
-  { name: 'tax-system', run: seedTaxSystem },
+  { name: 'tax-system', run: (tx, context) => seedTaxSystem(tx, context.secrets) },
 ];
 
 /** Applies every part of the demo seed this database has not had; answers the parts applied. */
