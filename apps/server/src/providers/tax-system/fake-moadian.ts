@@ -289,6 +289,11 @@ export interface FakeMoadian {
   rejectNextInvoice(code: string, message?: string): void;
   /** The next invoice taken in ends in TIMEOUT. */
   timeOutNextInvoice(): void;
+  /**
+   * While on, invoices are taken in and their answers never sent (until the caller aborts or
+   * close()): a sender killed between the organisation acting and its own record.
+   */
+  holdInvoiceAnswers(on: boolean): void;
   setInProgress(progress: FakeMoadianProgress): void;
   /** Every invoice taken in, oldest first (copies). */
   submissions(): readonly FakeMoadianSubmission[];
@@ -419,6 +424,7 @@ export function createFakeMoadian(options: FakeMoadianOptions = {}): FakeMoadian
   let delayMs = 0;
   let failures: { count: number; status: number } = { count: 0, status: 500 };
   let hangs = 0;
+  let holdingInvoiceAnswers = false;
   let expiredNonces = 0;
   let nextVerdict: { kind: 'reject'; message: MoadianMessage } | { kind: 'timeout' } | null = null;
 
@@ -880,8 +886,13 @@ export function createFakeMoadian(options: FakeMoadianOptions = {}): FakeMoadian
           serverTime: now().getTime(),
           publicKeys: [{ key: keys.spkiBase64, id: keyId, algorithm: 'RSA', purpose: 1 }],
         });
-      case 'invoice':
-        return request.method === 'POST' ? receiveInvoices(request, sender) : refuse(405, '4147');
+      case 'invoice': {
+        if (request.method !== 'POST') return refuse(405, '4147');
+        const answer = await receiveInvoices(request, sender);
+        // The invoices are taken in; the answer never leaves (a sender killed meanwhile).
+        if (holdingInvoiceAnswers) return hang(request.signal);
+        return answer;
+      }
       case 'inquiry-by-reference-id':
         return inquireByIds(url, sender, 'reference');
       case 'inquiry-by-uid':
@@ -988,6 +999,10 @@ export function createFakeMoadian(options: FakeMoadianOptions = {}): FakeMoadian
 
     timeOutNextInvoice() {
       nextVerdict = { kind: 'timeout' };
+    },
+
+    holdInvoiceAnswers(on) {
+      holdingInvoiceAnswers = on;
     },
 
     setInProgress(next) {
