@@ -205,10 +205,11 @@ describe('the links of every message open a page', () => {
         overdueDeliveries: 1,
         serverGroupsDown: ['هاست لینوکس'],
         domainsNeedingStaff: 1,
+        taxDocumentsOverdue: 1,
       },
       h.server.app.config.publicUrl,
     ).map((work) => work.link);
-    expect(links).toHaveLength(5);
+    expect(links).toHaveLength(6);
     const asAdmin = await newPage(h.browser);
     await signIn(asAdmin.page, h.server.url, '/admin', ADMIN);
     for (const link of new Set(links)) {

@@ -47,7 +47,8 @@ function queueItemOf(document: TaxSystemDocument, now: Date): TaxQueueItem {
     taxId: document.taxSystem.taxId,
     errors: document.taxSystem.errors ?? [],
     deadlineAt: deadline.toISOString(),
-    daysLeft: Math.floor((deadline.getTime() - now.getTime()) / DAY_MS),
+    // Whole days: a day and an hour past the deadline is one day past, not two.
+    daysLeft: Math.trunc((deadline.getTime() - now.getTime()) / DAY_MS),
     canResend: status === 'rejected',
     needsLateConfirmation: status === 'late',
   };

@@ -19,6 +19,7 @@ import {
   importPKCS8,
   importX509,
 } from 'jose';
+import { notAfterOf, notBeforeOf } from './moadian-client';
 import type {
   MoadianInvoice,
   MoadianInvoiceLine,
@@ -388,8 +389,8 @@ async function verifyX5cJws(jws: string, now: Date): Promise<Verified> {
     return { ok: false, reason: 'bad-x5c' };
   }
   if (
-    now.getTime() < certificate.validFromDate.getTime() ||
-    now.getTime() > certificate.validToDate.getTime()
+    now.getTime() < notBeforeOf(certificate).getTime() ||
+    now.getTime() > notAfterOf(certificate).getTime()
   ) {
     return { ok: false, reason: 'signature' };
   }
@@ -1054,7 +1055,7 @@ export async function startFakeMoadianServer(options: FakeMoadianOptions = {}): 
         method,
         headers,
         signal: controller.signal,
-        ...(method === 'GET' || method === 'HEAD' ? {} : { body }),
+        ...(method === 'GET' || method === 'HEAD' ? {} : { body: new Uint8Array(body) }),
       });
       const response = await fake.handle(request);
       const answer = Buffer.from(await response.arrayBuffer());

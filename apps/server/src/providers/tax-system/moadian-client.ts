@@ -184,6 +184,15 @@ function parsePrivateKey(privateKeyPem: string): KeyObject {
   return key;
 }
 
+/** The certificate's validity as dates (Node 22.10+ has `validToDate`; its text is read anywhere). */
+export function notAfterOf(certificate: X509Certificate): Date {
+  return new Date(certificate.validTo);
+}
+
+export function notBeforeOf(certificate: X509Certificate): Date {
+  return new Date(certificate.validFrom);
+}
+
 /** The certificate's holder, issuer, validity and SHA-256 fingerprint, for the console. */
 export function describeCertificate(certificatePem: string): {
   subject: string;
@@ -200,8 +209,8 @@ export function describeCertificate(certificatePem: string): {
     subject: certificate.subject,
     issuer: certificate.issuer,
     serialNumber: serial?.[1]?.trim() ?? null,
-    notBefore: certificate.validFromDate,
-    notAfter: certificate.validToDate,
+    notBefore: notBeforeOf(certificate),
+    notAfter: notAfterOf(certificate),
     fingerprint: certificate.fingerprint256,
   };
 }
@@ -245,14 +254,14 @@ async function prepareSigner(credentials: MoadianCredentials): Promise<Signer> {
 }
 
 function assertCertificateValidAt(certificate: X509Certificate, now: Date): void {
-  if (now.getTime() > certificate.validToDate.getTime()) {
+  if (now.getTime() > notAfterOf(certificate).getTime()) {
     throw credentialsError(
-      `گواهی امضای سامانه مودیان در ${formatJalaliDate(certificate.validToDate)} منقضی شده است؛ گواهی تازه را بارگذاری کنید.`,
+      `گواهی امضای سامانه مودیان در ${formatJalaliDate(notAfterOf(certificate))} منقضی شده است؛ گواهی تازه را بارگذاری کنید.`,
     );
   }
-  if (now.getTime() < certificate.validFromDate.getTime()) {
+  if (now.getTime() < notBeforeOf(certificate).getTime()) {
     throw credentialsError(
-      `گواهی امضای سامانه مودیان از ${formatJalaliDate(certificate.validFromDate)} معتبر می‌شود و هنوز به کار نمی‌آید.`,
+      `گواهی امضای سامانه مودیان از ${formatJalaliDate(notBeforeOf(certificate))} معتبر می‌شود و هنوز به کار نمی‌آید.`,
     );
   }
 }
@@ -816,7 +825,7 @@ export async function generateTestCredentials(
     'cryptoProvider' in imported
       ? imported
       : (imported as unknown as { default: typeof imported }).default;
-  x509.cryptoProvider.set(webcrypto as unknown as Parameters<typeof x509.cryptoProvider.set>[0]);
+  x509.cryptoProvider.set(webcrypto as unknown as Parameters<typeof x509.cryptoProvider.set>[1]);
   const algorithm = {
     name: 'RSASSA-PKCS1-v1_5',
     hash: 'SHA-256',

@@ -112,7 +112,12 @@ const invoice: BillingDocument = {
   totalInWords: 'شانزده میلیون و هشتصد و هشتاد هزار ریال',
   paymentNote: 'درگاه زیبال ۱۶٬۸۸۰٬۰۰۰ ریال، کد پیگیری ۷۷۸۸۹۹',
   note: null,
+  taxId: null,
+  taxSystem: { status: 'waiting', label: 'در انتظار ارسال' },
 };
+
+/** The tax organisation's worked example of a tax id (RC_TICS.IS_v1.4 §7-1-1). */
+const TAX_ID = 'A1121604C220002F095011';
 
 describe('a billing document reads as an official invoice', () => {
   test('its title, number, Jalali date and order', () => {
@@ -218,11 +223,58 @@ describe('a billing document reads as an official invoice', () => {
     expect(textOf(html)).toContain('توضیحات: بازپرداخت بخشی از سفارش به درخواست مشتری');
   });
 
+  test('an accepted invoice prints its tax id left to right, and says where it stands', () => {
+    const html = render({
+      ...invoice,
+      taxId: TAX_ID,
+      taxSystem: { status: 'accepted', label: 'پذیرفته‌شده' },
+    });
+    expect(blockWith(html, 'dl', 'شماره')).toContain(`شمارهٔ مالیاتی: ${TAX_ID}`);
+    // Isolated left to right: its Latin letters and digits read in the order they were issued.
+    expect(html).toMatch(new RegExp(`<bdi dir="ltr"[^>]*>${TAX_ID}</bdi>`));
+    expect(textOf(html)).toContain('وضعیت در سامانهٔ مودیان: پذیرفته‌شده');
+  });
+
+  test('an invoice not accepted yet has no tax id, only its state in the tax system', () => {
+    const html = render(invoice);
+    expect(textOf(html)).not.toContain('شمارهٔ مالیاتی');
+    expect(textOf(html)).toContain('وضعیت در سامانهٔ مودیان: در انتظار ارسال');
+  });
+
+  test('a credit note says where it stands in the tax system; a receipt, never sent, does not', () => {
+    const note = render({
+      ...invoice,
+      kind: 'credit-note',
+      title: 'برگشت از فروش',
+      number: 'C1405-000007',
+      refersTo: { id: 'doc-1', number: 'S1405-000123' },
+      taxSystem: { status: 'rejected', label: 'ردشده' },
+    });
+    expect(textOf(note)).toContain('وضعیت در سامانهٔ مودیان: ردشده');
+    const receipt = render({
+      ...invoice,
+      kind: 'receipt',
+      title: 'رسید دریافت وجه',
+      number: 'R1405-000003',
+      order: null,
+      taxSystem: { status: 'not-applicable', label: 'ارسال نمی‌شود' },
+    });
+    expect(textOf(receipt)).not.toContain('سامانهٔ مودیان');
+    expect(textOf(receipt)).not.toContain('شمارهٔ مالیاتی');
+  });
+
   test('a pro-forma has no number and is named by its order', () => {
-    const html = render({ ...invoice, kind: 'proforma', title: 'پیش‌فاکتور', number: null });
+    const html = render({
+      ...invoice,
+      kind: 'proforma',
+      title: 'پیش‌فاکتور',
+      number: null,
+      taxSystem: null,
+    });
     const facts = blockWith(html, 'dl', 'تاریخ');
     expect(facts).not.toContain('شماره:');
     expect(facts).toContain('شمارهٔ سفارش: ۱۰۴۲');
     expect(html).toContain('aria-label="پیش‌فاکتور سفارش ۱۰۴۲"');
+    expect(textOf(html)).not.toContain('سامانهٔ مودیان');
   });
 });

@@ -8,6 +8,7 @@ import {
   DOCUMENT_TOTAL_LABELS,
   documentName,
   rialFigure,
+  taxSystemLine,
   vatRateText,
 } from '../utils/document-text';
 import classes from './billing-document-view.module.css';
@@ -36,7 +37,12 @@ export function BillingDocumentView({ document }: { document: BillingDocument })
     ...(document.order
       ? [{ label: 'شمارهٔ سفارش', value: toPersianDigits(document.order.number) }]
       : []),
+    // Once the tax organisation accepted it (issue 39), as the PDF prints it.
+    ...(document.taxId
+      ? [{ label: 'شمارهٔ مالیاتی', value: <DocumentNumber number={document.taxId} />, wide: true }]
+      : []),
   ];
+  const taxSystem = taxSystemLine(document);
 
   return (
     <Paper
@@ -57,7 +63,14 @@ export function BillingDocumentView({ document }: { document: BillingDocument })
             </Text>
           )}
         </Stack>
-        <FieldList fields={facts} label="مشخصات سند" />
+        <Stack gap={4}>
+          <FieldList fields={facts} label="مشخصات سند" />
+          {taxSystem && (
+            <Text size="xs" c="dimmed" px="sm" className={classes.screenOnly}>
+              {taxSystem}
+            </Text>
+          )}
+        </Stack>
 
         <Party title="مشخصات فروشنده" fields={sellerFields(document.seller)} />
         <Party
@@ -103,7 +116,10 @@ export function BillingDocumentView({ document }: { document: BillingDocument })
   );
 }
 
-/** A document's number as issued (`S1405-000123`): left to right, never broken at its hyphen. */
+/**
+ * A document's number as issued (`S1405-000123`), or its tax id: left to right, never broken at
+ * its hyphen.
+ */
 function DocumentNumber({ number }: { number: string }) {
   return (
     <bdi dir="ltr" className={classes.code}>

@@ -8,14 +8,16 @@ import { PaymentSettingsPage } from './pages/payment-settings-page';
 import { SalesReportPage } from './pages/sales-report-page';
 import { SellerPage } from './pages/seller-page';
 import { TaxRatesPage } from './pages/tax-rates-page';
+import { TaxSystemPage } from './pages/tax-system-page';
 import { TransfersPage } from './pages/transfers-page';
 import { BILLING_PATH } from './utils/billing-paths';
 
 /**
  * The console's billing section (issue 21, decisions 0022 and 0023): the documents with search
- * and PDF, the card-to-card claims queue, the sales and VAT report, the VAT rate by date, the
- * payment methods and the seller's legal details. Support reads; admins review claims and
- * change rates, payment methods and the seller. Its own lazy chunk.
+ * and PDF, the card-to-card claims queue, the tax organisation's سامانه مودیان (issue 39), the
+ * sales and VAT report, the VAT rate by date, the payment methods and the seller's legal details.
+ * Support reads; admins review claims, change rates, payment methods, the seller and the tax
+ * system's connection. Its own lazy chunk.
  */
 export function AdminBillingSection() {
   return (
@@ -25,6 +27,7 @@ export function AdminBillingSection() {
       <Route path="tax-rates" element={<TaxRatesPage />} />
       <Route path="seller" element={<SellerPage />} />
       <Route path={subPagePath('adminBilling', 'adminTransfers')} element={<TransfersPage />} />
+      <Route path={subPagePath('adminBilling', 'adminTaxSystem')} element={<TaxSystemPage />} />
       <Route path="payments" element={<PaymentSettingsPage />} />
       <Route path="report" element={<SalesReportPage />} />
       <Route

@@ -49,3 +49,14 @@ export function documentPdfFileName(
   if (document?.orderNumber != null) return `vitrin-proforma-${document.orderNumber}.pdf`;
   return 'vitrin-document.pdf';
 }
+
+/**
+ * Where a sales invoice or credit note stands with the tax organisation's سامانه مودیان (issue
+ * 39), as a line under its facts: «وضعیت در سامانهٔ مودیان: پذیرفته‌شده». Null for a pro-forma
+ * or a receipt, which are not sent.
+ */
+export function taxSystemLine(document: Pick<BillingDocument, 'kind' | 'taxSystem'>) {
+  if (document.kind !== 'sales' && document.kind !== 'credit-note') return null;
+  if (!document.taxSystem || document.taxSystem.status === 'not-applicable') return null;
+  return `وضعیت در سامانهٔ مودیان: ${document.taxSystem.label}`;
+}

@@ -49,6 +49,7 @@ const FIELDS = [
   'needsTheme',
   'isFeatured',
   'vatExempt',
+  'taxServiceId',
   'badge',
   'sortOrder',
   'features',
@@ -209,6 +210,17 @@ export function CatalogProductForm({ userId, product, groups }: CatalogProductFo
             {...checkboxField('vatExempt')}
           />
         </Stack>
+        <TextInput
+          label="شناسهٔ کالا/خدمت (سامانهٔ مودیان)"
+          description="سیزده رقم، از فهرست شناسه‌های سازمان امور مالیاتی؛ خالی یعنی شناسهٔ پیش‌فرض سامانهٔ مودیان"
+          inputMode="numeric"
+          dir="ltr"
+          autoComplete="off"
+          maxLength={13}
+          maw={360}
+          {...textField('taxServiceId')}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
+        />
         <CatalogLimitsEditor
           limits={draft.limits}
           onChange={(limits) => set({ limits })}

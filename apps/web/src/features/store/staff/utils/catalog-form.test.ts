@@ -188,6 +188,7 @@ test('the product form is sent trimmed, in Rial, with a blank badge as none', ()
       needsTheme: false,
       isFeatured: false,
       vatExempt: false,
+      taxServiceId: null,
       badge: null,
       sortOrder: 3,
       features: [{ featureId: 'f1', value: '۵ گیگ', included: true }],
@@ -207,6 +208,18 @@ test('a product marked VAT-exempt is sent so; a new one is taxed unless marked',
   Object.assign(draft, { groupId: 'g1', slug: 'domain-ir', name: 'دامنهٔ ir', summary: 'خلاصه' });
   draft.vatExempt = true;
   expect(productRequest(draft)).toMatchObject({ ok: true, input: { vatExempt: true } });
+});
+
+test("a product's goods-and-services id is sent in Latin digits, and blank as the tax system's default", () => {
+  const draft = productDraftOf(null, []);
+  expect(draft.taxServiceId).toBe('');
+  Object.assign(draft, { groupId: 'g1', slug: 'vps-1', name: 'سرور مجازی', summary: 'خلاصه' });
+  expect(productRequest(draft)).toMatchObject({ ok: true, input: { taxServiceId: null } });
+  draft.taxServiceId = ' ۲۷۲۰۰۰۰۱۱۴۵۴۲ ';
+  expect(productRequest(draft)).toMatchObject({
+    ok: true,
+    input: { taxServiceId: '2720000114542' },
+  });
 });
 
 test('the group form leaves a blank order out, so a new group goes last', () => {

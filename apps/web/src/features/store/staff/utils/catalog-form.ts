@@ -272,6 +272,11 @@ export interface ProductDraft {
   isFeatured: boolean;
   /** Its lines carry a 0% VAT rate (decision 0022). */
   vatExempt: boolean;
+  /**
+   * The tax organisation's goods-and-services id (13 digits) its invoices carry (issue 39); blank
+   * for the tax system's default.
+   */
+  taxServiceId: string;
   /** Blank for none. */
   badge: string;
   sortOrder: string;
@@ -295,6 +300,7 @@ export function productDraftOf(
     needsTheme: product?.needsTheme ?? false,
     isFeatured: product?.isFeatured ?? false,
     vatExempt: product?.vatExempt ?? false,
+    taxServiceId: product?.taxServiceId ?? '',
     badge: product?.badge ?? '',
     sortOrder: numberInputText(product?.sortOrder ?? 0),
     features: productFeatureDraftsOf(groupFeatures, product?.features),
@@ -315,6 +321,8 @@ export function productRequest(
   if (!limits.ok) Object.assign(errors, limits.errors);
   if (!setupFee.ok || !sortOrder.ok || !limits.ok) return { ok: false, errors };
   const badge = draft.badge.trim();
+  // The organisation's ids are Latin digits; a phone keyboard may type Persian ones.
+  const taxServiceId = toLatinDigits(draft.taxServiceId).trim();
   return {
     ok: true,
     input: {
@@ -329,6 +337,7 @@ export function productRequest(
       needsTheme: draft.needsTheme,
       isFeatured: draft.isFeatured,
       vatExempt: draft.vatExempt,
+      taxServiceId: taxServiceId === '' ? null : taxServiceId,
       badge: badge === '' ? null : badge,
       sortOrder: sortOrder.value,
       features: productFeaturesRequest(draft.features),
