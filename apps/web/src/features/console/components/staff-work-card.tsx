@@ -51,6 +51,14 @@ export function StaffWorkCard({ staffId }: { staffId: string }) {
       to: pagePath('adminDeliveryQueue'),
       urgent: data.overdueDeliveries > 0,
     },
+    {
+      // Invoices and credit notes the tax system has not accepted a week after issue (issue 39).
+      key: 'tax-system',
+      count: data.taxDocumentsOverdue,
+      text: 'سند پذیرفته‌نشده در سامانهٔ مودیان یک هفته پس از صدور',
+      to: pagePath('adminTaxSystem'),
+      urgent: true,
+    },
   ];
   const waiting = lines.filter((line) => line.count > 0);
   return (
