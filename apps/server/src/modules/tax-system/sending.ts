@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { TAX_DEADLINE_DAYS, type TaxSystemMessage, type TaxSystemRecord } from '@vitrin/contracts';
+import { formatJalaliDate } from '@vitrin/fa';
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import type { SecretBox } from '../../lib/secret-box';
-import { MoadianError } from '../../providers/tax-system/moadian-client';
+import { describeCertificate, MoadianError } from '../../providers/tax-system/moadian-client';
 import type {
   MoadianInquiryResult,
   MoadianInvoice,
@@ -87,6 +88,10 @@ export async function runTaxSystem(deps: TaxSendingDeps, now: Date): Promise<Tax
   const settings = await readTaxSettings(deps.db);
   if (!sending(settings)) return { ...report, off: true };
   report.late = await markLate(deps.db, now);
+  // A certificate past its dates is refused before any packet is written: the documents keep
+  // waiting, and the report (and the console's test) says why.
+  const unusable = certificateProblem(settings, now);
+  if (unusable) return { ...report, failure: unusable };
   try {
     report.recovered = await recoverAbandoned(deps, settings, now);
     report.sent = await sendWaiting(deps, settings, now);
@@ -100,6 +105,21 @@ export async function runTaxSystem(deps: TaxSendingDeps, now: Date): Promise<Tax
     report.failure = error.message;
   }
   return report;
+}
+
+function certificateProblem(settings: TaxSettingsRow, now: Date): string | null {
+  try {
+    const { notBefore, notAfter } = describeCertificate(settings.certificatePem);
+    if (now.getTime() > notAfter.getTime()) {
+      return `گواهی امضای سامانهٔ مودیان در ${formatJalaliDate(notAfter)} منقضی شده است؛ گواهی تازه را در تنظیمات ذخیره کنید. سندها در صف می‌مانند.`;
+    }
+    if (now.getTime() < notBefore.getTime()) {
+      return `گواهی امضای سامانهٔ مودیان از ${formatJalaliDate(notBefore)} معتبر می‌شود؛ سندها تا آن روز در صف می‌مانند.`;
+    }
+    return null;
+  } catch {
+    return 'گواهی امضای سامانهٔ مودیان خوانده نشد؛ گواهی را دوباره در تنظیمات ذخیره کنید.';
+  }
 }
 
 /** Documents waiting past their deadline become late: sent only once staff confirm them. */

@@ -1,4 +1,6 @@
 import {
+  changeServicePlan,
+  getPlanChangeOptions,
   getStaffWork,
   listTaxQueue,
   parseTaxId,
@@ -10,7 +12,7 @@ import {
   testTaxSystemConnection,
 } from '@vitrin/contracts';
 import { toJalaliParts } from '@vitrin/fa';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { DEMO_TAX_MEMORY_ID } from '../../demo/seed-tax-system';
 import { generateTestCredentials } from '../../providers/tax-system/moadian-client';
@@ -27,6 +29,7 @@ import {
   submitCart,
   useWallet,
 } from '../orders/checkout-test-kit';
+import { buyService, freshDomain } from '../services/panel-test-kit';
 
 // Issue 39: every sales invoice and credit note reaches the tax organisation's سامانه مودیان
 // (here its built-in stand-in, with real signatures and encryption), a receipt does not, and
@@ -216,6 +219,48 @@ describe('sending to the tax system', () => {
     expect((await documentRow(noteId)).taxSystem.status).toBe('accepted');
   });
 
+  test('a downgrade’s credit goes as a correction of the invoice that bought the term', async () => {
+    const customer = await createCustomer(t.app);
+    const service = await buyService(t.app, customer, {
+      slug: 'host-linux-20g',
+      cycle: 'monthly',
+      domain: freshDomain(),
+    });
+    await sendAndHear();
+    const { options } = await ok(
+      t.app,
+      getPlanChangeOptions.path,
+      { serviceId: service.id },
+      customer.token,
+    );
+    const option = options.find((candidate) => candidate.productSlug === 'host-linux-1g');
+    if (!option) throw new Error('no 1g option');
+    await ok(
+      t.app,
+      changeServicePlan.path,
+      {
+        serviceId: service.id,
+        productId: option.productId,
+        expectedDifferenceRial: option.calculation.differenceRial,
+      },
+      customer.token,
+    );
+    const [note] = await t.app.db
+      .select()
+      .from(billingDocuments)
+      .where(
+        and(eq(billingDocuments.userId, customer.id), eq(billingDocuments.kind, 'credit-note')),
+      );
+    if (!note?.refersToId) throw new Error('the downgrade issued no credit note');
+    const invoice = await documentRow(note.refersToId);
+    expect(invoice.taxSystem.status).toBe('accepted');
+    await untilDecided(note.id, new Date());
+    expect((await documentRow(note.id)).taxSystem.status).toBe('accepted');
+    const [correction] = await submissionsFor([note.id]);
+    expect(correction).toMatchObject({ ins: 2, refersToTaxId: invoice.taxSystem.taxId });
+    expect(packetOf(correction).header.tadis).toBe(invoice.netRial - note.netRial);
+  });
+
   test('a wallet top-up receipt is no sale and is never sent', async () => {
     const customer = await createCustomer(t.app);
     const started = await ok(
@@ -387,6 +432,47 @@ describe('the settings', () => {
     expect(mismatched.fields?.privateKeyPem).toContain('جور نیست');
     expect(await ok(t.app, '/api/admin/tax-system/get-settings', {}, admin.token)).toEqual(before);
     await refused(t.app, saveTaxSystemSettings.path, { ...body, ...mine }, support.token, 403);
+  });
+
+  test('a certificate that expired in use: sending stops with the reason in Persian, nothing is lost, and resumes once a new one is saved', async () => {
+    const [saved] = await t.app.db.select().from(taxSystemSettings);
+    if (!saved) throw new Error('no settings');
+    const expired = await generateTestCredentials(saved.memoryId, {
+      notBefore: new Date(Date.now() - 400 * DAY_MS),
+      notAfter: new Date(Date.now() - DAY_MS),
+    });
+    // As time leaves a saved certificate behind (saving refuses an expired one).
+    await t.app.db.update(taxSystemSettings).set({
+      certificatePem: expired.certificatePem,
+      privateKeySealed: t.app.secrets.seal(expired.privateKeyPem),
+      updatedAt: new Date(),
+    });
+    const { invoice } = await paidOrder();
+    const stopped = await t.app.taxSystemRun(new Date());
+    expect(stopped.failure).toContain('منقضی');
+    // Nothing was sent: the document still waits, and no packet was written for it.
+    expect((await documentRow(invoice.id)).taxSystem.status).toBe('waiting');
+    expect(await submissionsFor([invoice.id])).toHaveLength(0);
+    const test = await ok(t.app, testTaxSystemConnection.path, {}, admin.token);
+    expect(test).toMatchObject({ ok: false });
+    expect(test.message).toContain('منقضی');
+
+    const fresh = await generateTestCredentials(saved.memoryId);
+    await ok(
+      t.app,
+      saveTaxSystemSettings.path,
+      {
+        enabled: true,
+        environment: 'built-in',
+        memoryId: saved.memoryId,
+        defaultServiceId: saved.defaultServiceId,
+        privateKeyPem: fresh.privateKeyPem,
+        certificatePem: fresh.certificatePem,
+      },
+      admin.token,
+    );
+    await untilDecided(invoice.id, new Date());
+    expect((await documentRow(invoice.id)).taxSystem.status).toBe('accepted');
   });
 
   test('the test connection reads the organisation’s keys and the memory id’s file', async () => {
