@@ -57,6 +57,8 @@ export interface TaxRunReport {
   rejected: number;
   /** Why the run stopped early: the organisation could not be reached, or refused us. */
   failure?: string;
+  /** The organisation unreachable (a timeout, a dropped connection, a 5xx): worth trying soon. */
+  unreachable?: true;
 }
 
 export function deadlineOf(issuedAt: Date): Date {
@@ -103,6 +105,9 @@ export async function runTaxSystem(deps: TaxSendingDeps, now: Date): Promise<Tax
     // The organisation unreachable, or refusing our key: nothing is lost, the next run goes on.
     deps.log.warn({ err: error }, 'tax system run stopped');
     report.failure = error.message;
+    if (error.kind === 'timeout' || error.kind === 'transport' || error.kind === 'http') {
+      report.unreachable = true;
+    }
   }
   return report;
 }

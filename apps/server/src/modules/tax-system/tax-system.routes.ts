@@ -57,6 +57,10 @@ async function registerTaxSystem(app: FastifyInstance) {
     handler: async () => {
       const report = await runTaxSystem(deps, new Date());
       if (!report.off) app.log.info({ report }, 'tax system run');
+      // Unreachable: the job is tried again with backoff (10 s, 20 s, 40 s …) besides the
+      // period's run; what it wrote is taken up by the retry. A refusal of our key is not retried:
+      // it waits for staff, and the period's run tries again.
+      if (report.unreachable) throw new Error(`tax system unreachable: ${report.failure}`);
     },
   });
   const wake = async () => {

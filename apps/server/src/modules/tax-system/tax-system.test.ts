@@ -30,6 +30,7 @@ import {
   useWallet,
 } from '../orders/checkout-test-kit';
 import { buyService, freshDomain } from '../services/panel-test-kit';
+import { TAX_SEND_JOB } from './queue';
 
 // Issue 39: every sales invoice and credit note reaches the tax organisation's سامانه مودیان
 // (here its built-in stand-in, with real signatures and encryption), a receipt does not, and
@@ -382,6 +383,19 @@ describe('sending to the tax system', () => {
       1,
     );
     expect(await submissionsFor([invoice.id])).toHaveLength(1);
+  });
+
+  test('unreachable, the job itself is tried again with backoff; refused, it is not', async () => {
+    const { invoice } = await paidOrder();
+    const fake = t.app.taxSystem.builtInFake();
+    fake.failNext(1, 503);
+    // The payment queued the run in its transaction; it fails, and is retried after a delay.
+    expect(await t.app.jobs.drain([TAX_SEND_JOB])).toEqual({ completed: 0, failed: 1 });
+    expect(await t.app.jobs.drain([TAX_SEND_JOB], { includeDelayed: true })).toMatchObject({
+      completed: 1,
+    });
+    await untilDecided(invoice.id, new Date(Date.now() + 10_000));
+    expect((await documentRow(invoice.id)).taxSystem.status).toBe('accepted');
   });
 
   test('the organisation unreachable: the run says why, nothing is lost, the next run finishes it', async () => {
