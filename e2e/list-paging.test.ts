@@ -71,6 +71,8 @@ async function seedOrdersDocumentsAndAudit() {
       refersToId: invoice.id,
       issuedAt: at(index),
       createdAt: at(index),
+      // Rows for paging only: no tax-id serial of their own, so never sent to the tax system.
+      taxSerial: null,
     })),
   );
   await db.insert(auditLog).values(
