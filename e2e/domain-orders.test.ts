@@ -292,7 +292,10 @@ describe('domain orders', () => {
         await page.getByText('این دامنه به‌زودی منقضی می‌شود').waitFor();
         const autoRenew = page.getByRole('switch', { name: 'تمدید خودکار' });
         expect(await autoRenew.isChecked()).toBe(false);
-        await autoRenew.check({ force: true });
+        // The switch follows the server's answer: a click, then its state once the answer came
+        // (check() looks at once, and a slow answer read as a click that did nothing).
+        await autoRenew.click({ force: true });
+        await expect.poll(() => autoRenew.isChecked()).toBe(true);
         await page.getByText('تمدید خودکار روشن است؛ دامنه پیش از انقضا تمدید می‌شود.').waitFor();
         await expect
           .poll(
