@@ -26,6 +26,7 @@ export {
 export { getSeller, updateSeller } from './seller.service';
 export { vatRateAt } from './tax-rates.service';
 export {
+  countDocumentsInTaxStates,
   creditNotesOf,
   documentsInTaxStates,
   setTaxSystemRecord,

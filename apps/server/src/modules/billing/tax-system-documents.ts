@@ -75,6 +75,25 @@ export async function documentsInTaxStates(
     .limit(options.limit);
 }
 
+/** How many documents are in these tax-system states, issued before `issuedBefore`: one count. */
+export async function countDocumentsInTaxStates(
+  db: Database,
+  states: readonly TaxSystemRecord['status'][],
+  issuedBefore: Date,
+): Promise<number> {
+  const [row] = await db
+    .select({ value: sql<number>`count(*)`.mapWith(Number) })
+    .from(billingDocuments)
+    .where(
+      and(
+        inArray(status, [...states]),
+        sql`${billingDocuments.taxSerial} is not null`,
+        lt(billingDocuments.issuedAt, issuedBefore),
+      ),
+    );
+  return row?.value ?? 0;
+}
+
 export async function taxSystemDocument(
   db: Database,
   documentId: string,
